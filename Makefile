@@ -1,0 +1,90 @@
+# scaletest: a QEMU scale-test harness for the Linux block layer.
+#
+#   make              build bin/scaletest
+#   make deps         install the Debian packages it needs (only what is missing)
+#   make test         build and run the whole test suite (unit + end-to-end)
+#   make scale-test   deps, build, and run the default scenario end to end
+#   make check        unit tests only (no QEMU)
+#   make bench        the benchmarks under tests/bench/
+#
+# Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
+# SANITIZE=address,undefined builds with sanitizers.
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+SCENARIO ?= scenarios/seed-i386-4000
+SANITIZE ?=
+
+WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+       -Wformat=2 -Wno-format-nonliteral -Wvla
+PKGS = libarchive json-c zlib libcrypto
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto)
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP \
+	     -DSCALETEST_VERSION='"$(VERSION)"'
+ALL_LDFLAGS = $(LDFLAGS)
+ifneq ($(SANITIZE),)
+ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+ALL_LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+LIB_SRCS := $(filter-out harness/main.c harness/cmd_%.c,$(wildcard harness/*.c))
+CMD_SRCS := harness/main.c $(wildcard harness/cmd_*.c)
+LIB_OBJS := $(LIB_SRCS:harness/%.c=build/%.o)
+CMD_OBJS := $(CMD_SRCS:harness/%.c=build/%.o)
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=build/unit/%.o)
+
+all: bin/scaletest
+
+bin/scaletest: $(CMD_OBJS) build/libscaletest.a
+	@mkdir -p bin
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+build/libscaletest.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/%.o: harness/%.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/unit/%.o: tests/unit/%.c
+	@mkdir -p build/unit
+	$(CC) $(ALL_CFLAGS) -Itests/unit -c -o $@ $<
+
+build/unit-tests: $(UNIT_OBJS) build/libscaletest.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+# Version changes must rebuild main.o.
+build/main.o: .version-stamp
+.version-stamp: FORCE
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
+
+deps:
+	sh tests/deps.sh install
+
+check: bin/scaletest build/unit-tests
+	build/unit-tests tests/fixtures
+	sh tests/cli.sh
+
+test: bin/scaletest build/unit-tests
+	build/unit-tests tests/fixtures
+	sh tests/cli.sh
+	sh tests/e2e/run.sh
+
+scale-test: deps
+	$(MAKE) bin/scaletest
+	bin/scaletest run $(SCENARIO)
+
+bench: bin/scaletest
+	sh tests/bench/run.sh
+
+clean:
+	rm -rf build bin .version-stamp
+
+.PHONY: all deps check test scale-test bench clean FORCE
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)

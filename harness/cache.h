@@ -1,0 +1,36 @@
+/*
+ * cache: where fetched packages, unpacked kernels, initramfs images and the
+ * accelerator verdict are kept between runs.
+ *
+ * The root is $SCALETEST_CACHE, else $XDG_CACHE_HOME/scaletest, else
+ * ~/.cache/scaletest.  An entry is a directory or file that appears
+ * complete or not at all: it is built under "<entry>.tmp-<pid>" and renamed
+ * into place, and concurrent harnesses serialise on "<entry>.lock".
+ *
+ *	char *dir = cache_path("debs/%s_%s", pkg, arch);
+ *	struct cache_lock lk;
+ *	cache_lock(&lk, dir);			// blocks while another builds it
+ *	if (!path_exists(dir)) {
+ *		char *tmp = cache_tmp(dir);	// "<dir>.tmp-<pid>", removed if stale
+ *		... build into tmp ...
+ *		cache_commit(tmp, dir);		// rename
+ *	}
+ *	cache_unlock(&lk);
+ */
+#ifndef SCALETEST_CACHE_H
+#define SCALETEST_CACHE_H
+
+const char *cache_root(void);
+/* malloc'd "<root>/<fmt...>"; creates the parent directory. */
+char *cache_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+struct cache_lock {
+	int fd;
+};
+int cache_lock(struct cache_lock *lk, const char *entry);
+void cache_unlock(struct cache_lock *lk);
+/* A fresh temporary name next to entry (any old one is removed). */
+char *cache_tmp(const char *entry);
+int cache_commit(const char *tmp, const char *entry);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * deb: Debian packages as components, without installing them.
+ *
+ * deb_resolve() asks apt-cache for a package's candidate version; with
+ * follow_kernel it follows a metapackage (linux-image-amd64) to the
+ * versioned kernel package it depends on (linux-image-6.1.0-57-amd64).
+ * deb_fetch_extract() downloads the .deb with apt-get download into a
+ * scratch directory and unpacks it with dpkg-deb -x; the .deb is deleted
+ * afterwards.  Nothing touches the host's dpkg database or /boot.
+ *
+ *	struct deb_pkg p = DEB_PKG_INIT;
+ *	if (deb_resolve("linux-image-686-pae", "i386", 1, &p) < 0) ...
+ *	deb_fetch_extract(&p, tmpdir_root, logfile);
+ *	deb_pkg_release(&p);
+ *
+ * Failures caused by the host (no apt, no such package, no i386
+ * architecture configured) are reported with error_env(), naming the fix.
+ */
+#ifndef SCALETEST_DEB_H
+#define SCALETEST_DEB_H
+
+struct deb_pkg {
+	char *name;
+	char *version;
+	char *arch;
+};
+#define DEB_PKG_INIT { NULL, NULL, NULL }
+
+int deb_resolve(const char *name, const char *arch, int follow_kernel,
+		struct deb_pkg *out);
+int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log);
+void deb_pkg_release(struct deb_pkg *p);
+
+/* Parse the first stanza of apt-cache show output (for tests). */
+int deb_parse_show(const char *buf, char **version, char **kernel_dep);
+
+#endif

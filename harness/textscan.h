@@ -1,0 +1,34 @@
+/*
+ * textscan: walking a buffer line by line, for the parsers.
+ *
+ *	struct line_iter it;
+ *	line_iter_init(&it, buf, len);
+ *	while (line_next(&it)) {
+ *		use(it.line, it.len, it.lineno);	// no '\n'; not NUL-terminated
+ *	}
+ *
+ * A final line without '\n' is returned too.  A NUL byte inside the buffer
+ * is reported by line_has_nul() so parsers can reject binary garbage.
+ */
+#ifndef SCALETEST_TEXTSCAN_H
+#define SCALETEST_TEXTSCAN_H
+
+#include <stddef.h>
+
+struct line_iter {
+	const char *p, *end;
+	const char *line;
+	size_t len;
+	unsigned lineno;
+};
+
+void line_iter_init(struct line_iter *it, const char *buf, size_t len);
+int line_next(struct line_iter *it);
+int line_has_nul(const char *line, size_t len);
+
+/* Split a line on runs of blanks into at most max fields (pointers into a
+ * caller's NUL-terminated copy, modified in place).  Returns the count,
+ * or max + 1 when there were more. */
+int split_fields(char *s, char **fields, int max);
+
+#endif
