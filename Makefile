@@ -64,7 +64,7 @@ build/main.o: .version-stamp
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 
 deps:
-	sh tests/deps.sh install
+	sh tools/deps.sh install
 
 check: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
@@ -88,3 +88,13 @@ clean:
 .PHONY: all deps check test scale-test bench clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
+
+# Refresh the README's key reference from the key table.
+readme-keys: bin/scaletest
+	bin/scaletest keys > build/keys.md
+	awk 'BEGIN { while ((getline l < "build/keys.md") > 0) k = k l "\n" } \
+	     /<!-- keys:end -->/ { printf "%s", k; skip = 0 } \
+	     !skip { print } \
+	     /<!-- keys:start -->/ { skip = 1 }' README.md > build/README.md
+	mv build/README.md README.md
+.PHONY: readme-keys

@@ -17,10 +17,17 @@ void deb_pkg_release(struct deb_pkg *p)
 	p->name = p->version = p->arch = NULL;
 }
 
-/* "linux-image-6.1.0-57-amd64": a versioned kernel image package. */
+/* "linux-image-6.1.0-57-amd64" is a versioned kernel image package;
+ * "linux-image-amd64" and "linux-image-686-pae" are metapackages. */
 static int is_versioned_kernel(const char *name)
 {
-	return !strncmp(name, "linux-image-", 12) && isdigit((unsigned char)name[12]);
+	const char *p = name + 12;
+
+	if (strncmp(name, "linux-image-", 12) || !isdigit((unsigned char)*p))
+		return 0;
+	while (isdigit((unsigned char)*p))
+		p++;
+	return *p == '.' && isdigit((unsigned char)p[1]);
 }
 
 int deb_parse_show(const char *buf, char **version, char **kernel_dep)

@@ -242,6 +242,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
 		initramfs_add_dir(ir, dirs[i], 0755);
+	ir->compress = s->initramfs_compress;
 	initramfs_add_chardev(ir, "dev/console", 5, 1, 0600);
 	initramfs_add_file(ir, "bin/busybox", busybox, 0755);
 	initramfs_add_file(ir, "init", init, 0755);

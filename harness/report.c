@@ -321,6 +321,17 @@ static void md_table(struct strbuf *out, struct table *t)
 		md_table_row(out, t, r);
 }
 
+static void disk_row(struct strbuf *out, const char *what, json_object *d)
+{
+	if (!d)
+		return;
+	sb_addf(out, "| %s | ", what);
+	md_escape(out, jstr(d, "name", "?"));
+	sb_adds(out, " | ");
+	md_escape(out, jstr(d, "dev", "?"));
+	sb_adds(out, " |\n");
+}
+
 void report_markdown(json_object *root, struct strbuf *out)
 {
 	struct strbuf sum = STRBUF_INIT;
@@ -361,6 +372,14 @@ void report_markdown(json_object *root, struct strbuf *out)
 		table_free(&t);
 		sb_addch(out, '\n');
 	}
+
+	sb_adds(out, "## Disks\n\n| disk | name | dev_t |\n|---|---|---|\n");
+	disk_row(out, "first scsi_debug", jget(root, "disks.first"));
+	disk_row(out, "last scsi_debug", jget(root, "disks.last"));
+	v = jget(root, "disks.virtio");
+	for (size_t i = 0; v && i < json_object_array_length(v); i++)
+		disk_row(out, "virtio", json_object_array_get_idx(v, i));
+	sb_addch(out, '\n');
 
 	sb_adds(out, "## Memory by phase\n\n| phase | uptime | LowFree | MemFree | MemAvailable | Slab |\n|---|---:|---:|---:|---:|---:|\n");
 	v = jget(root, "phases");

@@ -174,7 +174,7 @@ static void on_mark(struct run *r, const struct record *rec)
 	 * own waits (which report more precisely) expire first. */
 	if ((size_t)idx + 1 < guest_nphases) {
 		long long t = guest_phases[idx + 1].timeout(r->s);
-		r->deadline = now + (double)t * 1.1 + 30;
+		r->deadline = now + (double)t * 1.1 + 5;
 	} else {
 		r->deadline = now + 60;
 	}
@@ -406,7 +406,7 @@ static void watch(struct run *r)
 {
 	struct child_result res;
 
-	r->deadline = r->t_vm + (double)r->s->timeout_boot * 1.1 + 30;
+	r->deadline = r->t_vm + (double)r->s->timeout_boot * 1.1 + 5;
 	while (r->vm.console_fd >= 0 || r->vm.channel_fd >= 0) {
 		double now = now_monotonic(), until = r->deadline;
 		struct pollfd fds[3];

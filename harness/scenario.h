@@ -61,6 +61,7 @@ struct scenario {
 	long long virtio_disk_mb;
 	long long io_mb;
 	int rmmod;
+	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
 	long long loglevel;
 	char *cmdline;
 	long long disk_cost_kb;	/* 0 = the arch's measured default */

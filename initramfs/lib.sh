@@ -154,3 +154,37 @@ fail_hard() {
 	say "fatal: $*"
 	reboot -f
 }
+
+# Fault injection for the harness's own tests: the kernel command line
+# parameter scaletest_fault=KIND:PHASE (passed to /init as an environment
+# variable) makes the guest misbehave when it enters PHASE:
+#   hang    stop answering (the host's phase deadline must fire)
+#   panic   a real kernel panic through sysrq
+#   oom     fill memory until the OOM killer runs
+#   garble  send corrupted and truncated records, then carry on
+fault() {
+	case "$scaletest_fault" in
+	"hang:$1")
+		say "fault: hanging in $1"
+		while :; do sleep 1000; done ;;
+	"panic:$1")
+		say "fault: panic in $1"
+		echo 1 > /proc/sys/kernel/sysrq
+		echo c > /proc/sysrq-trigger ;;
+	"oom:$1")
+		say "fault: filling memory in $1"
+		mkdir -p /mnt/fill
+		mount -t tmpfs -o size=100% fill /mnt/fill
+		dd if=/dev/zero of=/mnt/fill/a bs=1048576 2>/dev/null
+		dd if=/dev/zero of=/tmp/fill bs=1048576 2>/dev/null
+		while :; do sleep 1000; done ;;
+	"garble:$1")
+		say "fault: garbling the channel in $1"
+		printf 'stray bytes before a header\n' >&3
+		printf '@@ST1 999999999999 mark x 5 00000000\n' >&3
+		printf '@@ST1 %d meminfo %s 6 00000000\nhello\n@@END %d\n' $((seq + 1)) "$1" $((seq + 1)) >&3
+		seq=$((seq + 1))
+		printf '@@ST1 %d slabinfo %s 100 12345678\ncut short' $((seq + 1)) "$1" >&3
+		printf '\n' >&3 ;;
+	esac
+}

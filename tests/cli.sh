@@ -1,0 +1,146 @@
+#!/bin/sh
+# Command-line tests: usage, exit codes and error messages, scenario errors
+# that must stop a run before anything boots, and reports regenerated from
+# fixture result.json files.  Nothing here boots QEMU.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin/scaletest
+fx=$top/tests/fixtures
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0
+nfail=0
+
+fail() {
+	echo "  FAIL: $*" >&2
+	nfail=$((nfail + 1))
+}
+
+# expect RC PATTERN -- command...: exit status must be RC and the combined
+# output must match the grep -E PATTERN.
+expect() {
+	want=$1
+	pat=$2
+	shift 3
+	n=$((n + 1))
+	"$@" > "$tmp/out" 2>&1
+	got=$?
+	if [ "$got" != "$want" ]; then
+		fail "$*: exit $got, want $want"
+		sed 's/^/    /' "$tmp/out" >&2
+	elif ! grep -Eq -- "$pat" "$tmp/out"; then
+		fail "$*: output does not match '$pat'"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+}
+
+# Usage and the command table.
+expect 0 "^usage: scaletest" -- "$bin" --help
+expect 0 "run +boot a scenario" -- "$bin" --help
+expect 0 "^scaletest [0-9a-f]" -- "$bin" --version
+expect 2 "^usage: scaletest" -- "$bin"
+expect 2 "'frobnicate' is not a scaletest command" -- "$bin" frobnicate
+expect 0 "^usage: scaletest run SCENARIO" -- "$bin" run --help
+expect 0 "^usage: scaletest run SCENARIO" -- "$bin" help run
+expect 0 "^usage: scaletest report" -- "$bin" report --help
+expect 2 "run needs a scenario" -- "$bin" run
+expect 2 "run takes one scenario" -- "$bin" run a b
+expect 2 "unrecognized option" -- "$bin" run --bogus x
+expect 2 "report needs a run directory" -- "$bin" report
+
+# Shipped scenarios are valid.
+expect 0 "smoke: ok" -- "$bin" check "$top"/scenarios/*
+
+# Bad scenarios: file:line: message, exit 2, and nothing booted (no run
+# directory is even created).
+bad() { # file-basename pattern
+	n=$((n + 1))
+	f=$fx/scenarios/$1
+	"$bin" run "$f" --out "$tmp/results" > "$tmp/out" 2>&1
+	got=$?
+	if [ "$got" != 2 ]; then
+		fail "$1: exit $got, want 2"
+		sed 's/^/    /' "$tmp/out" >&2
+	elif ! grep -Eq -- "$2" "$tmp/out"; then
+		fail "$1: output does not match '$2'"
+		sed 's/^/    /' "$tmp/out" >&2
+	elif [ -e "$tmp/results" ]; then
+		fail "$1: a results directory was created"
+	fi
+}
+bad unknown-key.scn "unknown-key.scn:3: unknown key 'dsks' \(did you mean 'disks'\?\)"
+bad bad-number.scn "bad-number.scn:2: memory_mb: '2G' is not a whole number"
+bad out-of-range.scn "out-of-range.scn:4: disks: 200000 is out of range 0..100000"
+bad bad-enum.scn "bad-enum.scn:1: arch: 'arm64' is not one of x86_64, i386"
+bad duplicate.scn "duplicate.scn:3: duplicate key 'disks' \(first set on line 2\)"
+bad too-many-disks.scn "too-many-disks.scn:3: 5000 disks need about 878 MiB of low memory"
+bad uneven-hosts.scn "uneven-hosts.scn:2: 4001 disks cannot be spread evenly over 2 hosts"
+bad no-equals.scn "no-equals.scn:2: expected '=' after the key"
+bad files-without-image.scn "files-without-image.scn:1: kernel=files needs kernel_image and kernel_modules"
+bad bad-cmdline.scn "bad-cmdline.scn:1: cmdline may hold only"
+expect 2 "cannot read '/nonexistent/scenario'" -- "$bin" run /nonexistent/scenario --out "$tmp/r2"
+expect 2 "--set disks=-4: disks: -4 is out of range" -- "$bin" run "$top/scenarios/smoke" --set disks=-4 --out "$tmp/r3"
+expect 2 "--set nosuch=1: unknown key 'nosuch'" -- "$bin" run "$top/scenarios/smoke" --set nosuch=1 --out "$tmp/r3"
+expect 2 "too-many-disks.scn:3: " -- "$bin" check "$fx/scenarios/too-many-disks.scn"
+n=$((n + 1))
+[ -e "$tmp/r2" ] || [ -e "$tmp/r3" ] && fail "a bad --set created a results directory"
+
+# Missing QEMU: exit 3, naming the package to install, before anything runs.
+mkdir -p "$tmp/emptypath"
+expect 3 "qemu-system-x86_64 not found: install the Debian package qemu-system-x86" -- \
+	env PATH="$tmp/emptypath" "$bin" run "$top/scenarios/smoke" --out "$tmp/r4"
+
+# A kernel package that does not exist: exit 3, naming it; the run directory
+# is kept with status error.
+if command -v apt-cache >/dev/null 2>&1; then
+	expect 3 "package 'linux-image-doesnotexist:amd64' not found" -- \
+		"$bin" run "$top/scenarios/smoke" --set kernel_package=linux-image-doesnotexist \
+		--out "$tmp/r5" --quiet
+	n=$((n + 1))
+	r=$(find "$tmp/r5" -name result.json | head -n 1)
+	if [ -z "$r" ] || ! grep -q '"status": "error"' "$r"; then
+		fail "missing kernel package: no result.json with status error"
+	fi
+fi
+
+# Reports come from result.json alone: the golden report for a fixture run,
+# and hostile guest strings escaped.
+mkdir -p "$tmp/run"
+cp "$fx/run/result.json" "$tmp/run/"
+expect 0 "^scaletest .*: pass" -- "$bin" report "$tmp/run"
+n=$((n + 1))
+if ! diff -u "$fx/run/report.md" "$tmp/run/report.md" >&2; then
+	fail "report.md differs from the golden tests/fixtures/run/report.md"
+fi
+mkdir -p "$tmp/hostile"
+cp "$fx/run-hostile/result.json" "$tmp/hostile/"
+expect 0 "" -- "$bin" report "$tmp/hostile"
+n=$((n + 1))
+# Outside code fences nothing may be raw HTML; nowhere a control byte.
+awk '/^```/ { f = !f; next } !f' "$tmp/hostile/report.md" > "$tmp/hostile/prose"
+if grep -q '<script>' "$tmp/hostile/prose" || grep -q "$(printf '\033')" "$tmp/hostile/report.md" ||
+   grep -q "$(printf '\033')" "$tmp/out"; then
+	fail "hostile strings reached report.md or the summary unescaped"
+fi
+n=$((n + 1))
+if ! grep -q 'sd&lt;script&gt;' "$tmp/hostile/report.md"; then
+	fail "hostile device name not escaped as expected in report.md"
+fi
+mkdir -p "$tmp/schema"
+printf '{"schema": 99, "status": "pass"}\n' > "$tmp/schema/result.json"
+expect 1 "schema version 99, this scaletest reads 1" -- "$bin" report "$tmp/schema"
+mkdir -p "$tmp/broken"
+printf '{"schema": 1, "status": ' > "$tmp/broken/result.json"
+expect 1 "not valid JSON" -- "$bin" report "$tmp/broken"
+
+# The README's key reference is the key table's own output.
+n=$((n + 1))
+sed -n '/<!-- keys:start -->/,/<!-- keys:end -->/p' "$top/README.md" | sed '1d;$d' > "$tmp/readme-keys"
+"$bin" keys > "$tmp/keys"
+if ! diff -u "$tmp/keys" "$tmp/readme-keys" >&2; then
+	fail "README key reference is stale: regenerate it with 'bin/scaletest keys'"
+fi
+
+echo "cli: $n tests, $nfail failed" >&2
+[ $nfail = 0 ]

@@ -1,0 +1,201 @@
+#!/bin/sh
+# End-to-end tests: real QEMU boots (TCG is fine) of scenarios/smoke, with
+# assertions on result.json.  Faults are injected into the guest with the
+# kernel parameter scaletest_fault=KIND:PHASE (initramfs/lib.sh, fault()).
+#
+#   sh tests/e2e/run.sh [NAME...]     run all tests, or those named
+#
+# Needs jq and pgrep.  Run directories go to a temporary directory, kept
+# (and named) when a test fails.
+set -u
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/bin/scaletest
+smoke=$top/scenarios/smoke
+out=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-e2e.XXXXXX")
+ntests=0
+nfail=0
+failed_names=
+
+for tool in jq pgrep; do
+	command -v $tool >/dev/null 2>&1 || { echo "e2e: $tool is needed (make deps)" >&2; exit 3; }
+done
+[ -x "$bin" ] || { echo "e2e: build bin/scaletest first (make)" >&2; exit 3; }
+
+say() { printf '%s\n' "$*" >&2; }
+
+# Current test's state.
+t=
+t_fail=0
+check() { # description, then a command that must succeed
+	desc=$1
+	shift
+	if "$@"; then
+		:
+	else
+		say "  FAIL: $t: $desc"
+		t_fail=1
+	fi
+}
+
+# jq -e on the current result.json
+j() {
+	jq -e "$1" "$dir/result.json" >/dev/null 2>&1
+}
+
+# sd index of a name (sda 0, sdz 25, sdaa 26, ...), computed independently of
+# the harness: bijective base 26.
+sd_index() {
+	s=${1#sd}
+	i=0
+	while [ -n "$s" ]; do
+		c=${s%"${s#?}"}
+		s=${s#?}
+		v=$(printf '%d' "'$c")
+		i=$((i * 26 + v - 96))
+	done
+	echo $((i - 1))
+}
+
+# run_smoke NAME [args...]: runs the smoke scenario into $out/NAME; sets
+# $rc, $dir (the run directory), $log (stderr+stdout).
+run_smoke() {
+	name=$1
+	shift
+	log=$out/$name.log
+	"$bin" run "$smoke" --out "$out/$name" "$@" > "$log" 2>&1
+	rc=$?
+	dir=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	[ -n "$dir" ] || dir=$out/$name/none
+}
+
+no_qemu_left() {
+	! pgrep -f "qemu-system.*$out/$1" >/dev/null 2>&1
+}
+
+common_failure_checks() { # status word
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "status $1" j ".status == \"$1\""
+	check "no QEMU left running" no_qemu_left "$name"
+	check "console.log kept" [ -s "$dir/console.log" ]
+	check "not made latest" [ ! -e "$out/$name/latest" ]
+	check "report.md written" [ -s "$dir/report.md" ]
+}
+
+test_smoke_x86_64() {
+	run_smoke smoke-x86_64
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "present == requested" j '.disks.present == .disks.requested and .disks.requested > 0'
+	check "virtio present == requested" j '.disks.virtio_present == .disks.virtio_requested'
+	check "six phases, each with meminfo and slab" j '[.phases[] | select(.meminfo.MemFree and .slab.total_kb)] | length == 6'
+	check "MemFree after insmod < before" j '(.phases[] | select(.name=="after-insmod") | .meminfo.MemFree) < (.phases[] | select(.name=="before-insmod") | .meminfo.MemFree)'
+	check "Slab grew at insmod" j '.deltas.insmod.Slab_kb > 0'
+	check "no LowFree on amd64" j '.deltas.insmod.LowFree_kb == null and .kernel.highmem == false'
+	check "per-disk MemFree cost positive" j '.deltas.insmod.per_disk_bytes.MemFree > 0'
+	check "memory came back after rmmod" j '(.phases[] | select(.name=="after-rmmod") | .meminfo.MemFree) > (.phases[] | select(.name=="after-io") | .meminfo.MemFree)'
+	check "enumeration timed" j '.timings.enumerate_s >= 0'
+	last=$(jq -r '.disks.last.name' "$dir/result.json")
+	first_v=$(jq -r '.disks.virtio[0].name' "$dir/result.json")
+	n=$(jq -r '.disks.requested' "$dir/result.json")
+	check "last scsi_debug disk has index N-1 ($last)" [ "$(sd_index "$last")" = $((n - 1)) ]
+	check "virtio disks named after the last ($first_v)" [ "$(sd_index "$first_v")" = "$n" ]
+	check "dev_t recorded" j '.disks.last.dev | test("^[0-9]+:[0-9]+$")'
+	check "latest points at the run" [ "$(readlink "$out/smoke-x86_64/latest")" = "$(basename "$dir")" ]
+	check "summary printed" grep -q "MemFree is the headline" "$log"
+	check "no temporary run directory left" [ -z "$(find "$out/smoke-x86_64" -name '.tmp-*')" ]
+	cp "$dir/report.md" "$out/report.before"
+	rm "$dir/report.md"
+	"$bin" report "$dir" > /dev/null
+	check "report regenerated from result.json alone" cmp -s "$out/report.before" "$dir/report.md"
+}
+
+test_smoke_i386() {
+	run_smoke smoke-i386 --set arch=i386
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "present == requested" j '.disks.present == .disks.requested'
+	check "HIGHMEM kernel" j '.kernel.highmem == true and .kernel.arch == "i386"'
+	check "LowFree present and falls at insmod" j '.deltas.insmod.LowFree_kb < 0'
+	check "LowFree after insmod < before" j '(.phases[] | select(.name=="after-insmod") | .meminfo.LowFree) < (.phases[] | select(.name=="before-insmod") | .meminfo.LowFree)'
+	check "virtio disks follow scsi_debug" j '.checks[] | select(.name == "virtio disks follow scsi_debug") | .pass'
+	check "summary names LowFree the headline" grep -q "LowFree is the headline" "$log"
+}
+
+test_timeout() {
+	run_smoke timeout --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
+	common_failure_checks timeout
+	check "reason names the phase" j '.reason | test("after-insmod")'
+}
+
+test_crash() {
+	run_smoke crash --set cmdline=scaletest_fault=panic:after-insmod
+	common_failure_checks crash
+	check "reason is the panic line" j '.reason | test("^Kernel panic")'
+}
+
+test_oom() {
+	run_smoke oom --set cmdline=scaletest_fault=oom:after-io
+	common_failure_checks oom
+	check "reason is an OOM line" j '.reason | test("oom|Out of memory")'
+}
+
+test_garbled_channel() {
+	run_smoke garble --set cmdline=scaletest_fault=garble:after-insmod
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass despite garbage" j '.status == "pass"'
+	check "rejections counted" j '.channel.rejected >= 4'
+	for what in "checksum mismatch" "stray bytes" "bad header" "bad trailer" "sequence gap"; do
+		check "rejected: $what" j ".channel.rejections | any(test(\"$what\"))"
+	done
+	check "initramfs reused from the cache" grep -q "(cached)" "$log"
+}
+
+signal_test() { # name, signal
+	name=$1
+	log=$out/$name.log
+	"$bin" run "$smoke" --out "$out/$name" --set cmdline=scaletest_fault=hang:after-insmod > "$log" 2>&1 &
+	pid=$!
+	i=0
+	while ! grep -q "before-insmod" "$log" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	sleep 1
+	kill -"$2" $pid
+	wait $pid
+	rc=$?
+	dir=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	[ -n "$dir" ] || dir=$out/$name/none
+	check "exit status 130 (got $rc)" [ "$rc" = 130 ]
+	check "status interrupted" j '.status == "interrupted"'
+	check "no QEMU left running" no_qemu_left "$name"
+	check "not made latest" [ ! -e "$out/$name/latest" ]
+	check "phases kept" j '.phases | length >= 2'
+}
+
+test_sigterm() { signal_test sigterm TERM; }
+test_sigint() { signal_test sigint INT; }
+
+all="smoke_x86_64 smoke_i386 timeout crash oom garbled_channel sigterm sigint"
+[ $# -gt 0 ] && all="$*"
+for t in $all; do
+	t_fail=0
+	ntests=$((ntests + 1))
+	start=$(date +%s)
+	say "e2e: $t"
+	"test_$t"
+	say "e2e: $t: $([ $t_fail = 0 ] && echo ok || echo FAILED) ($(( $(date +%s) - start )) s)"
+	if [ $t_fail != 0 ]; then
+		nfail=$((nfail + 1))
+		failed_names="$failed_names $t"
+	fi
+done
+
+say "e2e: $ntests tests, $nfail failed${failed_names:+:$failed_names}"
+if [ $nfail = 0 ]; then
+	rm -rf "$out"
+	exit 0
+fi
+say "e2e: run directories kept in $out"
+exit 1
