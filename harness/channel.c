@@ -243,14 +243,24 @@ void channel_feed(struct channel *ch, const char *data, size_t n)
 
 void channel_finish(struct channel *ch)
 {
-	if (ch->state == FRAME) {
+	/* A frame still open at EOF claimed more bytes than came: reject it
+	 * and hunt again after its header, where whole records may wait. */
+	while (ch->state == FRAME) {
 		const char *nl = memchr(ch->buf.buf, '\n', ch->buf.len);
-		size_t got = ch->buf.len - (size_t)(nl - ch->buf.buf) - 1;
+		size_t hlen = (size_t)(nl - ch->buf.buf) + 1;
+		size_t got = ch->buf.len - hlen;
 
 		reject(ch, "truncated record: %lu (%s %s) has %zu of %zu payload bytes",
 		       ch->cur.seq, ch->cur.type, ch->cur.phase,
 		       got < ch->cur.len ? got : ch->cur.len, ch->cur.len);
-	} else if (ch->buf.len >= MAGIC_LEN && !memcmp(ch->buf.buf, MAGIC, MAGIC_LEN)) {
+		/* The bytes it claimed are its own, not stray: skip to the
+		 * next header inside them, if any. */
+		const char *next = memmem(ch->buf.buf + hlen, got, MAGIC, MAGIC_LEN);
+		sb_consume(&ch->buf, next ? (size_t)(next - ch->buf.buf) : ch->buf.len);
+		ch->state = HUNT;
+		channel_feed(ch, "", 0);
+	}
+	if (ch->buf.len >= MAGIC_LEN && !memcmp(ch->buf.buf, MAGIC, MAGIC_LEN)) {
 		reject(ch, "truncated record: header cut off");
 	} else {
 		ch->stray += ch->buf.len;

@@ -15,7 +15,11 @@
  * The parser is fed whatever bytes arrive, in pieces of any size, and calls
  * back once per complete, verified record, or once per rejection with a
  * reason ("bad header", "checksum mismatch", "bad trailer", "stray bytes",
- * "sequence gap", "truncated record").  Nothing the guest sends can make it
+ * "sequence gap", "sequence error", "truncated record").  A record after a
+ * gap is still delivered; one whose seq goes backwards is not.  When input
+ * ends inside a frame, channel_finish() rejects that frame and still
+ * delivers any complete record that follows its header.  Nothing the guest
+ * sends can make it
  * crash or allocate without bound: a rejected frame is skipped and the
  * parser hunts for the next header.
  *

@@ -30,27 +30,6 @@ const char usage_run[] =
 	"scenario or usage (nothing booted); 3 missing tool or package;\n"
 	"130 interrupted (the run is kept, marked interrupted).\n";
 
-/* Load, override and check a scenario; errors are the user's (exit 2). */
-static int load_scenario(struct scenario *s, const char *path,
-			 const struct strvec *sets)
-{
-	struct strbuf err = STRBUF_INIT;
-
-	scenario_init(s);
-	if (scenario_load(s, path, &err) < 0)
-		goto bad;
-	for (size_t i = 0; i < sets->n; i++)
-		if (scenario_set(s, sets->v[i], "--set", &err) < 0)
-			goto bad;
-	if (scenario_check(s, &err) < 0)
-		goto bad;
-	sb_release(&err);
-	return 0;
-bad:
-	error("%s", err.buf);
-	sb_release(&err);
-	return -1;
-}
 
 int cmd_run(int argc, char **argv)
 {
@@ -93,7 +72,7 @@ int cmd_run(int argc, char **argv)
 		strvec_clear(&sets);
 		return EXIT_USAGE;
 	}
-	if (load_scenario(&s, argv[optind], &sets) < 0) {
+	if (scenario_open(&s, argv[optind], &sets) < 0) {
 		scenario_release(&s);
 		strvec_clear(&sets);
 		return EXIT_USAGE;
@@ -121,46 +100,3 @@ int cmd_run(int argc, char **argv)
 	return finish_stdout(ret);
 }
 
-const char usage_check[] =
-	"usage: scaletest check SCENARIO... [--set KEY=VALUE]...\n"
-	"\n"
-	"Parse and validate scenario files exactly as 'run' would, without\n"
-	"fetching or booting anything.  Errors are printed as FILE:LINE: message.\n"
-	"exit status: 0 all valid, 2 any invalid.\n";
-
-int cmd_check(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "set", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct strvec sets = STRVEC_INIT;
-	int c, bad = 0;
-
-	if (want_help(argc, argv, usage_check))
-		return finish_stdout(EXIT_OK);
-	while ((c = getopt_long(argc, argv, "s:", opts, NULL)) != -1) {
-		if (c != 's') {
-			fputs(usage_check, stderr);
-			strvec_clear(&sets);
-			return EXIT_USAGE;
-		}
-		strvec_push(&sets, optarg);
-	}
-	if (optind == argc) {
-		error("check needs at least one scenario");
-		strvec_clear(&sets);
-		return EXIT_USAGE;
-	}
-	for (int i = optind; i < argc; i++) {
-		struct scenario s;
-		if (load_scenario(&s, argv[i], &sets) < 0)
-			bad = 1;
-		else
-			printf("%s: ok\n", argv[i]);
-		scenario_release(&s);
-	}
-	strvec_clear(&sets);
-	return finish_stdout(bad ? EXIT_USAGE : EXIT_OK);
-}

@@ -62,11 +62,16 @@ int deb_parse_show(const char *buf, char **version, char **kernel_dep)
 			}
 		}
 	}
-	if (!*version)
+	for (const char *c = *version; *version && *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr(".+-:~", *c)) {
+			free(*version);
+			*version = NULL;
+		}
+	if (!*version) {
+		free(*kernel_dep);
+		*kernel_dep = NULL;
 		return -1;
-	for (const char *c = *version; *c; c++)
-		if (!isalnum((unsigned char)*c) && !strchr(".+-:~", *c))
-			return -1;
+	}
 	return 0;
 }
 
@@ -80,7 +85,7 @@ static int apt_show(const char *name, const char *arch, char **version,
 	struct child_result res;
 	int r = -1;
 
-	if (!find_in_path("apt-cache")) {
+	if (!have_program("apt-cache")) {
 		free(spec);
 		return error_env("apt-cache not found: scaletest fetches Debian's "
 				 "kernels with apt; use kernel=files on other systems");

@@ -84,15 +84,22 @@ int initramfs_hash(const struct initramfs *ir, char out[65])
 		hash_adds(h, e->name);
 		if (e->type != 'f')
 			continue;
-		if (e->src) {
-			if (hash_add_file(h, e->src) < 0) {
-				hash_hex(h, out);
-				return -1;
-			}
-		} else {
-			hash_add(h, e->data, e->len);
+		/* Each file's contents enter as their own fixed-size digest,
+		 * so entry boundaries cannot be shifted to forge a match. */
+		struct hash_ctx *fh = hash_new();
+		char digest[65];
+		int bad = 0;
+
+		if (e->src)
+			bad = hash_add_file(fh, e->src) < 0;
+		else
+			hash_add(fh, e->data, e->len);
+		hash_hex(fh, digest);
+		if (bad) {
+			hash_hex(h, out);
+			return -1;
 		}
-		hash_adds(h, "");
+		hash_adds(h, digest);
 	}
 	hash_hex(h, out);
 	return 0;

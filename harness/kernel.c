@@ -126,7 +126,7 @@ static int debian_unpack(const struct deb_pkg *p, const char *entry,
 	struct run_opts o = RUN_OPTS_INIT;
 	struct child_result res;
 
-	if (!find_in_path("depmod")) {
+	if (!have_program("depmod")) {
 		error_env("depmod not found: install kmod (make deps)");
 		goto out;
 	}

@@ -83,7 +83,7 @@ struct run_opts {
 	const char *const *env;
 	double timeout;		/* seconds; 0 = none */
 	const char *log;	/* append stdout+stderr here, or NULL */
-	struct strbuf *capture;	/* or capture them here (stdout only if log set) */
+	struct strbuf *capture;	/* and/or capture them (stdout and stderr) here */
 	int show;		/* also copy output to our stderr */
 };
 #define RUN_OPTS_INIT { NULL, NULL, 0, NULL, NULL, 0 }

@@ -11,12 +11,11 @@ void fmt_thousands(struct strbuf *out, long long v)
 	char digits[32];
 	int n, lead;
 
-	if (v < 0) {
+	unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
+	if (v < 0)
 		sb_addch(out, '-');
-		/* LLONG_MIN cannot be negated; it is not a memory figure. */
-		v = v == -v ? 0 : -v;
-	}
-	n = snprintf(digits, sizeof(digits), "%lld", v);
+	n = snprintf(digits, sizeof(digits), "%llu", mag);
 	lead = n % 3 ? n % 3 : 3;
 	sb_add(out, digits, (size_t)lead);
 	for (int i = lead; i < n; i += 3) {

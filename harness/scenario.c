@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strvec.h"
 #include "textscan.h"
 #include "util.h"
 
@@ -308,6 +309,8 @@ int scenario_parse(struct scenario *s, const char *file, const char *buf,
 	char where[512];
 	int r = 0;
 
+	if (!s->file && file)
+		s->file = xstrdup(file);
 	line_iter_init(&it, buf, len);
 	while (line_next(&it)) {
 		char *key, *val, *p;
@@ -581,4 +584,23 @@ void scenario_keys_markdown(struct strbuf *out)
 				sb_addf(out, "%s`%s`", j ? ", " : "", k->choices[j]);
 		sb_addf(out, " | %s | %s |\n", k->unit ? k->unit : "", k->help);
 	}
+}
+
+int scenario_open(struct scenario *s, const char *path, const struct strvec *sets)
+{
+	struct strbuf err = STRBUF_INIT;
+	int r = -1;
+
+	scenario_init(s);
+	if (scenario_load(s, path, &err) < 0)
+		goto out;
+	for (size_t i = 0; i < sets->n; i++)
+		if (scenario_set(s, sets->v[i], "--set", &err) < 0)
+			goto out;
+	r = scenario_check(s, &err);
+out:
+	if (r)
+		error("%s", err.buf);
+	sb_release(&err);
+	return r;
 }

@@ -32,6 +32,7 @@
 #include <stddef.h>
 
 #include "strbuf.h"
+#include "strvec.h"
 
 enum arch { ARCH_X86_64, ARCH_I386 };
 enum kernel_kind { KERNEL_DEBIAN, KERNEL_FILES };
@@ -99,6 +100,10 @@ int scenario_parse(struct scenario *s, const char *file, const char *buf,
 int scenario_set(struct scenario *s, const char *assignment, const char *where,
 		 struct strbuf *err);
 int scenario_check(struct scenario *s, struct strbuf *err);
+/* All of the above for the command line: init, load path, apply each
+ * "key=value" of sets as --set, check; on error prints it and returns -1
+ * (the caller still calls scenario_release). */
+int scenario_open(struct scenario *s, const char *path, const struct strvec *sets);
 
 const struct scenario_key *scenario_key_find(const char *name);
 /* The value of a key as text (enum names, 0/1 for bools). */

@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -452,7 +453,7 @@ int parse_u64(const char *s, uint64_t *out)
 	char *end;
 	unsigned long long v;
 
-	if (!*s || *s == '-' || *s == '+' || *s == ' ')
+	if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
 	v = strtoull(s, &end, 10);
@@ -467,7 +468,7 @@ int parse_i64(const char *s, int64_t *out)
 	char *end;
 	long long v;
 
-	if (!*s || *s == ' ' || *s == '+')
+	if (!*s || *s == '+' || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
 	v = strtoll(s, &end, 10);
@@ -482,7 +483,7 @@ int parse_double(const char *s, double *out)
 	char *end;
 	double v;
 
-	if (!*s || *s == ' ')
+	if (!*s || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
@@ -503,4 +504,12 @@ long long host_mem_available_kb(void)
 		v = strtoll(p + strlen("MemAvailable:"), NULL, 10);
 	sb_release(&sb);
 	return v;
+}
+
+int have_program(const char *prog)
+{
+	char *p = find_in_path(prog);
+
+	free(p);
+	return p != NULL;
 }

@@ -74,6 +74,8 @@ int is_dir(const char *path);
 int is_executable(const char *path);
 /* Search $PATH for prog; returns a malloc'd path or NULL. */
 char *find_in_path(const char *prog);
+/* 1 if prog is found in $PATH. */
+int have_program(const char *prog);
 /* Absolute form of path (need not exist); malloc'd. */
 char *absolute_path(const char *path);
 const char *path_basename(const char *path);

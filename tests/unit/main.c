@@ -7,6 +7,7 @@
  * UNIT_NOFORK=1 runs the tests in this process instead (for a debugger).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -22,6 +23,14 @@
 #include "util.h"
 
 #define TEST_DEADLINE_S 120
+
+/* In a sanitizer build, undefined behaviour ends the test process (and so
+ * fails the test that caused it) instead of scrolling past on stderr. */
+const char *__ubsan_default_options(void);
+const char *__ubsan_default_options(void)
+{
+	return "halt_on_error=1:print_stacktrace=1";
+}
 
 struct test {
 	const char *name;
@@ -171,6 +180,44 @@ const char *test_tmpdir(void)
 	return cur_tmp;
 }
 
+static int saved_stderr = -1;
+static char *capture_path;
+
+void stderr_capture_begin(void)
+{
+	int fd;
+
+	if (saved_stderr >= 0)
+		test_abort(__FILE__, __LINE__, "stderr_capture_begin called twice");
+	capture_path = xstrfmt("%s/stderr.txt", test_tmpdir());
+	fd = open(capture_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0)
+		test_abort(__FILE__, __LINE__, "cannot create '%s'", capture_path);
+	fflush(stderr);
+	saved_stderr = dup(2);
+	dup2(fd, 2);
+	close(fd);
+	util_quiet = 0;
+}
+
+char *stderr_capture_end(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (saved_stderr < 0)
+		test_abort(__FILE__, __LINE__, "stderr_capture_end without begin");
+	fflush(stderr);
+	dup2(saved_stderr, 2);
+	close(saved_stderr);
+	saved_stderr = -1;
+	util_quiet = 1;
+	if (sb_read_file(&sb, capture_path) < 0)
+		test_fail(__FILE__, __LINE__, "cannot read '%s'", capture_path);
+	free(capture_path);
+	capture_path = NULL;
+	return sb_detach(&sb, NULL);
+}
+
 /* Run the current test here; returns its failure count. */
 static int run_here(const struct test *t)
 {
@@ -181,6 +228,8 @@ static int run_here(const struct test *t)
 	if (!setjmp(cur_jmp))
 		t->fn();
 	cur_jmp_set = 0;
+	if (saved_stderr >= 0)	/* the test ended while capturing */
+		free(stderr_capture_end());
 	if (cur_tmp) {
 		remove_tree(cur_tmp);
 		free(cur_tmp);
@@ -259,7 +308,8 @@ int main(int argc, char **argv)
 {
 	const char *filter = argc > 2 ? argv[2] : NULL;
 	int nofork = getenv("UNIT_NOFORK") && *getenv("UNIT_NOFORK");
-	char tmpl[] = "/tmp/scaletest-unit-XXXXXX";
+	const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *tmpl;
 	size_t run = 0, failures = 0, failed_tests = 0;
 	struct strbuf failed = STRBUF_INIT;
 	char *cache;
@@ -274,6 +324,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	util_quiet = 1;
+	tmpl = xstrfmt("%s/scaletest-unit-XXXXXX", tmpdir);
 	if (!mkdtemp(tmpl)) {
 		perror("mkdtemp");
 		return 2;
@@ -305,6 +356,7 @@ int main(int argc, char **argv)
 		}
 	}
 	remove_tree(top_tmp);
+	free(tmpl);
 	if (failed_tests)
 		printf("failing tests (%zu):%s\n", failed_tests, failed.buf);
 	printf("%zu tests, %zu failures\n", run, failures);

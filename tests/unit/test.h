@@ -51,6 +51,12 @@ char *fixture_at(const char *file, int line, const char *relpath, size_t *len);
 /* A fresh temporary directory for this test (removed after it). */
 const char *test_tmpdir(void);
 
+/* For code that reports through error(): between these two calls
+ * util_quiet is 0 and stderr goes to a file; the end returns what was
+ * written (malloc'd) and puts both back. */
+void stderr_capture_begin(void);
+char *stderr_capture_end(void);
+
 #define TEST(name)							\
 	static void test_##name(void);					\
 	static void test_reg_##name(void) __attribute__((constructor));	\

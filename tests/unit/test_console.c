@@ -1,0 +1,240 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+#include "test.h"
+#include "util.h"
+
+/* Scan text (fed whole, then finished) and return the scanner. */
+static void scan(struct console_scan *cs, const char *text)
+{
+	console_scan_init(cs);
+	console_scan_feed(cs, text, strlen(text));
+	console_scan_finish(cs);
+}
+
+static int classify(const char *line)
+{
+	return console_classify(line, strlen(line));
+}
+
+TEST(console_classify_crashes)
+{
+	static const char *const crash[] = {
+		"[    2.345678] Kernel panic - not syncing: VFS: Unable to mount root fs",
+		"Kernel panic - not syncing: sysrq triggered crash",
+		"[   10.000001] Oops: 0002 [#1] PREEMPT SMP PTI",
+		"Oops - BUG: 0 [#1]",
+		"[    5.1] BUG: unable to handle page fault for address: 0000000000001234",
+		"[    5.1] BUG: kernel NULL pointer dereference, address: 0000000000000008",
+		"kernel BUG at mm/slub.c:4321!",
+		"[  101.2] general protection fault, probably for non-canonical address 0xdead: 0000 [#1]",
+		"[    0.9] Unable to handle kernel paging request at virtual address ffff0000",
+		"double fault: 0000 [#1] SMP",
+		"Kernel panic - not syncing: stack-protector: Kernel stack is corrupted in: foo",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(crash); i++)
+		if (classify(crash[i]) != 1)
+			test_fail(__FILE__, __LINE__, "'%s' classified %d, not 1 (crash)",
+				  crash[i], classify(crash[i]));
+}
+
+TEST(console_classify_oom)
+{
+	static const char *const oom[] = {
+		"[   33.1] Out of memory: Killed process 123 (dd) total-vm:1234kB",
+		"[   33.0] dd invoked oom-killer: gfp_mask=0x140cca(GFP_HIGHUSER_MOVABLE|__GFP_COMP), order=0",
+		"[   33.2] oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(oom); i++)
+		if (classify(oom[i]) != 2)
+			test_fail(__FILE__, __LINE__, "'%s' classified %d, not 2 (oom)",
+				  oom[i], classify(oom[i]));
+}
+
+TEST(console_normal_lines_not_classified)
+{
+	static const char *const normal[] = {
+		"",
+		"[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org)",
+		"[    1.234567] scsi host0: scsi_debug: version 0191 [20210520]",
+		"[    1.5] sd 0:0:0:0: [sda] Attached SCSI disk",
+		"[    1.6] sd 0:0:3999:0: [sdewv] 8192 512-byte logical blocks: (4.19 MB/4.00 MiB)",
+		"scaletest: phase after-insmod",
+		"Run /init as init process",
+		"[    0.1] Memory: 1987654K/2096696K available (12288K kernel code, 2000K rwdata)",
+		"[    3.0] virtio_blk virtio1: [vda] 131072 512-byte logical blocks (67.1 MB/64.0 MiB)",
+		"[    0.2] panic=-1 in the command line",
+		"oops, no BUG here",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(normal); i++)
+		if (classify(normal[i]) != 0)
+			test_fail(__FILE__, __LINE__, "'%s' classified %d, not 0",
+				  normal[i], classify(normal[i]));
+}
+
+TEST(console_title_timestamp_and_cr_stripped)
+{
+	struct console_scan cs;
+
+	scan(&cs, "[    0.000000] Linux version 6.1.0\r\n"
+		  "[    1.234] Kernel panic - not syncing: VFS: Unable to mount root fs\r\n"
+		  "[    1.235] CPU: 0 PID: 1 Comm: swapper\r\n");
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_EQ_INT(cs.oom, 0);
+	CHECK_STR(cs.crash_line, "Kernel panic - not syncing: VFS: Unable to mount root fs");
+	CHECK_STR(cs.oom_line, "");
+	CHECK_EQ_INT(cs.lines, 3);
+	console_scan_release(&cs);
+
+	/* A line without a timestamp keeps its whole text. */
+	scan(&cs, "Kernel panic - not syncing: Attempted to kill init!\n");
+	CHECK_STR(cs.crash_line, "Kernel panic - not syncing: Attempted to kill init!");
+	console_scan_release(&cs);
+}
+
+TEST(console_first_title_kept)
+{
+	struct console_scan cs;
+
+	scan(&cs, "[    5.0] BUG: unable to handle page fault for address: 0000000000001234\n"
+		  "[    5.1] Oops: 0000 [#1] SMP\n"
+		  "[    5.2] Kernel panic - not syncing: Fatal exception\n");
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_STR(cs.crash_line, "BUG: unable to handle page fault for address: 0000000000001234");
+	console_scan_release(&cs);
+}
+
+TEST(console_oom_has_its_own_class)
+{
+	struct console_scan cs;
+
+	scan(&cs, "[   30.0] dd invoked oom-killer: gfp_mask=0x0, order=0\n"
+		  "[   30.1] Out of memory: Killed process 99 (dd)\n"
+		  "[   31.0] Kernel panic - not syncing: Fatal exception\n");
+	CHECK_EQ_INT(cs.oom, 1);
+	CHECK_STR(cs.oom_line, "dd invoked oom-killer: gfp_mask=0x0, order=0");
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_STR(cs.crash_line, "Kernel panic - not syncing: Fatal exception");
+	console_scan_release(&cs);
+
+	scan(&cs, "[   30.1] Out of memory: Killed process 99 (dd)\n");
+	CHECK_EQ_INT(cs.oom, 1);
+	CHECK_EQ_INT(cs.crash, 0);
+	CHECK_STR(cs.crash_line, "");
+	console_scan_release(&cs);
+}
+
+TEST(console_lines_split_across_feeds)
+{
+	static const char text[] =
+		"[    1.0] sd 0:0:0:0: [sda] Attached SCSI disk\r\n"
+		"[    2.5] Kernel panic - not syncing: sysrq triggered crash\r\n"
+		"[    2.6] ---[ end Kernel panic ]---";
+	size_t n = sizeof(text) - 1;
+
+	/* Every split point, and byte by byte. */
+	for (size_t cut = 0; cut <= n; cut++) {
+		struct console_scan cs;
+
+		console_scan_init(&cs);
+		console_scan_feed(&cs, text, cut);
+		console_scan_feed(&cs, text + cut, n - cut);
+		console_scan_finish(&cs);
+		if (strcmp(cs.crash_line, "Kernel panic - not syncing: sysrq triggered crash") ||
+		    cs.lines != 3) {
+			test_fail(__FILE__, __LINE__, "split at %zu: title '%s', %lu lines",
+				  cut, cs.crash_line, cs.lines);
+			console_scan_release(&cs);
+			break;
+		}
+		console_scan_release(&cs);
+	}
+	{
+		struct console_scan cs;
+
+		console_scan_init(&cs);
+		for (size_t i = 0; i < n; i++)
+			console_scan_feed(&cs, text + i, 1);
+		CHECK_EQ_INT(cs.lines, 2);	/* the last has no '\n' yet */
+		console_scan_finish(&cs);
+		CHECK_EQ_INT(cs.lines, 3);
+		CHECK_STR(cs.crash_line, "Kernel panic - not syncing: sysrq triggered crash");
+		console_scan_release(&cs);
+	}
+}
+
+TEST(console_last_line_needs_finish)
+{
+	struct console_scan cs;
+	static const char text[] = "[ 9.9] Kernel panic - not syncing: no newline";
+
+	console_scan_init(&cs);
+	console_scan_feed(&cs, text, sizeof(text) - 1);
+	CHECK_EQ_INT(cs.crash, 0);
+	console_scan_finish(&cs);
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_STR(cs.crash_line, "Kernel panic - not syncing: no newline");
+	console_scan_release(&cs);
+}
+
+TEST(console_overlong_lines)
+{
+	struct console_scan cs;
+	struct strbuf sb = STRBUF_INIT;
+
+	/* 3 * CONSOLE_LINE_MAX of noise with no newline, then a crash line:
+	 * the scanner holds no more than a line's worth and still finds it. */
+	console_scan_init(&cs);
+	for (int i = 0; i < 3 * CONSOLE_LINE_MAX; i++)
+		console_scan_feed(&cs, "x", 1);
+	CHECK(cs.partial.len <= CONSOLE_LINE_MAX);
+	console_scan_feed(&cs, "\n[ 1.0] general protection fault: 0000 [#1]\n", 44);
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_STR(cs.crash_line, "general protection fault: 0000 [#1]");
+	console_scan_release(&cs);
+
+	/* A crash line that is itself overlong: the title is cut to fit. */
+	sb_adds(&sb, "[    7.7] Kernel panic - not syncing: ");
+	for (int i = 0; i < 5000; i++)
+		sb_addch(&sb, (char)('a' + i % 26));
+	sb_addch(&sb, '\n');
+	console_scan_init(&cs);
+	console_scan_feed(&cs, sb.buf, sb.len);
+	console_scan_finish(&cs);
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_EQ_INT(strlen(cs.crash_line), CONSOLE_TITLE_MAX - 1);
+	CHECK(!strncmp(cs.crash_line, "Kernel panic - not syncing: abcdef", 34));
+	CHECK(cs.partial.len == 0);
+	console_scan_release(&cs);
+	sb_release(&sb);
+}
+
+TEST(console_control_bytes_become_question_marks)
+{
+	struct console_scan cs;
+
+	scan(&cs, "[ 3.0] Kernel panic - not syncing: \x1b[31mred\x07\tx\x7f\xc3\xa9\r\n");
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_STR(cs.crash_line, "Kernel panic - not syncing: ?[31mred??x???");
+	for (const char *p = cs.crash_line; *p; p++)
+		CHECK((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f);
+	console_scan_release(&cs);
+}
+
+TEST(console_nul_bytes_do_not_hide_lines)
+{
+	struct console_scan cs;
+	static const char text[] = "\0\0garbage\0\n[ 1.0] Oops: 0000 [#1]\0 SMP\n";
+
+	console_scan_init(&cs);
+	console_scan_feed(&cs, text, sizeof(text) - 1);
+	console_scan_finish(&cs);
+	CHECK_EQ_INT(cs.crash, 1);
+	CHECK_EQ_INT(cs.lines, 2);
+	CHECK_STR(cs.crash_line, "Oops: 0000 [#1]? SMP");
+	console_scan_release(&cs);
+}

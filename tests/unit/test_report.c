@@ -1,0 +1,120 @@
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "test.h"
+#include "util.h"
+
+static const char *esc(const char *s)
+{
+	static struct strbuf out = STRBUF_INIT;
+
+	sb_reset(&out);
+	md_escape(&out, s);
+	return out.buf;
+}
+
+static const char *clean(const char *s)
+{
+	static struct strbuf out = STRBUF_INIT;
+
+	sb_reset(&out);
+	text_clean(&out, s);
+	return out.buf;
+}
+
+static const char *thousands(long long v)
+{
+	static char buf[64];
+	struct strbuf out = STRBUF_INIT;
+
+	fmt_thousands(&out, v);
+	snprintf(buf, sizeof(buf), "%s", out.buf);
+	sb_release(&out);
+	return buf;
+}
+
+/* No raw '|', '<', '>' or control byte: every '|' is escaped (preceded by
+ * an odd run of backslashes), and the others do not appear at all. */
+static void check_md_safe(const char *in, const char *out, int line)
+{
+	size_t bs = 0;
+
+	for (const char *p = out; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c == 0x7f || c == '<' || c == '>') {
+			test_fail(__FILE__, line, "md_escape(\"%s\") = \"%s\": raw byte 0x%02x",
+				  in, out, c);
+			return;
+		}
+		if (c == '|' && bs % 2 == 0) {
+			test_fail(__FILE__, line, "md_escape(\"%s\") = \"%s\": raw '|'", in, out);
+			return;
+		}
+		bs = c == '\\' ? bs + 1 : 0;
+	}
+}
+
+TEST(report_md_escape_hostile)
+{
+	static const char *const hostile[] = {
+		"a|b", "| x | y |", "**bold**", "<script>alert(1)</script>", "`code`",
+		"line1\nline2", "\x1b[31mred\x1b[0m", "\\|", "\\\\|", "a\rb\tc\x7f",
+		"[link](javascript:alert(1))", "<img src=x onerror=alert(1)>", "&lt;",
+		"# heading", "_under_", "~~strike~~",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(hostile); i++)
+		check_md_safe(hostile[i], esc(hostile[i]), __LINE__);
+	CHECK_STR(esc("a|b"), "a\\|b");
+	CHECK_STR(esc("**x**"), "\\*\\*x\\*\\*");
+	CHECK_STR(esc("<script>"), "&lt;script&gt;");
+	CHECK_STR(esc("`rm`"), "\\`rm\\`");
+	CHECK_STR(esc("a\nb"), "a?b");
+	CHECK_STR(esc("\x1b[31m"), "?\\[31m");
+	CHECK_STR(esc("a&b"), "a&amp;b");
+	CHECK_STR(esc("\\|"), "\\\\\\|");
+	CHECK_STR(esc("sdewv 66:3952"), "sdewv 66:3952");
+	CHECK_STR(esc(""), "");
+	/* UTF-8 passes through. */
+	CHECK_STR(esc("caf\xc3\xa9"), "caf\xc3\xa9");
+}
+
+TEST(report_text_clean)
+{
+	CHECK_STR(clean("plain text: 1,234 kB"), "plain text: 1,234 kB");
+	CHECK_STR(clean("a\nb\rc\td"), "a?b?c?d");
+	CHECK_STR(clean("\x1b[2J\x1b[31mred"), "?[2J?[31mred");
+	CHECK_STR(clean("del\x7f"), "del?");
+	CHECK_STR(clean("a|b <c>"), "a|b <c>");
+	CHECK_STR(clean(""), "");
+	for (const char *p = clean("\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+				   "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f");
+	     *p; p++)
+		CHECK(*p == '?');
+}
+
+TEST(report_fmt_thousands)
+{
+	CHECK_STR(thousands(0), "0");
+	CHECK_STR(thousands(7), "7");
+	CHECK_STR(thousands(999), "999");
+	CHECK_STR(thousands(1000), "1,000");
+	CHECK_STR(thousands(12345), "12,345");
+	CHECK_STR(thousands(123456), "123,456");
+	CHECK_STR(thousands(1234567), "1,234,567");
+	CHECK_STR(thousands(-1), "-1");
+	CHECK_STR(thousands(-999), "-999");
+	CHECK_STR(thousands(-1000), "-1,000");
+	CHECK_STR(thousands(-711192), "-711,192");
+	CHECK_STR(thousands(LLONG_MAX), "9,223,372,036,854,775,807");
+}
+
+TEST(report_fmt_thousands_llong_min)
+{
+	/* report.h: "negative numbers keep their sign".  LLONG_MIN cannot be
+	 * negated in a long long; the result must still be the number. */
+	CHECK_STR(thousands(LLONG_MIN), "-9,223,372,036,854,775,808");
+}

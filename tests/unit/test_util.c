@@ -1,0 +1,213 @@
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+#include "strvec.h"
+#include "textscan.h"
+#include "test.h"
+#include "util.h"
+
+TEST(util_parse_u64)
+{
+	uint64_t v = 7;
+
+	CHECK_EQ_INT(parse_u64("0", &v), 0);
+	CHECK_EQ_INT(v, 0);
+	CHECK_EQ_INT(parse_u64("4000", &v), 0);
+	CHECK_EQ_INT(v, 4000);
+	CHECK_EQ_INT(parse_u64("18446744073709551615", &v), 0);
+	CHECK(v == UINT64_MAX);
+	v = 7;
+	CHECK_EQ_INT(parse_u64("18446744073709551616", &v), -1);
+	CHECK_EQ_INT(parse_u64("", &v), -1);
+	CHECK_EQ_INT(parse_u64("-1", &v), -1);
+	CHECK_EQ_INT(parse_u64("+1", &v), -1);
+	CHECK_EQ_INT(parse_u64(" 1", &v), -1);
+	CHECK_EQ_INT(parse_u64("1 ", &v), -1);
+	CHECK_EQ_INT(parse_u64("0x10", &v), -1);
+	CHECK_EQ_INT(parse_u64("12a", &v), -1);
+	CHECK_EQ_INT(v, 7);	/* untouched on failure */
+}
+
+TEST(util_parse_numbers_reject_any_leading_space)
+{
+	/* util.h: "Parse a whole decimal number".  A leading tab, newline,
+	 * CR, VT or FF is no more part of a number than a leading space. */
+	static const char *const ws[] = { "\t5", "\n5", "\r5", "\v5", "\f5" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(ws); i++) {
+		uint64_t u;
+		int64_t s;
+
+		if (parse_u64(ws[i], &u) != -1)
+			test_fail(__FILE__, __LINE__, "parse_u64 accepted byte 0x%02x then '5'",
+				  (unsigned char)ws[i][0]);
+		if (parse_i64(ws[i], &s) != -1)
+			test_fail(__FILE__, __LINE__, "parse_i64 accepted byte 0x%02x then '5'",
+				  (unsigned char)ws[i][0]);
+	}
+}
+
+TEST(util_parse_i64_and_double)
+{
+	int64_t v;
+	double d;
+
+	CHECK_EQ_INT(parse_i64("-711192", &v), 0);
+	CHECK_EQ_INT(v, -711192);
+	CHECK_EQ_INT(parse_i64("9223372036854775807", &v), 0);
+	CHECK(v == INT64_MAX);
+	CHECK_EQ_INT(parse_i64("9223372036854775808", &v), -1);
+	CHECK_EQ_INT(parse_i64("+5", &v), -1);
+	CHECK_EQ_INT(parse_i64("5x", &v), -1);
+	CHECK_EQ_INT(parse_i64("", &v), -1);
+	CHECK_EQ_INT(parse_double("12.34", &d), 0);
+	CHECK(d > 12.33 && d < 12.35);
+	CHECK_EQ_INT(parse_double("nan", &d), -1);
+	CHECK_EQ_INT(parse_double("1e999", &d), -1);
+	CHECK_EQ_INT(parse_double("1.5s", &d), -1);
+}
+
+TEST(textscan_lines)
+{
+	static const char buf[] = "a\n\nbc\nlast";
+	struct line_iter it;
+	struct strbuf got = STRBUF_INIT;
+
+	line_iter_init(&it, buf, sizeof(buf) - 1);
+	while (line_next(&it))
+		sb_addf(&got, "%u:%.*s|", it.lineno, (int)it.len, it.line);
+	CHECK_STR(got.buf, "1:a|2:|3:bc|4:last|");
+	sb_reset(&got);
+	line_iter_init(&it, "x\n", 2);
+	while (line_next(&it))
+		sb_addf(&got, "%u:%.*s|", it.lineno, (int)it.len, it.line);
+	CHECK_STR(got.buf, "1:x|");
+	CHECK(line_has_nul("a\0b", 3));
+	CHECK(!line_has_nul("ab", 2));
+	sb_release(&got);
+}
+
+TEST(textscan_split_fields)
+{
+	char s1[] = "  a\tb  c ";
+	char s2[] = "a b c d";
+	char s3[] = " \t ";
+	char *f[3];
+
+	CHECK_EQ_INT(split_fields(s1, f, 3), 3);
+	CHECK_STR(f[0], "a");
+	CHECK_STR(f[1], "b");
+	CHECK_STR(f[2], "c");
+	CHECK_EQ_INT(split_fields(s2, f, 3), 4);
+	CHECK_EQ_INT(split_fields(s3, f, 3), 0);
+}
+
+TEST(strbuf_basics)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p;
+	size_t len;
+
+	CHECK_STR(sb.buf, "");
+	sb_addf(&sb, "%s=%d", "disks", 4000);
+	sb_addch(&sb, '\0');
+	sb_add(&sb, "xyz", 3);
+	CHECK_EQ_INT(sb.len, 14);
+	CHECK(sb.buf[sb.len] == '\0');
+	sb_consume(&sb, 6);
+	CHECK_STR(sb.buf, "4000");
+	CHECK_EQ_INT(sb.len, 8);
+	sb_setlen(&sb, 2);
+	CHECK_STR(sb.buf, "40");
+	p = sb_detach(&sb, &len);
+	CHECK_STR(p, "40");
+	CHECK_EQ_INT(len, 2);
+	CHECK_EQ_INT(sb.len, 0);
+	CHECK_STR(sb.buf, "");
+	free(p);
+	for (int i = 0; i < 10000; i++)
+		sb_addch(&sb, 'a' + i % 26);
+	CHECK_EQ_INT(sb.len, 10000);
+	CHECK(sb.buf[9999] == 'a' + 9999 % 26 && sb.buf[10000] == '\0');
+	sb_reset(&sb);
+	CHECK_EQ_INT(sb.len, 0);
+	CHECK_STR(sb.buf, "");
+	sb_release(&sb);
+}
+
+TEST(strvec_basics)
+{
+	struct strvec sv = STRVEC_INIT;
+
+	CHECK(sv.v[0] == NULL);
+	strvec_push(&sv, "qemu-system-x86_64");
+	strvec_pushf(&sv, "-m %d", 2048);
+	CHECK_EQ_INT(sv.n, 2);
+	CHECK(sv.v[2] == NULL);
+	CHECK_STR(sv.v[1], "-m 2048");
+	CHECK_EQ_INT(strvec_find(&sv, "-m 2048"), 1);
+	CHECK_EQ_INT(strvec_find(&sv, "-m"), -1);
+	strvec_clear(&sv);
+	CHECK_EQ_INT(sv.n, 0);
+	CHECK(sv.v[0] == NULL);
+}
+
+TEST(util_paths)
+{
+	char *a = absolute_path("/x/y");
+
+	CHECK_STR(a, "/x/y");
+	free(a);
+	a = absolute_path("rel/p");
+	CHECK(a[0] == '/');
+	CHECK(strlen(a) > 6 && !strcmp(a + strlen(a) - 6, "/rel/p"));
+	free(a);
+	CHECK_STR(path_basename("a/b/c.scn"), "c.scn");
+	CHECK_STR(path_basename("c"), "c");
+	CHECK_STR(path_basename("a/"), "");
+}
+
+TEST(util_hash_known_value)
+{
+	struct hash_ctx *h = hash_new();
+	char hex[65];
+
+	hash_add(h, "abc", 3);
+	hash_hex(h, hex);
+	CHECK_STR(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	h = hash_new();
+	hash_add(h, "a", 1);
+	hash_add(h, "bc", 2);
+	hash_hex(h, hex);
+	CHECK_STR(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(util_write_file_atomic_and_tree)
+{
+	const char *dir = test_tmpdir();
+	char *sub = xstrfmt("%s/a/b/c", dir);
+	char *f = xstrfmt("%s/file", sub);
+	char *tmp = xstrfmt("%s.tmp", f);
+	struct strbuf sb = STRBUF_INIT;
+	char *top = xstrfmt("%s/a", dir);
+
+	CHECK_EQ_INT(mkdir_p(sub, 0755), 0);
+	CHECK(is_dir(sub));
+	CHECK_EQ_INT(mkdir_p(sub, 0755), 0);	/* again: fine */
+	CHECK_EQ_INT(write_file_atomic(f, "one\0two", 7), 0);
+	CHECK(!path_exists(tmp));
+	CHECK_EQ_INT(sb_read_file(&sb, f), 0);
+	CHECK_EQ_INT(sb.len, 7);
+	CHECK(!memcmp(sb.buf, "one\0two", 7));
+	CHECK_EQ_INT(mkdir_p(f, 0755), -1);	/* a file is in the way */
+	CHECK_EQ_INT(remove_tree(top), 0);
+	CHECK(!path_exists(top));
+	CHECK_EQ_INT(remove_tree(top), 0);	/* already gone: fine */
+	sb_release(&sb);
+	free(sub);
+	free(f);
+	free(tmp);
+	free(top);
+}
