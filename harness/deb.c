@@ -4,10 +4,21 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "cache.h"
 #include "proc.h"
+#include "strvec.h"
 #include "textscan.h"
 #include "util.h"
+
+static int deb_resolve_apt(const char *name, const char *arch, int follow_kernel,
+			   struct deb_pkg *out);
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 void deb_pkg_release(struct deb_pkg *p)
 {
@@ -115,8 +126,95 @@ out:
 	return r;
 }
 
+/*
+ * apt-cache rebuilds its cache from the package lists on every call where
+ * pkgcache.bin is disabled (common in containers): over a second each.  So
+ * answers are remembered in the cache, keyed by the request and by the
+ * names, sizes and times of apt's lists and dpkg's architectures; any
+ * apt-get update makes a new key.
+ */
+static char *resolve_memo_path(const char *name, const char *arch, int follow)
+{
+	struct hash_ctx *h = hash_new();
+	static const char *const dirs[] = { "/var/lib/apt/lists", NULL };
+	char hex[65], line[128];
+	struct stat st;
+
+	snprintf(line, sizeof(line), "resolve v1 %d", follow);
+	hash_adds(h, line);
+	hash_adds(h, name);
+	hash_adds(h, arch);
+	for (int i = 0; dirs[i]; i++) {
+		DIR *d = opendir(dirs[i]);
+		struct dirent *de;
+		struct strvec names = STRVEC_INIT;
+
+		if (!d)
+			continue;
+		while ((de = readdir(d)))
+			strvec_push(&names, de->d_name);
+		closedir(d);
+		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+		for (size_t j = 0; j < names.n; j++) {
+			char *p = xstrfmt("%s/%s", dirs[i], names.v[j]);
+			if (stat(p, &st) == 0) {
+				snprintf(line, sizeof(line), "%lld %lld.%09ld",
+					 (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+					 st.st_mtim.tv_nsec);
+				hash_adds(h, names.v[j]);
+				hash_adds(h, line);
+			}
+			free(p);
+		}
+		strvec_clear(&names);
+	}
+	if (stat("/var/lib/dpkg/arch", &st) == 0) {
+		snprintf(line, sizeof(line), "arch %lld", (long long)st.st_mtim.tv_sec);
+		hash_adds(h, line);
+	}
+	hash_hex(h, hex);
+	return cache_path("apt/%.32s", hex);
+}
+
+/* "name version\n" from a memo file; 0 if both were read and look sane. */
+static int memo_read(const char *path, struct deb_pkg *out, const char *arch)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *sp, *nl;
+
+	if (sb_read_file(&sb, path) < 0 || !(sp = strchr(sb.buf, ' ')) ||
+	    !(nl = strchr(sp, '\n'))) {
+		sb_release(&sb);
+		return -1;
+	}
+	out->name = xstrndup(sb.buf, (size_t)(sp - sb.buf));
+	out->version = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+	out->arch = xstrdup(arch);
+	sb_release(&sb);
+	return 0;
+}
+
 int deb_resolve(const char *name, const char *arch, int follow_kernel,
 		struct deb_pkg *out)
+{
+	char *memo = resolve_memo_path(name, arch, follow_kernel);
+
+	if (memo_read(memo, out, arch) == 0) {
+		free(memo);
+		return 0;
+	}
+	int r = deb_resolve_apt(name, arch, follow_kernel, out);
+	if (!r) {
+		char *text = xstrfmt("%s %s\n", out->name, out->version);
+		write_file_atomic(memo, text, strlen(text));
+		free(text);
+	}
+	free(memo);
+	return r;
+}
+
+static int deb_resolve_apt(const char *name, const char *arch, int follow_kernel,
+			   struct deb_pkg *out)
 {
 	char *version = NULL, *dep = NULL;
 	char *cur = xstrdup(name);
