@@ -91,6 +91,15 @@ mkdir -p "$tmp/emptypath"
 expect 3 "qemu-system-x86_64 not found: install the Debian package qemu-system-x86" -- \
 	env PATH="$tmp/emptypath" "$bin" run "$top/scenarios/smoke" --out "$tmp/r4"
 
+# A guest larger than the host's free memory: refused before anything runs.
+avail=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
+if [ "$avail" -lt 65000 ]; then
+	expect 3 "the host has [0-9]+ MiB available, the guest needs 65536 MiB" -- \
+		"$bin" run "$top/scenarios/smoke" --set memory_mb=65536 --out "$tmp/r6"
+	n=$((n + 1))
+	[ -e "$tmp/r6" ] && fail "an oversized guest created a results directory"
+fi
+
 # A kernel package that does not exist: exit 3, naming it; the run directory
 # is kept with status error.
 if command -v apt-cache >/dev/null 2>&1; then

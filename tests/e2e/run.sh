@@ -122,6 +122,15 @@ test_smoke_i386() {
 	check "summary names LowFree the headline" grep -q "LowFree is the headline" "$log"
 }
 
+test_virtio_blk() {
+	run_smoke virtio-blk --set virtio_bus=blk
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "virtio-blk disks present" j '.disks.virtio_bus == "blk" and .disks.virtio_present == .disks.virtio_requested'
+	check "virtio-blk disks are vdX" j '[.disks.virtio[].name | test("^vd[a-z]+$")] | all'
+	check "I/O verified on them" j '([.io[] | select(.ok)] | length) == .disks.virtio_requested'
+}
+
 test_timeout() {
 	run_smoke timeout --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
 	common_failure_checks timeout
@@ -177,7 +186,7 @@ signal_test() { # name, signal
 test_sigterm() { signal_test sigterm TERM; }
 test_sigint() { signal_test sigint INT; }
 
-all="smoke_x86_64 smoke_i386 timeout crash oom garbled_channel sigterm sigint"
+all="smoke_x86_64 smoke_i386 virtio_blk timeout crash oom garbled_channel sigterm sigint"
 [ $# -gt 0 ] && all="$*"
 for t in $all; do
 	t_fail=0
