@@ -73,25 +73,13 @@ static void signed_kb(struct strbuf *out, json_object *v)
 	kb(out, v);
 }
 
-static json_object *phase(json_object *root, const char *name)
-{
-	json_object *phases = jget(root, "phases");
-
-	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
-		json_object *p = json_object_array_get_idx(phases, i);
-		if (!strcmp(jstr(p, "name", ""), name))
-			return p;
-	}
-	return NULL;
-}
-
 static int is_highmem(json_object *root)
 {
 	json_object *h = jget(root, "kernel.highmem");
 
 	if (h)
 		return json_object_get_boolean(h);
-	return jget(phase(root, "before-insmod"), "meminfo.LowFree") != NULL;
+	return jget(result_phase(root, "before-insmod"), "meminfo.LowFree") != NULL;
 }
 
 /* The rows of the before/after table: field, and whether it is a cost
@@ -155,7 +143,7 @@ static void table_text(struct table *t, struct strbuf *out, const char *indent)
 
 static void mem_table(json_object *root, struct table *t)
 {
-	json_object *b = phase(root, "before-insmod"), *a = phase(root, "after-insmod");
+	json_object *b = result_phase(root, "before-insmod"), *a = result_phase(root, "after-insmod");
 	long long disks = jint(root, "settings.disks", 0);
 	int hm = is_highmem(root);
 
@@ -253,7 +241,7 @@ void report_summary(json_object *root, struct strbuf *out)
 	sb_addf(out, ", total %.1f s (setup %.1f s)\n", jdouble(root, "timings.total_s", 0),
 		jdouble(root, "timings.setup_s", 0));
 
-	if (phase(root, "before-insmod") && phase(root, "after-insmod")) {
+	if (result_phase(root, "before-insmod") && result_phase(root, "after-insmod")) {
 		sb_addf(out, "  memory at insmod scsi_debug (%s):\n",
 			hm ? "LowFree is the headline: a HIGHMEM kernel's disks live in lowmem"
 			   : "MemFree is the headline: a 64-bit kernel has no LowFree");
@@ -364,7 +352,7 @@ void report_markdown(json_object *root, struct strbuf *out)
 	sb_adds(out, "```\n\n");
 	sb_release(&sum);
 
-	if (phase(root, "before-insmod") && phase(root, "after-insmod")) {
+	if (result_phase(root, "before-insmod") && result_phase(root, "after-insmod")) {
 		sb_adds(out, "## Memory at insmod\n\n");
 		mem_table(root, &t);
 		md_table(out, &t);

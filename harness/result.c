@@ -187,3 +187,15 @@ const char *jstr(json_object *o, const char *path, const char *def)
 		return def;
 	return json_object_get_string(v);
 }
+
+json_object *result_phase(json_object *root, const char *name)
+{
+	json_object *phases = jget(root, "phases");
+
+	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
+		json_object *p = json_object_array_get_idx(phases, i);
+		if (!strcmp(jstr(p, "name", ""), name))
+			return p;
+	}
+	return NULL;
+}

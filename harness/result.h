@@ -37,6 +37,8 @@ json_object *result_meminfo(const struct meminfo *m);
 /* {"total_kb": n, "caches": {name: {...}}} with page_size for bytes. */
 json_object *result_slab(const struct slabinfo *si, long page_size);
 json_object *json_seconds(double s);
+/* The phase object called name in root's "phases", or NULL. */
+json_object *result_phase(json_object *root, const char *name);
 
 /* Accessors that tolerate missing keys: NULL / def. */
 json_object *jget(json_object *o, const char *path);	/* "a.b.c" */

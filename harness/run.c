@@ -547,18 +547,6 @@ static void finish_disks(struct run *r, json_object *checks)
 	blocklist_release(&sd);
 }
 
-static json_object *phase_by_name(json_object *root, const char *name)
-{
-	json_object *phases = jget(root, "phases");
-
-	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
-		json_object *p = json_object_array_get_idx(phases, i);
-		if (!strcmp(jstr(p, "name", ""), name))
-			return p;
-	}
-	return NULL;
-}
-
 /* Field delta between two phases in kB (after - before), or NULL. */
 static json_object *mem_delta(json_object *a, json_object *b, const char *field)
 {
@@ -580,10 +568,10 @@ static void finish_deltas(struct run *r)
 		"SUnreclaim", "PageTables", "KernelStack", "VmallocUsed", "Percpu",
 	};
 	json_object *deltas = json_object_new_object();
-	json_object *before = phase_by_name(r->root, "before-insmod");
-	json_object *after = phase_by_name(r->root, "after-insmod");
-	json_object *io = phase_by_name(r->root, "after-io");
-	json_object *rm = phase_by_name(r->root, "after-rmmod");
+	json_object *before = result_phase(r->root, "before-insmod");
+	json_object *after = result_phase(r->root, "after-insmod");
+	json_object *io = result_phase(r->root, "after-io");
+	json_object *rm = result_phase(r->root, "after-rmmod");
 	json_object *ins = json_object_new_object();
 	long long disks = r->s->disks;
 
@@ -665,8 +653,8 @@ static int cmp_growth(const void *a, const void *b)
 
 static void finish_slab_growth(struct run *r)
 {
-	json_object *a = jget(phase_by_name(r->root, "before-insmod"), "slab.caches");
-	json_object *b = jget(phase_by_name(r->root, "after-insmod"), "slab.caches");
+	json_object *a = jget(result_phase(r->root, "before-insmod"), "slab.caches");
+	json_object *b = jget(result_phase(r->root, "after-insmod"), "slab.caches");
 	json_object *out = json_object_new_array();
 	struct growth *g = NULL;
 	size_t n = 0, alloc = 0;
@@ -708,7 +696,7 @@ static void finish_checks(struct run *r, json_object *checks)
 	int complete = 1;
 
 	for (size_t i = 0; i < guest_nphases; i++) {
-		json_object *p = phase_by_name(r->root, guest_phases[i].name);
+		json_object *p = result_phase(r->root, guest_phases[i].name);
 		if (!p || !jget(p, "meminfo") || !jget(p, "slab"))
 			complete = 0;
 	}
@@ -794,7 +782,7 @@ static void write_result(struct run *r)
 	timestamp_iso(iso, sizeof(iso));
 	json_object_object_add(r->root, "finished", json_object_new_string(iso));
 
-	json_object *boot = phase_by_name(r->root, "boot");
+	json_object *boot = result_phase(r->root, "boot");
 	json_object_object_add(t, "setup_s", json_seconds((r->t_vm ? r->t_vm : now_monotonic()) - r->t0));
 	json_object_object_add(t, "boot_s", boot ? json_object_get(jget(boot, "host_s")) : NULL);
 	json_object_object_add(t, "guest_boot_s", boot ? json_object_get(jget(boot, "uptime_s")) : NULL);
