@@ -53,7 +53,7 @@ build/%.o: harness/%.c
 
 build/unit/%.o: tests/unit/%.c
 	@mkdir -p build/unit
-	$(CC) $(ALL_CFLAGS) -Itests/unit -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Itests/unit -DSCALETEST_SOURCE_ROOT='"$(CURDIR)"' -c -o $@ $<
 
 build/unit-tests: $(UNIT_OBJS) build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
@@ -74,6 +74,7 @@ test: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/e2e/run.sh
+	sh tests/e2e/kernel.sh
 
 scale-test: deps
 	$(MAKE) bin/scaletest

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -107,4 +108,97 @@ int cache_commit(const char *tmp, const char *entry)
 	if (rename(tmp, entry) < 0)
 		return error_errno("cannot rename '%s' to '%s'", tmp, entry);
 	return 0;
+}
+
+int cache_trylock(struct cache_lock *lk, const char *entry)
+{
+	char *path = xstrfmt("%s.lock", entry);
+
+	lk->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	if (lk->fd < 0)
+		return -1;
+	if (flock(lk->fd, LOCK_EX | LOCK_NB) < 0) {
+		close(lk->fd);
+		lk->fd = -1;
+		return errno == EWOULDBLOCK ? 0 : -1;
+	}
+	return 1;
+}
+
+char *cache_log_dir(void)
+{
+	char *p = cache_path("logs/x");
+
+	*strrchr(p, '/') = '\0';
+	return p;
+}
+
+void cache_touch(const char *entry)
+{
+	utimensat(AT_FDCWD, entry, NULL, 0);
+}
+
+struct aged {
+	char *name;
+	struct timespec t;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct aged *x = a, *y = b;
+
+	if (x->t.tv_sec != y->t.tv_sec)
+		return x->t.tv_sec < y->t.tv_sec ? 1 : -1;
+	return (x->t.tv_nsec < y->t.tv_nsec) - (x->t.tv_nsec > y->t.tv_nsec);
+}
+
+void cache_prune(const char *dir, int keep, const char *what)
+{
+	struct aged *e = NULL;
+	size_t n = 0, alloc = 0;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *p;
+
+		if (de->d_name[0] == '.' || strstr(de->d_name, ".tmp-") ||
+		    strstr(de->d_name, ".lock"))
+			continue;
+		p = xstrfmt("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0) {
+			ALLOC_GROW(e, n + 1, alloc);
+			e[n].name = xstrdup(de->d_name);
+			e[n].t = st.st_mtim;
+			n++;
+		}
+		free(p);
+	}
+	closedir(d);
+	if (n)
+		qsort(e, n, sizeof(*e), newest_first);
+	for (size_t i = 0; i < n; i++) {
+		if ((int)i >= keep) {
+			char *p = xstrfmt("%s/%s", dir, e[i].name);
+			struct cache_lock lk;
+
+			/* Never pull an entry from under another harness. */
+			if (cache_trylock(&lk, p) == 1) {
+				note("cache: removing the least recently used %s %s (keeping %d)",
+				     what, e[i].name, keep);
+				remove_tree(p);
+				char *lock = xstrfmt("%s.lock", p);
+				unlink(lock);
+				free(lock);
+				cache_unlock(&lk);
+			}
+			free(p);
+		}
+		free(e[i].name);
+	}
+	free(e);
 }

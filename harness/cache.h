@@ -29,6 +29,15 @@ struct cache_lock {
 };
 int cache_lock(struct cache_lock *lk, const char *entry);
 void cache_unlock(struct cache_lock *lk);
+/* 1 locked, 0 someone else holds it, -1 error. */
+int cache_trylock(struct cache_lock *lk, const char *entry);
+/* Mark entry as just used (its mtime), for cache_prune. */
+void cache_touch(const char *entry);
+/* Keep the keep most recently used entries of dir; remove the others that
+ * no harness holds locked, saying so. */
+void cache_prune(const char *dir, int keep, const char *what);
+/* <root>/logs, created. */
+char *cache_log_dir(void);
 /* A fresh temporary name next to entry (any old one is removed). */
 char *cache_tmp(const char *entry);
 int cache_commit(const char *tmp, const char *entry);

@@ -42,29 +42,9 @@ int guest_status_valid(const char *status)
 const char *guest_data_dir(void)
 {
 	static char *dir;
-	char exe[PATH_MAX];
-	ssize_t n;
 
-	if (dir)
-		return dir;
-	if (getenv("SCALETEST_DATA") && *getenv("SCALETEST_DATA")) {
-		dir = absolute_path(getenv("SCALETEST_DATA"));
-		return dir;
-	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		for (int up = 0; up < 2; up++) {
-			char *s = strrchr(exe, '/');
-			if (s)
-				*s = '\0';
-		}
-		dir = xstrfmt("%s/initramfs", exe);
-		if (is_dir(dir))
-			return dir;
-		free(dir);
-	}
-	dir = xstrdup("initramfs");
+	if (!dir)
+		dir = xstrfmt("%s/initramfs", scaletest_root());
 	return dir;
 }
 
@@ -223,7 +203,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	init = xstrfmt("%s/init", guest_data_dir());
 	lib = xstrfmt("%s/lib.sh", guest_data_dir());
 	if (!path_exists(init) || !path_exists(lib)) {
-		error("guest scripts not found in '%s' (set SCALETEST_DATA)",
+		error("guest scripts not found in '%s' (set SCALETEST_ROOT)",
 		      guest_data_dir());
 		goto out;
 	}

@@ -38,8 +38,7 @@ int guest_phase_index(const char *name);
 /* Statuses the guest may report in its "end" record. */
 int guest_status_valid(const char *status);
 
-/* The directory holding init and lib.sh: $SCALETEST_DATA, else the
- * initramfs/ directory next to the binary's bin/. */
+/* The directory holding init and lib.sh: <scaletest_root()>/initramfs. */
 const char *guest_data_dir(void);
 
 /* A static busybox for the guest's arch (Debian's busybox-static, cached). */

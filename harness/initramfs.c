@@ -230,10 +230,18 @@ int initramfs_build_cached(const struct initramfs *ir, char **path, int *hit)
 			unlink(tmp);
 		free(tmp);
 	}
+	if (*hit)
+		cache_touch(entry);
 	cache_unlock(&lk);
 	if (r) {
 		free(entry);
 		return -1;
+	}
+	if (!*hit) {
+		char *dir = xstrdup(entry);
+		*strrchr(dir, '/') = '\0';
+		cache_prune(dir, INITRAMFS_KEEP, "initramfs");
+		free(dir);
 	}
 	*path = entry;
 	return 0;

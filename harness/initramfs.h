@@ -26,6 +26,9 @@
 
 enum { INITRAMFS_NONE, INITRAMFS_GZIP };
 
+/* How many archives the cache keeps (least recently used go first). */
+#define INITRAMFS_KEEP 24
+
 struct initramfs_entry {
 	char *name;		/* relative, no leading '/' */
 	int type;		/* 'f' file, 'd' directory, 'c' char device */

@@ -6,6 +6,7 @@
 
 #include "cache.h"
 #include "deb.h"
+#include "kbuild.h"
 #include "proc.h"
 #include "util.h"
 
@@ -18,6 +19,11 @@ void kernel_release(struct kernel_artifact *k)
 	free(k->image);
 	free(k->modules);
 	free(k->config);
+	free(k->build_source);
+	free(k->build_key);
+	free(k->build_base);
+	strvec_clear(&k->build_patches);
+	strvec_clear(&k->build_fragments);
 	*k = (struct kernel_artifact)KERNEL_ARTIFACT_INIT;
 }
 
@@ -203,6 +209,21 @@ int kernel_obtain(const struct scenario *s, const char *log,
 	case KERNEL_FILES:
 		return kernel_from_files(s->kernel_image, s->kernel_modules,
 					 s->arch, k);
+	case KERNEL_BUILD: {
+		struct kbuild_spec spec;
+		struct strbuf err = STRBUF_INIT;
+		int hit, r;
+
+		kbuild_spec_init(&spec);
+		r = kbuild_spec_from_scenario(s, &spec, &err);
+		if (r < 0)
+			error("%s", err.buf);
+		else
+			r = kbuild_build(&spec, log, k, &hit);
+		kbuild_spec_release(&spec);
+		sb_release(&err);
+		return r;
+	}
 	}
 	return error("unknown kernel source");
 }

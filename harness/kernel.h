@@ -19,11 +19,13 @@
  *           dpkg-deb -x into the cache and indexed with depmod -b.  Cached by
  *           package, version and arch.
  *   files:  kernel_image and kernel_modules from the scenario.
+ *   build:  built from source with patches and config fragments (kbuild.h).
  */
 #ifndef SCALETEST_KERNEL_H
 #define SCALETEST_KERNEL_H
 
 #include "scenario.h"
+#include "strvec.h"
 
 struct kernel_artifact {
 	char *source;		/* "debian", "files" */
@@ -35,8 +37,15 @@ struct kernel_artifact {
 	char *config;		/* path to the kernel's .config, or NULL */
 	int arch;
 	int highmem;		/* CONFIG_HIGHMEM=y (1), not (0), unknown (-1) */
+	/* build: what it was built from */
+	char *build_source;	/* "debian:linux-source-6.1=6.1.192-3" or a path */
+	char *build_key;	/* the cache key */
+	char *build_base;	/* tinyconfig, defconfig */
+	struct strvec build_patches;	/* patch file names, in order */
+	struct strvec build_fragments;	/* fragment paths */
 };
-#define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, -1 }
+#define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, -1, \
+			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT }
 
 int kernel_obtain(const struct scenario *s, const char *log,
 		  struct kernel_artifact *k);

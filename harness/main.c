@@ -16,6 +16,8 @@ static const struct command commands[] = {
 	{ "run", cmd_run, "boot a scenario and measure it", usage_run },
 	{ "report", cmd_report, "regenerate a run's reports from its result.json", usage_report },
 	{ "check", cmd_check, "validate scenario files without booting", usage_check },
+	{ "kernel", cmd_kernel, "build kernels from source: kernel build", usage_kernel },
+	{ "cache", cmd_cache, "list or clean the cache", usage_cache },
 	{ "keys", cmd_keys, "print the scenario key reference (Markdown)", usage_keys },
 };
 

@@ -310,9 +310,67 @@ const char *child_describe(const struct child_result *res)
 	return buf;
 }
 
+struct progress {
+	const char *label;
+	int tty;
+	double start, last;
+	struct strbuf line;
+};
+
+static void progress_draw(struct progress *p, const char *text, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	double now = now_monotonic();
+
+	if (now - p->last < 0.1)
+		return;
+	p->last = now;
+	if (len > 90)
+		len = 90;
+	sb_addf(&sb, "\r\033[K%s [%.0fs] ", p->label, now - p->start);
+	for (size_t i = 0; i < len; i++)
+		sb_addch(&sb, (unsigned char)text[i] < 0x20 ? ' ' : text[i]);
+	(void)write_all(2, sb.buf, sb.len);
+	sb_release(&sb);
+}
+
+static void progress_feed(struct progress *p, const char *buf, size_t n)
+{
+	if (!p->label || !p->tty)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] == '\n') {
+			if (p->line.len)
+				progress_draw(p, p->line.buf, p->line.len);
+			sb_reset(&p->line);
+		} else if (p->line.len < 200) {
+			sb_addch(&p->line, buf[i]);
+		}
+	}
+}
+
+static void progress_tick(struct progress *p)
+{
+	double now = now_monotonic();
+
+	if (!p->label || p->tty || now - p->last < 60)
+		return;
+	p->last = now;
+	note("%s: still running (%.0f s)", p->label, now - p->start);
+}
+
+static void progress_end(struct progress *p)
+{
+	if (p->label && p->tty)
+		(void)write_all(2, "\r\033[K", 4);
+	sb_release(&p->line);
+}
+
 int run_command(const char *const *argv, const struct run_opts *o,
 		struct child_result *res)
 {
+	struct progress prog = { o->progress, o->progress && isatty(2) && !util_quiet,
+				 now_monotonic(), now_monotonic(), STRBUF_INIT };
 	struct child c = CHILD_INIT;
 	int pfd[2], logfd = -1;
 	double start = now_monotonic();
@@ -356,6 +414,9 @@ int run_command(const char *const *argv, const struct run_opts *o,
 				break;
 			ms = (int)(left * 1000) + 1;
 		}
+		if (prog.label && (ms < 0 || ms > 5000))
+			ms = 5000;
+		progress_tick(&prog);
 		if (proc_interrupted())
 			break;
 		int r = poll(fds, fds[1].fd >= 0 ? 2 : 1, ms);
@@ -379,8 +440,10 @@ int run_command(const char *const *argv, const struct run_opts *o,
 				sb_add(o->capture, buf, (size_t)n);
 			if (o->show)
 				(void)write_all(2, buf, (size_t)n);
+			progress_feed(&prog, buf, (size_t)n);
 		}
 	}
+	progress_end(&prog);
 	close(pfd[0]);
 	if (eof) {
 		/* Output closed; wait for the exit (bounded by the deadline). */

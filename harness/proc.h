@@ -85,8 +85,11 @@ struct run_opts {
 	const char *log;	/* append stdout+stderr here, or NULL */
 	struct strbuf *capture;	/* and/or capture them (stdout and stderr) here */
 	int show;		/* also copy output to our stderr */
+	/* A label: on a terminal, keep one line on stderr showing the latest
+	 * output line; elsewhere, say every minute that it is still running. */
+	const char *progress;
 };
-#define RUN_OPTS_INIT { NULL, NULL, 0, NULL, NULL, 0 }
+#define RUN_OPTS_INIT { NULL, NULL, 0, NULL, NULL, 0, NULL }
 
 /* Run to completion.  -1 only when the program could not be started. */
 int run_command(const char *const *argv, const struct run_opts *o,

@@ -929,6 +929,21 @@ static void record_setup(struct run *r)
 	json_object_object_add(k, "package_version", r->k.package_version ? json_object_new_string(r->k.package_version) : NULL);
 	json_object_object_add(k, "image", r->k.image ? json_object_new_string(r->k.image) : NULL);
 	json_object_object_add(k, "highmem", r->k.highmem < 0 ? NULL : json_object_new_boolean(r->k.highmem));
+	if (r->k.build_key) {
+		json_object *b = json_object_new_object(), *p = json_object_new_array();
+		json_object *f = json_object_new_array();
+
+		json_object_object_add(b, "source_tree", json_object_new_string(r->k.build_source));
+		json_object_object_add(b, "key", json_object_new_string(r->k.build_key));
+		json_object_object_add(b, "config_base", json_object_new_string(r->k.build_base));
+		for (size_t i = 0; i < r->k.build_patches.n; i++)
+			json_object_array_add(p, json_object_new_string(r->k.build_patches.v[i]));
+		for (size_t i = 0; i < r->k.build_fragments.n; i++)
+			json_object_array_add(f, json_object_new_string(path_basename(r->k.build_fragments.v[i])));
+		json_object_object_add(b, "patches", p);
+		json_object_object_add(b, "fragments", f);
+		json_object_object_add(k, "build", b);
+	}
 	json_object_object_add(r->root, "kernel", k);
 	json_object_object_add(vm, "backend", json_object_new_string("qemu"));
 	json_object_object_add(vm, "accel", *r->accel.accel ? json_object_new_string(r->accel.accel) : NULL);

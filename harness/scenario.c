@@ -10,7 +10,8 @@
 #include "util.h"
 
 static const char *const arch_choices[] = { "x86_64", "i386", NULL };
-static const char *const kernel_choices[] = { "debian", "files", NULL };
+static const char *const kernel_choices[] = { "debian", "files", "build", NULL };
+static const char *const config_choices[] = { "tinyconfig", "defconfig", NULL };
 static const char *const bus_choices[] = { "scsi", "blk", NULL };
 static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
 static const char *const compress_choices[] = { "none", "gzip", NULL };
@@ -31,10 +32,16 @@ const struct scenario_key scenario_keys[] = {
 	STR(name, "", "Run name; defaults to the scenario file's name. Letters, digits, '.', '_', '-'."),
 	STR(description, "", "One line saying what the scenario is for."),
 	ENUM(arch, "x86_64", arch_choices, "Guest architecture: x86_64 (amd64 kernel) or i386 (686-pae kernel, HIGHMEM, so LowFree exists)."),
-	ENUM(kernel, "debian", kernel_choices, "Where the kernel comes from: debian (a prebuilt Debian package, fetched and cached) or files (kernel_image and kernel_modules)."),
+	ENUM(kernel, "debian", kernel_choices, "Where the kernel comes from: debian (a prebuilt Debian package, fetched and cached), files (kernel_image and kernel_modules) or build (built from kernel_source with kernel_patches and config fragments, cached)."),
 	STR(kernel_package, "", "Debian kernel package, or a metapackage that depends on one; default linux-image-amd64 or linux-image-686-pae by arch."),
 	PATH(kernel_image, "With kernel=files: the bzImage to boot."),
 	PATH(kernel_modules, "With kernel=files: the modules tree, either lib/modules/VERSION or a root directory holding lib/modules/VERSION."),
+	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version) or a kernel tree (a path; never modified)."),
+	PATH(kernel_patches, "With kernel=build: a directory of *.patch/*.diff files applied in name order, or a series file listing patches; empty for none."),
+	ENUM(kernel_config_base, "tinyconfig", config_choices, "With kernel=build: the base configuration the fragments are merged onto."),
+	STR(kernel_fragments, "", "With kernel=build: extra config fragments (names in kernel-configs/ or paths, comma-separated) on top of base, the arch's fragment and fast-boot."),
+	INT(kernel_build_timeout, "3600", 60, 86400, "s", "With kernel=build: deadline for the whole build."),
+	INT(build_jobs, "0", 0, 256, "jobs", "With kernel=build: make -j; 0 means one per host CPU."),
 	INT(memory_mb, "2048", 128, 65536, "MiB", "Guest memory."),
 	INT(cpus, "1", 1, 64, "CPUs", "Guest CPUs."),
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
@@ -498,6 +505,30 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 	if (s->kernel != KERNEL_FILES && (*s->kernel_image || *s->kernel_modules)) {
 		where_key(s, *s->kernel_image ? "kernel_image" : "kernel_modules", err);
 		sb_adds(err, "kernel_image and kernel_modules need kernel=files");
+		return -1;
+	}
+	if (s->kernel == KERNEL_BUILD && strcmp(s->kernel_source, "debian")) {
+		char *src = s->kernel_source[0] == '/' || !s->dir
+			? xstrdup(s->kernel_source)
+			: xstrfmt("%s/%s", s->dir, s->kernel_source);
+		int ok = is_dir(src);
+
+		free(src);
+		if (!ok) {
+			where_key(s, "kernel_source", err);
+			sb_addf(err, "kernel_source '%s' is neither 'debian' nor a directory",
+				s->kernel_source);
+			return -1;
+		}
+	}
+	if (*s->kernel_patches && !path_exists(s->kernel_patches)) {
+		where_key(s, "kernel_patches", err);
+		sb_addf(err, "kernel_patches '%s' does not exist", s->kernel_patches);
+		return -1;
+	}
+	if (s->kernel != KERNEL_BUILD && (*s->kernel_patches || *s->kernel_fragments)) {
+		where_key(s, *s->kernel_patches ? "kernel_patches" : "kernel_fragments", err);
+		sb_adds(err, "kernel_patches and kernel_fragments need kernel=build");
 		return -1;
 	}
 	if (s->disks % s->sd_hosts) {

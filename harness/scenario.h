@@ -35,7 +35,7 @@
 #include "strvec.h"
 
 enum arch { ARCH_X86_64, ARCH_I386 };
-enum kernel_kind { KERNEL_DEBIAN, KERNEL_FILES };
+enum kernel_kind { KERNEL_DEBIAN, KERNEL_FILES, KERNEL_BUILD };
 enum virtio_bus { VIRTIO_SCSI, VIRTIO_BLK };
 enum accel_choice { ACCEL_AUTO, ACCEL_TCG, ACCEL_KVM };
 
@@ -50,6 +50,12 @@ struct scenario {
 	char *kernel_package;	/* "" = the arch's default */
 	char *kernel_image;
 	char *kernel_modules;
+	char *kernel_source;	/* "debian" or a path */
+	char *kernel_patches;
+	int kernel_config_base;	/* 0 tinyconfig, 1 defconfig */
+	char *kernel_fragments;
+	long long kernel_build_timeout;
+	long long build_jobs;
 	long long memory_mb;
 	long long cpus;
 	int accel;		/* enum accel_choice */

@@ -513,3 +513,50 @@ int have_program(const char *prog)
 	free(p);
 	return p != NULL;
 }
+
+void log_tail(const char *path, int n, struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t start;
+	int lines = 0;
+
+	if (sb_read_file(&sb, path) < 0) {
+		sb_release(&sb);
+		return;
+	}
+	start = sb.len;
+	while (start > 0) {
+		if (sb.buf[start - 1] == '\n' && start != sb.len && ++lines >= n)
+			break;
+		start--;
+	}
+	sb_add(out, sb.buf + start, sb.len - start);
+	sb_release(&sb);
+}
+
+const char *scaletest_root(void)
+{
+	static char *root;
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (root)
+		return root;
+	if (getenv("SCALETEST_ROOT") && *getenv("SCALETEST_ROOT")) {
+		root = absolute_path(getenv("SCALETEST_ROOT"));
+		return root;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		for (int up = 0; up < 2; up++) {
+			char *s = strrchr(exe, '/');
+			if (s)
+				*s = '\0';
+		}
+		root = xstrdup(exe);
+	} else {
+		root = xstrdup(".");
+	}
+	return root;
+}

@@ -101,6 +101,13 @@ int parse_u64(const char *s, uint64_t *out);
 int parse_i64(const char *s, int64_t *out);
 int parse_double(const char *s, double *out);
 
+/* The last n lines of a file, appended to out (for error messages). */
+void log_tail(const char *path, int n, struct strbuf *out);
+
+/* The project's root: $SCALETEST_ROOT, else the directory above the
+ * binary's bin/ (where initramfs/ and kernel-configs/ live). */
+const char *scaletest_root(void);
+
 /* Host memory available for a new guest, in kB (MemAvailable), or -1. */
 long long host_mem_available_kb(void);
 

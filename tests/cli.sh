@@ -49,8 +49,24 @@ expect 2 "run takes one scenario" -- "$bin" run a b
 expect 2 "unrecognized option" -- "$bin" run --bogus x
 expect 2 "report needs a run directory" -- "$bin" report
 
+# kernel and cache: nested verbs and their errors.
+expect 0 "^usage: scaletest kernel build" -- "$bin" kernel --help
+expect 0 "^usage: scaletest kernel build" -- "$bin" kernel build --help
+expect 2 "'frob' is not a kernel command" -- "$bin" kernel frob
+expect 2 "^usage: scaletest kernel build" -- "$bin" kernel
+expect 2 "kernel_source '/nonexistent' is neither 'debian' nor a directory" -- "$bin" kernel build --source /nonexistent
+expect 2 "kernel_config_base: 'bigconfig' is not one of tinyconfig, defconfig" -- "$bin" kernel build --config bigconfig
+expect 0 "kernels/build +[0-9]+ entries" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache list
+expect 2 "'nosuch' is not a cache category" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache clean nosuch
+expect 2 "say what to clean" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache clean
+mkdir -p "$tmp/cache/initramfs"
+echo x > "$tmp/cache/initramfs/abc.cpio"
+expect 0 "initramfs: removed 1 entry" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache clean initramfs
+n=$((n + 1))
+[ -e "$tmp/cache/initramfs/abc.cpio" ] && fail "cache clean left the entry"
+
 # Shipped scenarios are valid.
-expect 0 "smoke: ok" -- "$bin" check "$top"/scenarios/*
+expect 0 "smoke: ok" -- "$bin" check $(find "$top/scenarios" -maxdepth 1 -type f)
 
 # Bad scenarios: file:line: message, exit 2, and nothing booted (no run
 # directory is even created).
@@ -79,6 +95,8 @@ bad uneven-hosts.scn "uneven-hosts.scn:2: 4001 disks cannot be spread evenly ove
 bad no-equals.scn "no-equals.scn:2: expected '=' after the key"
 bad files-without-image.scn "files-without-image.scn:1: kernel=files needs kernel_image and kernel_modules"
 bad bad-cmdline.scn "bad-cmdline.scn:1: cmdline may hold only"
+bad patches-without-build.scn "patches-without-build.scn:2: kernel_patches and kernel_fragments need kernel=build"
+bad missing-patches.scn "missing-patches.scn:2: kernel_patches '.*no-such-dir' does not exist"
 expect 2 "cannot read '/nonexistent/scenario'" -- "$bin" run /nonexistent/scenario --out "$tmp/r2"
 expect 2 "--set disks=-4: disks: -4 is out of range" -- "$bin" run "$top/scenarios/smoke" --set disks=-4 --out "$tmp/r3"
 expect 2 "--set nosuch=1: unknown key 'nosuch'" -- "$bin" run "$top/scenarios/smoke" --set nosuch=1 --out "$tmp/r3"

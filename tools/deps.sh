@@ -13,12 +13,14 @@
 #   qemu-system-x86                         the VMs (qemu-system-x86_64/-i386)
 #   kmod                                    depmod -b for unpacked kernels
 #   jq procps                               end-to-end test assertions
+#   flex bison bc libelf-dev xz-utils git   building kernels from source
+#   ccache                                  faster kernel rebuilds
 # and the i386 architecture (dpkg --add-architecture i386), so apt can fetch
 # linux-image-686-pae:i386 and busybox-static:i386 for the 32-bit guest.
 set -eu
 
 PACKAGES="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
-qemu-system-x86 kmod jq procps"
+qemu-system-x86 kmod jq procps flex bison bc libelf-dev xz-utils git ccache"
 
 mode=${1:-install}
 

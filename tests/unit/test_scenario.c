@@ -291,7 +291,7 @@ TEST(scenario_bad_enum_lists_choices)
 	parse_fails("accel = KVM\n",
 		    FILE_NAME ":1: accel: 'KVM' is not one of auto, tcg, kvm", __LINE__);
 	parse_fails("kernel = deb\n",
-		    FILE_NAME ":1: kernel: 'deb' is not one of debian, files", __LINE__);
+		    FILE_NAME ":1: kernel: 'deb' is not one of debian, files, build", __LINE__);
 }
 
 TEST(scenario_duplicate_key_names_first_line)

@@ -1,0 +1,141 @@
+#!/bin/sh
+# End-to-end tests of kernels built from source: Debian's linux-source of
+# the prebuilt kernel's version, built with kernel-configs/ (tinyconfig +
+# base, x86_64, fast-boot), stock and with scenarios/patches/sched-tags-32;
+# both booted with the smoke scenario; and every way a build can go wrong.
+#
+#   sh tests/e2e/kernel.sh [NAME...]
+#
+# The first build is cold (a few minutes); later ones reuse the work tree
+# and ccache.  Tests run in order and share what they built.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+fx=$top/tests/fixtures
+patched=$top/scenarios/patches/sched-tags-32
+cache=$("$bin" cache list | sed -n 's/^cache: //p')
+builds=$cache/kernels/build
+
+# kbuild ARGS...: scaletest kernel build into $klog; sets $rc, $image.
+kbuild() {
+	klog=$out/kbuild-$ntests.log
+	"$bin" kernel build --arch x86_64 "$@" > "$klog" 2>&1
+	rc=$?
+	image=$(sed -n 's/^image //p' "$klog")
+}
+
+entries() {
+	ls "$builds" 2>/dev/null | grep -v -e '\.lock$' -e '\.tmp-' | sort
+}
+
+test_build_stock() {
+	kbuild
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "bzImage exists" [ -s "$image" ]
+	check "modules staged with modules.dep" [ -s "$(sed -n 's/^modules //p' "$klog")/modules.dep" ]
+	stock_image=$image
+}
+
+test_cache_hit() {
+	kbuild
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "reported as cached" grep -q "(cached)" "$klog"
+	check "same artifact" [ "$image" = "$stock_image" ]
+	check "nothing was compiled" sh -c "! grep -q 'building (' '$klog'"
+}
+
+test_build_patched() {
+	kbuild --patches "$patched"
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "a different artifact" test -n "$image" -a "$image" != "$stock_image"
+	check "the patch was applied" grep -q "applying 0001-blk-mq-sched" "$klog"
+}
+
+# Boot both, with enough disks that the difference is not lost in noise:
+# the patched kernel preallocates 32 scheduler requests per disk, not 256.
+test_boot_stock_vs_patched() {
+	run_smoke boot-stock --set kernel=build --set disks=200
+	stock_dir=$dir
+	check "stock: status pass" j '.status == "pass" and .kernel.source == "build"'
+	check "stock: no patches recorded" j '.kernel.build.patches == []'
+	check "stock: present == requested" j '.disks.present == .disks.requested'
+	run_smoke boot-patched --set kernel=build --set disks=200 --set kernel_patches="$patched"
+	check "patched: status pass" j '.status == "pass"'
+	check "patched: the patch recorded" j '.kernel.build.patches | length == 1'
+	s=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$stock_dir/result.json")
+	p=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$dir/result.json")
+	say "  per-disk MemFree: stock $s B, patched $p B"
+	check "patched costs less per disk than stock ($p < $s)" [ "$p" -lt "$s" ]
+}
+
+test_patch_does_not_apply() {
+	before=$(entries)
+	kbuild --patches "$fx/patches/bad"
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "names the patch" grep -q "patch '0001-does-not-apply.patch' does not apply" "$klog"
+	check "shows the failing file" grep -q "block/blk-mq-sched.c" "$klog"
+	check "shows the rejected hunk" grep -q "this line is not in any kernel" "$klog"
+	check "no cache entry added" [ "$(entries)" = "$before" ]
+}
+
+test_dropped_option() {
+	before=$(entries)
+	kbuild --fragment "$fx/kconfig/dropped.config"
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "names the dropped option" grep -q "CONFIG_SCALETEST_NO_SUCH_OPTION=y (now: absent)" "$klog"
+	check "no cache entry added" [ "$(entries)" = "$before" ]
+	kbuild --fragment "$fx/kconfig/malformed.config"
+	check "malformed fragment: exit 1 (got $rc)" [ "$rc" = 1 ]
+	check "malformed fragment: names the line" grep -q "malformed.config: line 1: not a config option" "$klog"
+}
+
+test_not_a_kernel_tree() {
+	mkdir -p "$out/not-a-tree"
+	echo hello > "$out/not-a-tree/README"
+	kbuild --source "$out/not-a-tree"
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "says it is not a kernel tree" grep -q "is not a kernel tree" "$klog"
+	kbuild --source "$out/does-not-exist"
+	check "missing source: exit 2 (got $rc)" [ "$rc" = 2 ]
+	check "missing source: says so" grep -q "neither 'debian' nor a directory" "$klog"
+}
+
+test_compiler_error() {
+	before=$(entries)
+	kbuild --patches "$fx/patches/compile-error"
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "says make failed" grep -q "make bzImage modules failed" "$klog"
+	check "shows the compiler's error" grep -q "deliberate build failure" "$klog"
+	logfile=$(sed -n 's/^scaletest: log: //p' "$klog")
+	check "full log kept" grep -q "deliberate build failure" "$logfile"
+	check "no cache entry added" [ "$(entries)" = "$before" ]
+}
+
+test_interrupted_build() {
+	# A patch of its own, so that this build is never a cache hit.
+	mkdir -p "$out/interrupt"
+	sed "s/a comment that makes a different build key/build $(date +%s%N) $$/" \
+		"$fx/patches/interrupt/0001-comment.patch" > "$out/interrupt/0001-comment.patch"
+	before=$(entries)
+	klog=$out/interrupt.log
+	"$bin" kernel build --arch x86_64 --patches "$out/interrupt" > "$klog" 2>&1 &
+	pid=$!
+	i=0
+	while ! grep -q "building (" "$klog" 2>/dev/null && kill -0 $pid 2>/dev/null && [ $i -lt 3000 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	sleep 2
+	kill -TERM $pid
+	wait $pid
+	rc=$?
+	check "interrupted: exit 130 (got $rc)" [ "$rc" = 130 ]
+	check "interrupted: no make left running" sh -c "! pgrep -f '[m]ake .*obj-x86_64' >/dev/null"
+	check "interrupted: no cache entry added" [ "$(entries)" = "$before" ]
+	check "interrupted: no temporary entry left" sh -c "! ls '$builds' | grep -q '\.tmp-'"
+	kbuild --patches "$out/interrupt"
+	check "the next build completes (got $rc)" [ "$rc" = 0 ]
+	check "and leaves a kernel" [ -s "$image" ]
+}
+
+e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"
