@@ -29,6 +29,7 @@ static const struct category {
 	{ "kernels/build", "kernels built from source" },
 	{ "kbuild", "kernel work trees (source + objects)" },
 	{ "debs", "other unpacked Debian packages (busybox)" },
+	{ "fio", "static fio binaries built from source" },
 	{ "initramfs", "initramfs archives by content hash" },
 	{ "apt", "remembered apt answers" },
 	{ "accel", "the accelerator verdict" },

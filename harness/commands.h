@@ -22,9 +22,10 @@ int cmd_keys(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_kernel(int argc, char **argv);
 int cmd_cache(int argc, char **argv);
+int cmd_fio(int argc, char **argv);
 
 extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
-	usage_kernel[], usage_cache[];
+	usage_kernel[], usage_cache[], usage_fio[];
 
 /* Print usage on stdout if argv has -h/--help; returns 1 if it did. */
 int want_help(int argc, char **argv, const char *usage);

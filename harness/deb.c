@@ -133,17 +133,15 @@ out:
  * names, sizes and times of apt's lists and dpkg's architectures; any
  * apt-get update makes a new key.
  */
-static char *resolve_memo_path(const char *name, const char *arch, int follow)
+char *deb_memo_path(const char *const *key)
 {
 	struct hash_ctx *h = hash_new();
 	static const char *const dirs[] = { "/var/lib/apt/lists", NULL };
 	char hex[65], line[128];
 	struct stat st;
 
-	snprintf(line, sizeof(line), "resolve v1 %d", follow);
-	hash_adds(h, line);
-	hash_adds(h, name);
-	hash_adds(h, arch);
+	for (size_t i = 0; key[i]; i++)
+		hash_adds(h, key[i]);
 	for (int i = 0; dirs[i]; i++) {
 		DIR *d = opendir(dirs[i]);
 		struct dirent *de;
@@ -174,6 +172,15 @@ static char *resolve_memo_path(const char *name, const char *arch, int follow)
 	}
 	hash_hex(h, hex);
 	return cache_path("apt/%.32s", hex);
+}
+
+static char *resolve_memo_path(const char *name, const char *arch, int follow)
+{
+	char line[32];
+	const char *key[] = { line, name, arch, NULL };
+
+	snprintf(line, sizeof(line), "resolve v1 %d", follow);
+	return deb_memo_path(key);
 }
 
 /* "name version\n" from a memo file; 0 if both were read and look sane. */

@@ -31,6 +31,12 @@ int deb_resolve(const char *name, const char *arch, int follow_kernel,
 int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log);
 void deb_pkg_release(struct deb_pkg *p);
 
+/* Where to remember an answer of apt's: "<cache>/apt/<hash>", the hash
+ * being of the strings of key (NULL-terminated) and of the names, sizes
+ * and times of apt's lists and dpkg's architectures, so that any apt-get
+ * update gives a new name.  The caller reads and writes the file. */
+char *deb_memo_path(const char *const *key);
+
 /* Parse the first stanza of apt-cache show output (for tests). */
 int deb_parse_show(const char *buf, char **version, char **kernel_dep);
 

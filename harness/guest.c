@@ -7,6 +7,8 @@
 
 #include "cache.h"
 #include "deb.h"
+#include "disks.h"
+#include "fio.h"
 #include "moddep.h"
 #include "util.h"
 
@@ -178,6 +180,8 @@ char *guest_cmdline(const struct scenario *s)
 
 	sb_addf(&sb, "console=ttyS0,115200 panic=-1 loglevel=%lld rdinit=/init",
 		s->loglevel);
+	if (s->slab_nomerge)
+		sb_adds(&sb, " slab_nomerge");
 	if (*s->cmdline)
 		sb_addf(&sb, " %s", s->cmdline);
 	return sb_detach(&sb, NULL);
@@ -194,7 +198,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	struct strvec loaded = STRVEC_INIT;
 	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT;
 	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
-	char *busybox = NULL, *init = NULL, *lib = NULL;
+	char *busybox = NULL, *init = NULL, *lib = NULL, *fio = NULL;
 	long long tgts, luns;
 	int r = -1;
 
@@ -214,6 +218,10 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	sb_addf(&sdp, "add_host=%lld num_tgts=%lld max_luns=%lld delay=0 "
 		"dev_size_mb=%lld fake_rw=%d",
 		s->sd_hosts, tgts, luns, s->sd_dev_size_mb, s->sd_fake_rw);
+	if (s->sd_max_queue)
+		sb_addf(&sdp, " max_queue=%lld", s->sd_max_queue);
+	if (s->sd_submit_queues)
+		sb_addf(&sdp, " submit_queues=%lld", s->sd_submit_queues);
 
 	static const char *const dirs[] = {
 		"bin", "sbin", "usr", "usr/bin", "usr/sbin", "etc", "lib",
@@ -248,6 +256,28 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		"TIMEOUT_INSMOD=%lld\nTIMEOUT_RMMOD=%lld\nRMMOD=%d\nIO_MB=%lld\n",
 		s->disks, s->virtio_disks, s->timeout_insmod, s->timeout_rmmod,
 		s->rmmod, s->io_mb);
+	sb_addf(&conf, "SCHEDULER=%s\nNR_REQUESTS=%lld\nMONITOR_MS=%lld\nFIO=%d\n"
+		"FIO_RUNTIME=%lld\nFIO_BS_KB=%lld\nFIO_ALL=%d\n",
+		scenario_scheduler(s), s->nr_requests, s->monitor_interval_ms,
+		s->fio, s->fio_runtime, s->fio_bs_kb, s->fio_all);
+	{
+		long *idx;
+		size_t n;
+		char name[32];
+
+		scenario_fio_sample(s, &idx, &n);
+		sb_adds(&conf, "FIO_SAMPLE=\"");
+		for (size_t i = 0; i < n; i++)
+			if (disk_name("sd", idx[i], name, sizeof(name)) == 0)
+				sb_addf(&conf, "%s%s", i ? " " : "", name);
+		sb_adds(&conf, "\"\n");
+		free(idx);
+	}
+	if (s->fio) {
+		if (fio_obtain(s->arch, log, &fio) < 0)
+			goto out;
+		initramfs_add_file(ir, "bin/fio", fio, 0755);
+	}
 	initramfs_add_data(ir, "etc/scaletest.conf", conf.buf, conf.len, 0644);
 	r = 0;
 out:
@@ -261,5 +291,6 @@ out:
 	free(busybox);
 	free(init);
 	free(lib);
+	free(fio);
 	return r;
 }

@@ -18,6 +18,7 @@ static const struct command commands[] = {
 	{ "check", cmd_check, "validate scenario files without booting", usage_check },
 	{ "kernel", cmd_kernel, "build kernels from source: kernel build", usage_kernel },
 	{ "cache", cmd_cache, "list or clean the cache", usage_cache },
+	{ "fio", cmd_fio, "build or find the guest's static fio", usage_fio },
 	{ "keys", cmd_keys, "print the scenario key reference (Markdown)", usage_keys },
 };
 

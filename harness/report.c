@@ -189,6 +189,64 @@ static void disk_line(struct strbuf *out, json_object *d)
 	sb_adds(out, ")");
 }
 
+/* Per group: jobs, total IOPS (reads + writes), worst p99 latency. */
+struct fio_group {
+	const char *name;
+	long jobs, errors;
+	double iops, p99;
+};
+
+static void fio_groups(json_object *root, struct fio_group *g, size_t max, size_t *n)
+{
+	json_object *jobs = jget(root, "fio.jobs");
+
+	*n = 0;
+	for (size_t i = 0; jobs && i < json_object_array_length(jobs); i++) {
+		json_object *j = json_object_array_get_idx(jobs, i);
+		const char *name = jstr(j, "group", "?");
+		size_t k;
+
+		for (k = 0; k < *n && strcmp(g[k].name, name); k++)
+			;
+		if (k == *n) {
+			if (*n == max)
+				continue;
+			memset(&g[k], 0, sizeof(g[k]));
+			g[k].name = name;
+			(*n)++;
+		}
+		g[k].jobs++;
+		g[k].errors += jint(j, "error", 0) != 0;
+		static const char *const dirs[] = { "read", "write" };
+		for (int d = 0; d < 2; d++) {
+			char path[64];
+			snprintf(path, sizeof(path), "%s.iops", dirs[d]);
+			g[k].iops += jdouble(j, path, 0);
+			snprintf(path, sizeof(path), "%s.clat_p99_us", dirs[d]);
+			if (jdouble(j, path, 0) > g[k].p99)
+				g[k].p99 = jdouble(j, path, 0);
+		}
+	}
+}
+
+void report_fio_summary(json_object *root, struct strbuf *out)
+{
+	struct fio_group g[8];
+	size_t n;
+
+	fio_groups(root, g, ARRAY_SIZE(g), &n);
+	for (size_t i = 0; i < n; i++) {
+		sb_adds(out, i ? "; " : "  fio: ");
+		text_clean(out, g[i].name);
+		sb_addf(out, " %ld job%s %.0f IOPS p99 %.0f us", g[i].jobs,
+			g[i].jobs == 1 ? "" : "s", g[i].iops, g[i].p99);
+		if (g[i].errors)
+			sb_addf(out, " (%ld FAILED)", g[i].errors);
+	}
+	if (n)
+		sb_addch(out, '\n');
+}
+
 void report_summary(json_object *root, struct strbuf *out)
 {
 	struct table t;
@@ -273,6 +331,37 @@ void report_summary(json_object *root, struct strbuf *out)
 		signed_kb(out, jget(root, "deltas.rmmod.MemFree_kb"));
 		sb_adds(out, ")\n");
 	}
+	if ((v = jget(root, "deltas.insmod.lowmem_unaccounted_kb"))) {
+		sb_adds(out, "  LowFree drop not in Slab/PageTables/KernelStack/Percpu: ");
+		kb(out, v);
+		sb_addch(out, '\n');
+	}
+	if ((v = jget(root, "monitor.peak"))) {
+		sb_addf(out, "  monitor: %lld samples every %lld ms",
+			jint(root, "monitor.received", 0), jint(root, "monitor.interval_ms", 0));
+		json_object *gaps = jget(root, "monitor.gaps");
+		if (gaps && json_object_array_length(gaps))
+			sb_addf(out, " (%zu gaps)", json_object_array_length(gaps));
+		if (jget(v, "io_extra_kb")) {
+			sb_adds(out, "; I/O peak took ");
+			kb(out, jget(v, "io_extra_kb"));
+			sb_adds(out, " of MemFree beyond the steady state after insmod");
+		}
+		sb_addch(out, '\n');
+	}
+	report_fio_summary(root, out);
+	if ((v = jget(root, "inventory"))) {
+		sb_addf(out, "  inventory: %lld devices; schedulers", jint(v, "devices", 0));
+		json_object *sc = jget(v, "schedulers");
+		if (sc) {
+			json_object_object_foreach(sc, name, count) {
+				sb_adds(out, " ");
+				text_clean(out, name);
+				sb_addf(out, " %lld", (long long)json_object_get_int64(count));
+			}
+		}
+		sb_addch(out, '\n');
+	}
 	v = jget(root, "checks");
 	for (size_t i = 0; v && i < json_object_array_length(v); i++) {
 		json_object *c = json_object_array_get_idx(v, i);
@@ -306,6 +395,60 @@ static void md_table(struct strbuf *out, struct table *t)
 	sb_addch(out, '\n');
 	for (int r = 1; r < t->rows; r++)
 		md_table_row(out, t, r);
+}
+
+static void md_monitor(json_object *root, struct strbuf *out)
+{
+	json_object *p = jget(root, "monitor.peak");
+
+	if (!p)
+		return;
+	sb_addf(out, "## Memory while it ran\n\n%lld samples, one every %lld ms",
+		jint(root, "monitor.received", 0), jint(root, "monitor.interval_ms", 0));
+	json_object *gaps = jget(root, "monitor.gaps");
+	for (size_t i = 0; gaps && i < json_object_array_length(gaps); i++) {
+		json_object *g = json_object_array_get_idx(gaps, i);
+		sb_addf(out, "%s%lld..%lld", i ? ", " : "; lost: ",
+			(long long)json_object_get_int64(json_object_array_get_idx(g, 0)),
+			(long long)json_object_get_int64(json_object_array_get_idx(g, 1)));
+	}
+	sb_adds(out, ".\n\n| | steady after insmod | during I/O |\n|---|---:|---:|\n| MemFree (lowest during I/O) | ");
+	kb(out, jget(p, "steady_after_insmod.MemFree"));
+	sb_adds(out, " | ");
+	kb(out, jget(p, "during_io.MemFree_min"));
+	sb_adds(out, " |\n| LowFree (lowest) | ");
+	kb(out, jget(p, "steady_after_insmod.LowFree"));
+	sb_adds(out, " | ");
+	kb(out, jget(p, "during_io.LowFree_min"));
+	sb_adds(out, " |\n| Slab (highest) | ");
+	kb(out, jget(p, "steady_after_insmod.Slab"));
+	sb_adds(out, " | ");
+	kb(out, jget(p, "during_io.Slab_max"));
+	sb_adds(out, " |\n\n");
+}
+
+static void md_fio(json_object *root, struct strbuf *out)
+{
+	json_object *jobs = jget(root, "fio.jobs");
+
+	if (!jobs || !json_object_array_length(jobs))
+		return;
+	sb_adds(out, "## fio\n\n| group | job | read IOPS | write IOPS | read p50 / p99 | write p50 / p99 | error |\n|---|---|---:|---:|---:|---:|---:|\n");
+	for (size_t i = 0; i < json_object_array_length(jobs); i++) {
+		json_object *j = json_object_array_get_idx(jobs, i);
+		sb_adds(out, "| ");
+		md_escape(out, jstr(j, "group", "?"));
+		sb_adds(out, " | ");
+		md_escape(out, jstr(j, "job", "?"));
+		sb_addf(out, " | %.0f | %.0f | ", jdouble(j, "read.iops", 0), jdouble(j, "write.iops", 0));
+		if (jget(j, "read"))
+			sb_addf(out, "%.1f / %.1f us", jdouble(j, "read.clat_p50_us", 0), jdouble(j, "read.clat_p99_us", 0));
+		sb_adds(out, " | ");
+		if (jget(j, "write"))
+			sb_addf(out, "%.1f / %.1f us", jdouble(j, "write.clat_p50_us", 0), jdouble(j, "write.clat_p99_us", 0));
+		sb_addf(out, " | %lld |\n", jint(j, "error", 0));
+	}
+	sb_adds(out, "\nfio's own JSON for each group is in fio/ in the run directory.\n\n");
 }
 
 static void disk_row(struct strbuf *out, const char *what, json_object *d)
@@ -408,6 +551,9 @@ void report_markdown(json_object *root, struct strbuf *out)
 		}
 		sb_addch(out, '\n');
 	}
+
+	md_monitor(root, out);
+	md_fio(root, out);
 
 	v = jget(root, "checks");
 	if (v && json_object_array_length(v)) {

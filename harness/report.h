@@ -22,6 +22,8 @@
 
 void report_summary(json_object *root, struct strbuf *out);
 void report_markdown(json_object *root, struct strbuf *out);
+/* One line per fio group: jobs, IOPS, worst p99; nothing without fio. */
+void report_fio_summary(json_object *root, struct strbuf *out);
 /* Writes <dir>/report.md; prints the summary on out if not NULL. */
 int report_write_dir(const char *dir, FILE *out);
 

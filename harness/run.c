@@ -10,10 +10,14 @@
 #include <unistd.h>
 
 #include "accel.h"
+#include "analysis.h"
 #include "channel.h"
 #include "console.h"
 #include "disks.h"
 #include "guest.h"
+#include "fiojson.h"
+#include "inventory.h"
+#include "monitor.h"
 #include "initramfs.h"
 #include "kernel.h"
 #include "kv.h"
@@ -66,6 +70,11 @@ struct run {
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;
+	struct inventory inv;
+	int have_inv;
+	json_object *fio_jobs;		/* fiojson summaries, all groups */
+	json_object *samples;		/* monitor samples */
+	json_object *kmemleak;
 
 	int got_end;
 	char end_status[16];
@@ -352,6 +361,65 @@ static void on_io(struct run *r, const struct record *rec)
 	}
 }
 
+static void on_inventory(struct run *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+	char *path = run_file(r, "inventory.txt");
+
+	write_file(path, rec->payload, rec->len);
+	free(path);
+	if (r->have_inv) {
+		reject(r, "record %lu: a second inventory", rec->seq);
+	} else if (inventory_parse(&r->inv, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: inventory: %s", rec->seq, err.buf);
+	} else {
+		r->have_inv = 1;
+	}
+	sb_release(&err);
+}
+
+static void on_fio(struct run *r, const struct record *rec)
+{
+	int log = !strcmp(rec->type, "fiolog");
+	char *path = xstrfmt("%s/fio/%s.%s", r->tmpdir, rec->phase, log ? "log" : "json");
+	struct strbuf err = STRBUF_INIT;
+
+	write_file(path, rec->payload, rec->len);
+	free(path);
+	if (!log && fio_json_summarize(rec->payload, rec->len, rec->phase, r->fio_jobs, &err) < 0)
+		reject(r, "record %lu: fio output for '%s': %s", rec->seq, rec->phase, err.buf);
+	sb_release(&err);
+}
+
+static void on_sample(struct run *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *o;
+	long n;
+
+	if (monitor_sample(rec->payload, rec->len, phase_page_size(r), &o, &n, &err) < 0)
+		reject(r, "record %lu: monitor sample: %s", rec->seq, err.buf);
+	else
+		json_object_array_add(r->samples, o);
+	sb_release(&err);
+}
+
+static void on_kmemleak(struct run *r, const struct record *rec)
+{
+	char *path = run_file(r, "kmemleak.txt");
+	long long n = 0;
+
+	write_file(path, rec->payload, rec->len);
+	free(path);
+	for (const char *p = rec->payload, *end = rec->payload + rec->len;
+	     (p = memmem(p, (size_t)(end - p), "unreferenced object", 19)); p += 19)
+		n++;
+	json_object_put(r->kmemleak);
+	r->kmemleak = json_object_new_object();
+	json_object_object_add(r->kmemleak, "unreferenced", json_object_new_int64(n));
+	json_object_object_add(r->kmemleak, "file", json_object_new_string("kmemleak.txt"));
+}
+
 static void on_record(void *ctx, const struct record *rec)
 {
 	struct run *r = ctx;
@@ -369,6 +437,14 @@ static void on_record(void *ctx, const struct record *rec)
 		on_kv(r, rec);
 	else if (!strcmp(rec->type, "io"))
 		on_io(r, rec);
+	else if (!strcmp(rec->type, "inventory"))
+		on_inventory(r, rec);
+	else if (!strcmp(rec->type, "fio") || !strcmp(rec->type, "fiolog"))
+		on_fio(r, rec);
+	else if (!strcmp(rec->type, "sample"))
+		on_sample(r, rec);
+	else if (!strcmp(rec->type, "kmemleak"))
+		on_kmemleak(r, rec);
 	else
 		reject(r, "record %lu: unknown type '%s'", rec->seq, rec->type);
 }
@@ -469,27 +545,6 @@ static json_object *disk_json(const struct blockdev *d)
 	return o;
 }
 
-static void add_check(json_object *checks, const char *name, int pass,
-		      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static void add_check(json_object *checks, const char *name, int pass,
-		      const char *fmt, ...)
-{
-	json_object *o = json_object_new_object();
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	json_object_object_add(o, "name", json_object_new_string(name));
-	json_object_object_add(o, "pass", json_object_new_boolean(pass));
-	json_object_object_add(o, "detail", json_object_new_string(sb.buf));
-	json_object_array_add(checks, o);
-	sb_release(&sb);
-}
-
-/* Disks: what appeared, and whether the names are where they should be. */
 static void finish_disks(struct run *r, json_object *checks)
 {
 	const struct scenario *s = r->s;
@@ -524,11 +579,11 @@ static void finish_disks(struct run *r, json_object *checks)
 	json_object_object_add(r->root, "disks", d);
 
 	if (s->disks)
-		add_check(checks, "scsi_debug disks present",
+		analysis_add_check(checks, "scsi_debug disks present",
 			  r->have_sd && (long long)sd.n == s->disks,
 			  "%zu of %lld", sd.n, s->disks);
 	if (s->virtio_disks)
-		add_check(checks, "virtio disks present",
+		analysis_add_check(checks, "virtio disks present",
 			  r->have_virtio && (long long)r->virtio.n == s->virtio_disks,
 			  "%zu of %lld", r->virtio.n, s->virtio_disks);
 	if (s->disks && s->virtio_disks && s->virtio_bus == VIRTIO_SCSI &&
@@ -540,7 +595,7 @@ static void finish_disks(struct run *r, json_object *checks)
 		for (size_t i = 0; i < r->virtio.n; i++)
 			if (disk_index(r->virtio.b[i].name, NULL) != last + 1 + (long)i)
 				ok = 0;
-		add_check(checks, "virtio disks follow scsi_debug", ok,
+		analysis_add_check(checks, "virtio disks follow scsi_debug", ok,
 			  "last scsi_debug %s, virtio %s..%s", sd.b[sd.n - 1].name,
 			  r->virtio.b[0].name, r->virtio.b[r->virtio.n - 1].name);
 	}
@@ -548,148 +603,6 @@ static void finish_disks(struct run *r, json_object *checks)
 }
 
 /* Field delta between two phases in kB (after - before), or NULL. */
-static json_object *mem_delta(json_object *a, json_object *b, const char *field)
-{
-	char path[96];
-	long long x, y;
-
-	snprintf(path, sizeof(path), "meminfo.%s", field);
-	x = jint(a, path, -1);
-	y = jint(b, path, -1);
-	if (!a || !b || x < 0 || y < 0)
-		return NULL;
-	return json_object_new_int64(y - x);
-}
-
-static void finish_deltas(struct run *r)
-{
-	static const char *const fields[] = {
-		"LowFree", "MemFree", "MemAvailable", "Slab", "SReclaimable",
-		"SUnreclaim", "PageTables", "KernelStack", "VmallocUsed", "Percpu",
-	};
-	json_object *deltas = json_object_new_object();
-	json_object *before = result_phase(r->root, "before-insmod");
-	json_object *after = result_phase(r->root, "after-insmod");
-	json_object *io = result_phase(r->root, "after-io");
-	json_object *rm = result_phase(r->root, "after-rmmod");
-	json_object *ins = json_object_new_object();
-	long long disks = r->s->disks;
-
-	json_object_object_add(ins, "from", json_object_new_string("before-insmod"));
-	json_object_object_add(ins, "to", json_object_new_string("after-insmod"));
-	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
-		char key[64];
-		snprintf(key, sizeof(key), "%s_kb", fields[i]);
-		json_object_object_add(ins, key, mem_delta(before, after, fields[i]));
-	}
-	/* Cost per disk in bytes: how much of each measure one disk took. */
-	json_object *per = json_object_new_object();
-	static const char *const per_fields[] = { "LowFree", "MemFree", "MemAvailable", "Slab" };
-	for (size_t i = 0; i < ARRAY_SIZE(per_fields); i++) {
-		char key[64];
-		snprintf(key, sizeof(key), "%s_kb", per_fields[i]);
-		json_object *d = jget(ins, key);
-		long long v = d ? json_object_get_int64(d) : 0;
-		/* The free measures fall as disks cost memory; Slab grows. */
-		long long cost = strcmp(per_fields[i], "Slab") ? -v : v;
-		json_object_object_add(per, per_fields[i], d && disks
-				       ? json_object_new_int64(cost * 1024 / disks)
-				       : NULL);
-	}
-	json_object_object_add(ins, "per_disk_bytes", per);
-
-	/* What the named counters do not explain of the MemFree drop. */
-	json_object *mf = jget(ins, "MemFree_kb");
-	if (mf) {
-		long long drop = -json_object_get_int64(mf), known = 0;
-		static const char *const parts[] = { "Slab", "PageTables", "KernelStack",
-						     "VmallocUsed", "Percpu" };
-		int all = 1;
-		for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
-			char key[64];
-			snprintf(key, sizeof(key), "%s_kb", parts[i]);
-			json_object *v = jget(ins, key);
-			if (v)
-				known += json_object_get_int64(v);
-			else if (strcmp(parts[i], "Percpu"))
-				all = 0;
-		}
-		json_object_object_add(ins, "unaccounted_kb",
-				       all ? json_object_new_int64(drop - known) : NULL);
-	}
-	json_object_object_add(deltas, "insmod", ins);
-
-	json_object *rmm = json_object_new_object();
-	json_object_object_add(rmm, "from", json_object_new_string("after-io"));
-	json_object_object_add(rmm, "to", json_object_new_string("after-rmmod"));
-	json_object_object_add(rmm, "MemFree_kb", mem_delta(io, rm, "MemFree"));
-	json_object_object_add(rmm, "LowFree_kb", mem_delta(io, rm, "LowFree"));
-	json_object_object_add(rmm, "Slab_kb", mem_delta(io, rm, "Slab"));
-	json_object *cost = mem_delta(after, before, "MemFree");	/* >0: insmod cost */
-	json_object *back = jget(rmm, "MemFree_kb");
-	if (cost && back && json_object_get_int64(cost) > 0 && r->s->rmmod && disks) {
-		double pct = 100.0 * (double)json_object_get_int64(back) /
-			     (double)json_object_get_int64(cost);
-		json_object_object_add(rmm, "returned_pct", json_seconds(pct));
-	} else {
-		json_object_object_add(rmm, "returned_pct", NULL);
-	}
-	json_object_put(cost);
-	json_object_object_add(deltas, "rmmod", rmm);
-	json_object_object_add(r->root, "deltas", deltas);
-}
-
-struct growth {
-	const char *name;
-	long long kb, objs;
-};
-
-static int cmp_growth(const void *a, const void *b)
-{
-	const struct growth *x = a, *y = b;
-
-	return (y->kb > x->kb) - (y->kb < x->kb);
-}
-
-static void finish_slab_growth(struct run *r)
-{
-	json_object *a = jget(result_phase(r->root, "before-insmod"), "slab.caches");
-	json_object *b = jget(result_phase(r->root, "after-insmod"), "slab.caches");
-	json_object *out = json_object_new_array();
-	struct growth *g = NULL;
-	size_t n = 0, alloc = 0;
-
-	if (a && b) {
-		json_object_object_foreach(b, name, cache) {
-			json_object *old = NULL;
-			long long kb0 = 0, objs0 = 0;
-			if (json_object_object_get_ex(a, name, &old)) {
-				kb0 = jint(old, "kb", 0);
-				objs0 = jint(old, "num_objs", 0);
-			}
-			ALLOC_GROW(g, n + 1, alloc);
-			g[n].name = name;
-			g[n].kb = jint(cache, "kb", 0) - kb0;
-			g[n].objs = jint(cache, "num_objs", 0) - objs0;
-			n++;
-		}
-		if (n)
-			qsort(g, n, sizeof(*g), cmp_growth);
-		for (size_t i = 0; i < n && i < 10; i++) {
-			json_object *o = json_object_new_object();
-			json_object_object_add(o, "cache", json_object_new_string(g[i].name));
-			json_object_object_add(o, "kb", json_object_new_int64(g[i].kb));
-			json_object_object_add(o, "objs", json_object_new_int64(g[i].objs));
-			if (r->s->disks)
-				json_object_object_add(o, "bytes_per_disk",
-						       json_object_new_int64(g[i].kb * 1024 / r->s->disks));
-			json_object_array_add(out, o);
-		}
-	}
-	free(g);
-	json_object_object_add(r->root, "slab_growth", out);
-}
-
 static void finish_checks(struct run *r, json_object *checks)
 {
 	size_t nph = json_object_array_length(r->phases);
@@ -700,20 +613,20 @@ static void finish_checks(struct run *r, json_object *checks)
 		if (!p || !jget(p, "meminfo") || !jget(p, "slab"))
 			complete = 0;
 	}
-	add_check(checks, "all phases measured", complete, "%zu of %zu phases",
+	analysis_add_check(checks, "all phases measured", complete, "%zu of %zu phases",
 		  nph, guest_nphases);
-	if (r->s->virtio_disks) {
+	if (r->s->virtio_disks && !r->s->fio) {
 		size_t ok = 0, n = json_object_array_length(r->io);
 		for (size_t i = 0; i < n; i++)
 			if (json_object_get_boolean(jget(json_object_array_get_idx(r->io, i), "ok")))
 				ok++;
-		add_check(checks, "virtio I/O verified", n && ok == n &&
+		analysis_add_check(checks, "virtio I/O verified", n && ok == n &&
 			  (long long)n == r->s->virtio_disks,
 			  "%zu of %lld disks", ok, r->s->virtio_disks);
 	}
-	add_check(checks, "no crash", !r->cs.crash, "%s",
+	analysis_add_check(checks, "no crash", !r->cs.crash, "%s",
 		  r->cs.crash ? r->cs.crash_line : "none in console.log");
-	add_check(checks, "no OOM", !r->cs.oom, "%s",
+	analysis_add_check(checks, "no OOM", !r->cs.oom, "%s",
 		  r->cs.oom ? r->cs.oom_line : "none in console.log");
 }
 
@@ -760,6 +673,102 @@ static void decide(struct run *r, json_object *checks)
 	}
 }
 
+/* The inventory's summary and its checks. */
+static void finish_inventory(struct run *r, json_object *checks)
+{
+	json_object *o = json_object_new_object(), *sched = json_object_new_object();
+	json_object *nr = json_object_new_object(), *hwq = json_object_new_object();
+	struct strvec sd = STRVEC_INIT, vio = STRVEC_INIT;
+	struct blocklist sdl = BLOCKLIST_INIT;
+	struct strbuf why = STRBUF_INIT;
+
+	if (!r->have_inv) {
+		json_object_put(o);
+		json_object_put(sched);
+		json_object_put(nr);
+		json_object_put(hwq);
+		analysis_add_check(checks, "disk inventory", 0, "no inventory from the guest");
+		return;
+	}
+	for (size_t i = 0; i < r->inv.n; i++) {
+		const struct inv_row *row = &r->inv.r[i];
+		char key[32];
+		json_object *c;
+
+		c = NULL;
+		json_object_object_get_ex(sched, row->sched, &c);
+		json_object_object_add(sched, row->sched, json_object_new_int64(c ? json_object_get_int64(c) + 1 : 1));
+		snprintf(key, sizeof(key), "%ld", row->nr_requests);
+		c = NULL;
+		json_object_object_get_ex(nr, key, &c);
+		json_object_object_add(nr, key, json_object_new_int64(c ? json_object_get_int64(c) + 1 : 1));
+		snprintf(key, sizeof(key), "%d", row->hw_queues);
+		c = NULL;
+		json_object_object_get_ex(hwq, key, &c);
+		json_object_object_add(hwq, key, json_object_new_int64(c ? json_object_get_int64(c) + 1 : 1));
+	}
+	json_object_object_add(o, "devices", json_object_new_int64((long long)r->inv.n));
+	json_object_object_add(o, "file", json_object_new_string("inventory.txt"));
+	json_object_object_add(o, "schedulers", sched);
+	json_object_object_add(o, "nr_requests", nr);
+	json_object_object_add(o, "hw_queues", hwq);
+	json_object_object_add(r->root, "inventory", o);
+
+	analysis_add_check(checks, "dev_t unique", inventory_check_unique_devt(&r->inv, &why),
+			   "%s", why.len ? why.buf : "every device has its own");
+	sb_reset(&why);
+	if (r->s->disks && r->have_base && r->have_sd) {
+		blocklist_minus(&r->after_sd, &r->base, &sdl);
+		for (size_t i = 0; i < sdl.n; i++)
+			strvec_push(&sd, sdl.b[i].name);
+		analysis_add_check(checks, "scsi_debug names and dev_t follow the sd sequence",
+				   inventory_check_sd_sequence(&r->inv, &sd, r->s->disks, &why),
+				   "%s", why.len ? why.buf : "sda .. index N-1, each with its dev_t");
+		sb_reset(&why);
+	}
+	if (r->s->virtio_disks && r->s->virtio_bus == VIRTIO_SCSI && r->have_virtio) {
+		for (size_t i = 0; i < r->virtio.n; i++)
+			strvec_push(&vio, r->virtio.b[i].name);
+		analysis_add_check(checks, "virtio disks named and numbered after the range",
+				   inventory_check_after_range(&r->inv, &vio, r->s->disks, &why),
+				   "%s", why.len ? why.buf : "indexes and dev_t follow the last scsi_debug disk");
+		sb_reset(&why);
+	}
+	analysis_add_check(checks, "first block of every disk readable",
+			   inventory_check_readable(&r->inv, &why), "%s",
+			   why.len ? why.buf : "all read");
+	strvec_clear(&sd);
+	strvec_clear(&vio);
+	blocklist_release(&sdl);
+	sb_release(&why);
+}
+
+/* The monitor's series, and the samples that never arrived. */
+static void finish_monitor(struct run *r)
+{
+	json_object *m = json_object_new_object(), *gaps = json_object_new_array();
+	size_t n = json_object_array_length(r->samples);
+	long next = 1;
+
+	json_object_object_add(m, "interval_ms", json_object_new_int64(r->s->monitor_interval_ms));
+	for (size_t i = 0; i < n; i++) {
+		long k = (long)jint(json_object_array_get_idx(r->samples, i), "n", 0);
+		if (k > next) {
+			json_object *g = json_object_new_array();
+			json_object_array_add(g, json_object_new_int64(next));
+			json_object_array_add(g, json_object_new_int64(k - 1));
+			json_object_array_add(gaps, g);
+		}
+		if (k >= next)
+			next = k + 1;
+	}
+	json_object_object_add(m, "received", json_object_new_int64((long long)n));
+	json_object_object_add(m, "gaps", gaps);
+	json_object_object_add(m, "samples", json_object_get(r->samples));
+	json_object_object_add(r->root, "monitor", m);
+	analysis_monitor(r->root);
+}
+
 static void write_result(struct run *r)
 {
 	json_object *checks = json_object_new_array();
@@ -769,9 +778,21 @@ static void write_result(struct run *r)
 
 	if (r->vm.backend) {
 		finish_disks(r, checks);
-		finish_deltas(r);
-		finish_slab_growth(r);
+		analysis_deltas(r->root, r->s);
+		analysis_slab_growth(r->root, r->s);
+		finish_inventory(r, checks);
+		if (r->s->monitor_interval_ms)
+			finish_monitor(r);
+		if (r->s->fio) {
+			json_object *f = json_object_new_object();
+			json_object_object_add(f, "jobs", json_object_get(r->fio_jobs));
+			json_object_object_add(r->root, "fio", f);
+		}
+		if (r->kmemleak)
+			json_object_object_add(r->root, "kmemleak", json_object_get(r->kmemleak));
 		finish_checks(r, checks);
+		analysis_fio(r->root, r->s, checks);
+		analysis_leak(r->root, r->s, checks);
 	}
 	decide(r, r->vm.backend ? checks : NULL);
 	json_object_object_add(r->root, "status",
@@ -843,7 +864,7 @@ static int make_run_dir(struct run *r)
 	}
 	if (!r->tmpdir)
 		return error("cannot create a run directory in '%s'", r->rc->out);
-	static const char *const sub[] = { "snapshots", "blocks", "disks" };
+	static const char *const sub[] = { "snapshots", "blocks", "disks", "fio" };
 	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
 		char *p = run_file(r, sub[i]);
 		int e = mkdir(p, 0755);
@@ -1074,6 +1095,8 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	r.io = json_object_new_array();
 	r.guest = json_object_new_object();
 	r.timings_guest = json_object_new_object();
+	r.fio_jobs = json_object_new_array();
+	r.samples = json_object_new_array();
 	console_scan_init(&r.cs);
 	channel_init(&r.ch, on_record, on_reject, &r);
 	write_scenario_copy(&r);
@@ -1120,6 +1143,10 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	json_object_put(r.io);
 	json_object_put(r.guest);
 	json_object_put(r.timings_guest);
+	json_object_put(r.fio_jobs);
+	json_object_put(r.samples);
+	json_object_put(r.kmemleak);
+	inventory_release(&r.inv);
 	free(r.tmpdir);
 	free(r.log);
 	free(r.initrd);

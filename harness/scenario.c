@@ -15,6 +15,7 @@ static const char *const config_choices[] = { "tinyconfig", "defconfig", NULL };
 static const char *const bus_choices[] = { "scsi", "blk", NULL };
 static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
 static const char *const compress_choices[] = { "none", "gzip", NULL };
+static const char *const sched_choices[] = { "default", "none", "mq-deadline", "kyber", "bfq", NULL };
 
 #define OFF(f) offsetof(struct scenario, f)
 #define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h }
@@ -54,6 +55,20 @@ const struct scenario_key scenario_keys[] = {
 	INT(virtio_disk_mb, "64", 1, 1048576, "MiB", "Size of each virtio disk."),
 	INT(io_mb, "4", 1, 1024, "MiB", "Pattern written to and read back from each virtio disk in the after-io phase."),
 	BOOL(rmmod, "1", "Remove scsi_debug at the end and measure what memory comes back."),
+	INT(rmmod_tolerance_pct, "25", 0, 100, "%", "Leak check: after rmmod, this share of the MemFree taken at insmod may stay taken (or rmmod_tolerance_kb, whichever is larger)."),
+	INT(rmmod_tolerance_kb, "8192", 0, 16777216, "kB", "Leak check: this much may stay taken after rmmod whatever the share (small runs are dominated by noise such as page cache)."),
+	INT(sd_max_queue, "0", 0, 192, "commands", "scsi_debug max_queue (queued commands per submit queue); 0 keeps scsi_debug's default."),
+	INT(sd_submit_queues, "0", 0, 64, "queues", "scsi_debug submit_queues (hardware queues); 0 keeps scsi_debug's default of 1."),
+	ENUM(scheduler, "default", sched_choices, "I/O scheduler set on every scsi_debug disk right after they appear (before the after-insmod snapshot); default keeps the kernel's choice."),
+	INT(nr_requests, "0", 0, 100000, "requests", "queue/nr_requests set on every scsi_debug disk after the scheduler; 0 keeps the default."),
+	BOOL(fio, "1", "Run fio in the after-io phase: a verify job on the virtio disks, random reads on a sample of scsi_debug disks, one job over all of them. 0: write and read back a pattern with dd instead."),
+	INT(fio_runtime, "5", 1, 3600, "s", "Length of the sample and all jobs."),
+	INT(fio_bs_kb, "4", 1, 1024, "KiB", "Block size of the sample and all jobs."),
+	INT(fio_sample_disks, "8", 0, 1000, "disks", "scsi_debug disks in the sample job besides the first, middle and last, spread evenly."),
+	STR(fio_sample_indexes, "", "More scsi_debug disk indexes (0-based, comma-separated) for the sample job."),
+	BOOL(fio_all, "1", "One fio job over every scsi_debug disk at once."),
+	INT(monitor_interval_ms, "1000", 0, 60000, "ms", "Memory sampling (meminfo, slabinfo, vmstat) while insmod, I/O and rmmod run; 0 turns the monitor off."),
+	BOOL(slab_nomerge, "0", "Boot with slab_nomerge, so that caches the kernel would merge are measured apart."),
 	ENUM(initramfs_compress, "none", compress_choices, "Initramfs compression: none boots fastest under TCG (see the README's measurement); gzip makes a smaller file."),
 	INT(loglevel, "4", 0, 8, NULL, "Kernel console loglevel; 4 keeps thousands of probe messages off the serial line."),
 	STR(cmdline, "", "Extra kernel command line parameters."),
@@ -480,6 +495,9 @@ void scenario_sd_layout(const struct scenario *s, long long *tgts,
 	*tgts = per_host / l;
 }
 
+static int sample_indexes(const char *list, long **idx, size_t *n, size_t *alloc,
+			  const char **bad);
+
 int scenario_check(struct scenario *s, struct strbuf *err)
 {
 	if (*s->name && !valid_name(s->name)) {
@@ -541,6 +559,27 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		where_key(s, "disks", err);
 		sb_adds(err, "nothing to test: disks and virtio_disks are both 0");
 		return -1;
+	}
+	if (*s->fio_sample_indexes) {
+		long *idx = NULL;
+		size_t n = 0, alloc = 0;
+		const char *bad = NULL;
+		int r = sample_indexes(s->fio_sample_indexes, &idx, &n, &alloc, &bad);
+
+		for (size_t i = 0; !r && i < n; i++)
+			if (idx[i] >= s->disks) {
+				where_key(s, "fio_sample_indexes", err);
+				sb_addf(err, "disk index %ld does not exist (disks = %lld: 0..%lld)",
+					idx[i], s->disks, s->disks - 1);
+				free(idx);
+				return -1;
+			}
+		free(idx);
+		if (r) {
+			where_key(s, "fio_sample_indexes", err);
+			sb_addf(err, "'%.*s' is not a disk index", (int)strcspn(bad, ", "), bad);
+			return -1;
+		}
 	}
 	if (s->io_mb > s->virtio_disk_mb) {
 		where_key(s, "io_mb", err);
@@ -634,4 +673,75 @@ out:
 		error("%s", err.buf);
 	sb_release(&err);
 	return r;
+}
+
+const char *scenario_scheduler(const struct scenario *s)
+{
+	const struct scenario_key *k = scenario_key_find("scheduler");
+
+	return s->scheduler ? k->choices[s->scheduler] : "";
+}
+
+/* The explicit indexes of fio_sample_indexes; -1 and *bad on a bad one. */
+static int sample_indexes(const char *list, long **idx, size_t *n, size_t *alloc,
+			  const char **bad)
+{
+	const char *p = list;
+
+	while (*p) {
+		char num[24];
+		size_t l = strcspn(p, ", ");
+		uint64_t v;
+
+		if (l && l < sizeof(num)) {
+			memcpy(num, p, l);
+			num[l] = '\0';
+			if (parse_u64(num, &v) < 0 || v > 1000000) {
+				*bad = p;
+				return -1;
+			}
+			ALLOC_GROW(*idx, *n + 1, *alloc);
+			(*idx)[(*n)++] = (long)v;
+		} else if (l) {
+			*bad = p;
+			return -1;
+		}
+		p += l;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n)
+{
+	size_t alloc = 0, out = 0;
+	const char *bad;
+	long d = s->disks;
+
+	*idx = NULL;
+	*n = 0;
+	if (!s->fio || d <= 0)
+		return;
+	ALLOC_GROW(*idx, 3 + (size_t)s->fio_sample_disks, alloc);
+	(*idx)[(*n)++] = 0;
+	(*idx)[(*n)++] = d / 2;
+	(*idx)[(*n)++] = d - 1;
+	for (long i = 1; i <= s->fio_sample_disks; i++) {
+		ALLOC_GROW(*idx, *n + 1, alloc);
+		(*idx)[(*n)++] = (long)((long long)i * d / (s->fio_sample_disks + 1));
+	}
+	sample_indexes(s->fio_sample_indexes, idx, n, &alloc, &bad);
+	qsort(*idx, *n, sizeof(**idx), cmp_long);
+	for (size_t i = 0; i < *n; i++)
+		if ((!out || (*idx)[out - 1] != (*idx)[i]) && (*idx)[i] < d)
+			(*idx)[out++] = (*idx)[i];
+	*n = out;
 }

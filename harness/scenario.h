@@ -68,6 +68,20 @@ struct scenario {
 	long long virtio_disk_mb;
 	long long io_mb;
 	int rmmod;
+	long long rmmod_tolerance_pct;
+	long long rmmod_tolerance_kb;
+	long long sd_max_queue;
+	long long sd_submit_queues;
+	int scheduler;		/* index into the choices; 0 = default */
+	long long nr_requests;
+	int fio;
+	long long fio_runtime;
+	long long fio_bs_kb;
+	long long fio_sample_disks;
+	char *fio_sample_indexes;
+	int fio_all;
+	long long monitor_interval_ms;
+	int slab_nomerge;
 	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
 	long long loglevel;
 	char *cmdline;
@@ -123,6 +137,10 @@ const char *arch_name(int arch);		/* "x86_64", "i386" */
 const char *arch_debian(int arch);		/* "amd64", "i386" */
 const char *scenario_kernel_package(const struct scenario *s);
 long long scenario_disk_cost_kb(const struct scenario *s);
+/* The scheduler's name, or "" for the kernel's default. */
+const char *scenario_scheduler(const struct scenario *s);
+/* The scsi_debug disk indexes of fio's sample job, sorted, unique. */
+void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n);
 /* scsi_debug layout: disks = sd_hosts * tgts * luns. */
 void scenario_sd_layout(const struct scenario *s, long long *tgts,
 			long long *luns);

@@ -4,13 +4,12 @@
 # only gets short progress lines.  Functions that the polling loops call
 # set variables instead of printing, so no subshell is forked per poll.
 
-seq=0
-
 chan_open() {
 	[ -c "$CHANNEL" ] || return 1
 	# Raw: no \n -> \r\n translation, no echo, 8 bits.
 	stty -F "$CHANNEL" raw -echo 115200 2>/dev/null
 	exec 3>"$CHANNEL"
+	echo 0 > /tmp/.seq
 }
 
 say() {
@@ -19,15 +18,18 @@ say() {
 }
 
 # emit TYPE PHASE FILE: one framed record with FILE as payload.
-# Records from the background monitor and from /init must not interleave,
-# so the frame is written under a lock (mkdir is atomic).
+# /init and the background monitor both send records: the frame is written
+# under a lock (mkdir is atomic) and the sequence number lives in a file,
+# so numbers stay unique and frames never interleave.
 emit() {
 	until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done
-	seq=$((seq + 1))
+	read _seq < /tmp/.seq
+	_seq=$((_seq + 1))
+	echo $_seq > /tmp/.seq
 	set -- "$1" "$2" "$3" "$(wc -c < "$3")" "$(crc32 < "$3")"
-	printf '@@ST1 %d %s %s %d %s\n' "$seq" "$1" "$2" "$4" "$5" >&3
+	printf '@@ST1 %d %s %s %d %s\n' "$_seq" "$1" "$2" "$4" "$5" >&3
 	cat "$3" >&3
-	printf '@@END %d\n' "$seq" >&3
+	printf '@@END %d\n' "$_seq" >&3
 	rmdir /tmp/.chanlock
 }
 
@@ -104,8 +106,47 @@ load_list() {
 	done < "$1"
 }
 
+# Per-queue knobs on the disks named in FILE (one name per line).
+apply_knobs() {
+	[ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ] || return 0
+	say "knobs: scheduler=${SCHEDULER:-default} nr_requests=${NR_REQUESTS}"
+	rc=0
+	while read -r d; do
+		if [ -n "$SCHEDULER" ]; then
+			echo "$SCHEDULER" > "/sys/block/$d/queue/scheduler" 2>/dev/null || rc=1
+		fi
+		if [ "$NR_REQUESTS" -gt 0 ]; then
+			echo "$NR_REQUESTS" > "/sys/block/$d/queue/nr_requests" 2>/dev/null || rc=1
+		fi
+	done < "$1"
+	return $rc
+}
+
+# Every block device: name, dev_t, size in sectors, nr_requests, active
+# scheduler, hardware queues, and whether its first block can be read.
+# One process per attribute, as in list_blocks; one head reads all the
+# first blocks.
+inventory() {
+	cd /sys/block || return 1
+	set -- *
+	printf '%s\n' "$@" > /tmp/.inv.names
+	cat ./*/dev > /tmp/.inv.dev
+	cat ./*/size > /tmp/.inv.size
+	cat ./*/queue/nr_requests > /tmp/.inv.nr
+	sed 's/.*\[\(.*\)\].*/\1/' ./*/queue/scheduler > /tmp/.inv.sched
+	ls -d ./*/mq/[0-9]* 2>/dev/null | awk -F/ '{ n[$2]++ } END { for (d in n) print d, n[d] }' > /tmp/.inv.hwq
+	cd /
+	sed 's|^|/dev/|' /tmp/.inv.names > /tmp/.inv.devs
+	head -q -c 512 $(cat /tmp/.inv.devs) > /dev/null 2> /tmp/.inv.readerr
+	echo 1 > /proc/sys/vm/drop_caches
+	paste -d ' ' /tmp/.inv.names /tmp/.inv.dev /tmp/.inv.size /tmp/.inv.nr /tmp/.inv.sched |
+	awk 'FILENAME == "/tmp/.inv.hwq" { hwq[$1] = $2; next }
+	     FILENAME == "/tmp/.inv.readerr" { for (i = 1; i <= NF; i++) { gsub(/\047/, "", $i); if ($i !~ /^\/dev\//) continue; sub(/^\/dev\//, "", $i); sub(/:$/, "", $i); bad[$i] = 1 } next }
+	     { print $0, (hwq[$1] ? hwq[$1] : 0), (bad[$1] ? 0 : 1) }' /tmp/.inv.hwq /tmp/.inv.readerr -
+}
+
 # Write IO_MB MiB of random data to every disk that appeared with the virtio
-# driver, read it back with O_DIRECT and compare checksums.
+# driver, read it back with O_DIRECT and compare checksums (without fio).
 io_verify() {
 	[ "$VIRTIO_DISKS" -gt 0 ] || return 0
 	dd if=/dev/urandom of=/tmp/.pattern bs=1048576 count="$IO_MB" 2>/dev/null || return 1
@@ -120,6 +161,7 @@ io_verify() {
 			continue
 		fi
 		uptime_v; t1=$up_cs
+		fault_corrupt "$d"
 		got=$(dd if="/dev/$d" bs=1048576 count="$IO_MB" iflag=direct 2>/dev/null | crc32)
 		uptime_v; t2=$up_cs
 		if [ "$got" = "$want" ]; then
@@ -129,12 +171,154 @@ io_verify() {
 			rc=1
 		fi
 	done
+	rm -f /tmp/.pattern
 	emit io after-io /tmp/.io
 	return $rc
 }
 
+# run_fio GROUP JOBFILE [fio options...]: fio's JSON goes to the host as a
+# "fio" record, its other output as "fiolog"; returns fio's status.
+run_fio() {
+	g=$1
+	jf=$2
+	shift 2
+	say "fio: $g"
+	fio --output-format=json --output=/tmp/.fio.json "$@" "$jf" > /tmp/.fio.log 2>&1
+	frc=$?
+	[ -s /tmp/.fio.json ] || echo '{}' > /tmp/.fio.json
+	emit fio "$g" /tmp/.fio.json
+	[ -s /tmp/.fio.log ] && emit fiolog "$g" /tmp/.fio.log
+	rm -f /tmp/.fio.json /tmp/.fio.log
+	return $frc
+}
+
+# The fio jobs of the after-io phase: verify on every virtio disk (written
+# with checksums, then read back and checked in a second run, so that a
+# fault can come between), random reads on a sample of scsi_debug disks,
+# and one job over every scsi_debug disk at once.
+fio_jobs() {
+	rc=0
+	if [ "$VIRTIO_DISKS" -gt 0 ]; then
+		{
+			echo "[global]"
+			echo "ioengine=psync"
+			echo "direct=1"
+			echo "rw=write"
+			echo "bs=64k"
+			echo "size=${IO_MB}M"
+			echo "verify=crc32c"
+			for d in $(cat /tmp/virtio-disks); do
+				echo "[verify-$d]"
+				echo "filename=/dev/$d"
+			done
+		} > /tmp/verify.fio
+		run_fio verify-write /tmp/verify.fio --do_verify=0 || rc=1
+		for d in $(cat /tmp/virtio-disks); do fault_corrupt "$d"; done
+		run_fio verify /tmp/verify.fio --verify_only=1 || rc=1
+	fi
+	if [ -n "$FIO_SAMPLE" ]; then
+		{
+			echo "[global]"
+			echo "ioengine=psync"
+			echo "direct=1"
+			echo "rw=randread"
+			echo "bs=${FIO_BS_KB}k"
+			echo "runtime=$FIO_RUNTIME"
+			echo "time_based=1"
+			for d in $FIO_SAMPLE; do
+				echo "[sample-$d]"
+				echo "filename=/dev/$d"
+			done
+		} > /tmp/sample.fio
+		run_fio sample /tmp/sample.fio || rc=1
+	fi
+	if [ "$FIO_ALL" = 1 ] && [ "$DISKS" -gt 0 ]; then
+		{
+			echo "[global]"
+			echo "ioengine=psync"
+			echo "direct=1"
+			echo "rw=randread"
+			echo "bs=${FIO_BS_KB}k"
+			echo "runtime=$FIO_RUNTIME"
+			echo "time_based=1"
+			echo "file_service_type=roundrobin"
+			echo "[all]"
+			printf 'filename='
+			sed 's|^|/dev/|' /tmp/sd-disks | tr '\n' ':' | sed 's/:$//'
+			echo
+		} > /tmp/all.fio
+		run_fio all /tmp/all.fio || rc=1
+	fi
+	return $rc
+}
+
+# The monitor: a background loop that samples meminfo, slabinfo and vmstat
+# every MONITOR_MS milliseconds while insmod, I/O and rmmod run.  /init
+# says what it is doing in /tmp/.step; the loop ends when /tmp/.step says
+# "stop".
+monitor_start() {
+	[ "$MONITOR_MS" -gt 0 ] || return 0
+	echo insmod > /tmp/.step
+	(
+		n=0
+		while read -r step < /tmp/.step && [ "$step" != stop ]; do
+			n=$((n + 1))
+			read up _ < /proc/uptime
+			{
+				echo "@@@ sample $n $up $step"
+				echo "@@@ meminfo"
+				cat /proc/meminfo
+				echo "@@@ slabinfo"
+				cat /proc/slabinfo 2>/dev/null
+				echo "@@@ vmstat"
+				cat /proc/vmstat
+			} > /tmp/.sample
+			if [ "$scaletest_fault" = "monitor-garble" ] && [ $n = 2 ]; then
+				fault_garble_sample
+			else
+				emit sample monitor /tmp/.sample
+			fi
+			# Wait out the interval in slices, and sample at once when
+			# the step changes, so that every step gets its samples.
+			w=0
+			while [ $w -lt "$MONITOR_MS" ]; do
+				usleep 100000
+				w=$((w + 100))
+				read -r now < /tmp/.step
+				[ "$now" = "$step" ] || break
+			done
+		done
+		echo done > /tmp/.monitor.done
+	) &
+}
+
+monitor_step() {
+	[ "$MONITOR_MS" -gt 0 ] && echo "$1" > /tmp/.step
+	return 0
+}
+
+monitor_stop() {
+	[ "$MONITOR_MS" -gt 0 ] || return 0
+	echo stop > /tmp/.step
+	i=0
+	while [ ! -e /tmp/.monitor.done ] && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
+}
+
+# After rmmod: kmemleak's view, when the kernel has it.
+kmemleak_scan() {
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	[ -w /sys/kernel/debug/kmemleak ] || return 0
+	say "kmemleak: scanning"
+	echo scan > /sys/kernel/debug/kmemleak
+	sleep 2
+	echo scan > /sys/kernel/debug/kmemleak
+	cat /sys/kernel/debug/kmemleak > /tmp/.kmemleak
+	emit kmemleak after-rmmod /tmp/.kmemleak
+}
+
 # finish STATUS [PHASE] [REASON]: report the end and leave the VM.
 finish() {
+	monitor_stop
 	{
 		echo "status=$1"
 		[ -n "$2" ] && echo "phase=$2"
@@ -168,6 +352,10 @@ fail_hard() {
 #   panic   a real kernel panic through sysrq
 #   oom     fill memory until the OOM killer runs
 #   garble  send corrupted and truncated records, then carry on
+# and two that act at a point rather than a phase:
+#   corrupt:after-io   overwrite a block of every virtio disk between
+#                      writing it and reading it back (a verify failure)
+#   monitor-garble     truncate the monitor's second sample (a gap)
 fault() {
 	case "$scaletest_fault" in
 	"hang:$1")
@@ -186,11 +374,31 @@ fault() {
 		while :; do sleep 1000; done ;;
 	"garble:$1")
 		say "fault: garbling the channel in $1"
+		until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done
+		read _seq < /tmp/.seq
 		printf 'stray bytes before a header\n' >&3
 		printf '@@ST1 999999999999 mark x 5 00000000\n' >&3
-		printf '@@ST1 %d meminfo %s 6 00000000\nhello\n@@END %d\n' $((seq + 1)) "$1" $((seq + 1)) >&3
-		seq=$((seq + 1))
-		printf '@@ST1 %d slabinfo %s 100 12345678\ncut short' $((seq + 1)) "$1" >&3
-		printf '\n' >&3 ;;
+		printf '@@ST1 %d meminfo %s 6 00000000\nhello\n@@END %d\n' $((_seq + 1)) "$1" $((_seq + 1)) >&3
+		printf '@@ST1 %d slabinfo %s 100 12345678\ncut short' $((_seq + 2)) "$1" >&3
+		printf '\n' >&3
+		echo $((_seq + 2)) > /tmp/.seq
+		rmdir /tmp/.chanlock ;;
 	esac
+}
+
+fault_corrupt() {
+	[ "$scaletest_fault" = "corrupt:after-io" ] || return 0
+	say "fault: corrupting /dev/$1"
+	dd if=/dev/urandom of="/dev/$1" bs=65536 count=1 seek=1 oflag=direct conv=notrunc 2>/dev/null
+}
+
+fault_garble_sample() {
+	say "fault: truncating monitor sample 2"
+	until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done
+	read _seq < /tmp/.seq
+	_seq=$((_seq + 1))
+	echo $_seq > /tmp/.seq
+	printf '@@ST1 %d sample monitor 99999 00000000\n@@@ sample 2 cut' "$_seq" >&3
+	printf '\n' >&3
+	rmdir /tmp/.chanlock
 }

@@ -15,12 +15,28 @@
 #   jq procps                               end-to-end test assertions
 #   flex bison bc libelf-dev xz-utils git   building kernels from source
 #   ccache                                  faster kernel rebuilds
+#   dpkg-dev                                dpkg-source, to unpack fio's source
+#   gcc-multilib libc6-dev-i386             the static 32-bit fio (gcc -m32)
+#   fio                                     the host's dynamic fio, measured
+#                                           against the static build
 # and the i386 architecture (dpkg --add-architecture i386), so apt can fetch
-# linux-image-686-pae:i386 and busybox-static:i386 for the 32-bit guest.
+# linux-image-686-pae:i386 and busybox-static:i386 for the 32-bit guest;
+# and Debian's source packages (deb-src), so that apt-get source can fetch
+# fio's source: when `apt-get source --print-uris fio` fails and no deb-src
+# entry is configured, the deb entries of /etc/apt/sources.list.d/
+# debian.sources (deb822) are copied with "Types: deb-src" into
+# /etc/apt/sources.list.d/scaletest-src.sources; on a machine with the
+# one-line /etc/apt/sources.list instead, its "deb" lines become "deb-src"
+# lines in /etc/apt/sources.list.d/scaletest-src.list.
 set -eu
 
 PACKAGES="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
-qemu-system-x86 kmod jq procps flex bison bc libelf-dev xz-utils git ccache"
+qemu-system-x86 kmod jq procps flex bison bc libelf-dev xz-utils git ccache
+dpkg-dev gcc-multilib libc6-dev-i386 fio"
+
+APT=/etc/apt
+DEB822=$APT/sources.list.d/debian.sources
+ONELINE=$APT/sources.list
 
 mode=${1:-install}
 
@@ -35,16 +51,24 @@ done
 need_i386=
 dpkg --print-foreign-architectures | grep -qx i386 || need_i386=1
 
+# Source packages usable?  (--print-uris downloads nothing.)
+src_ok() {
+	apt-get source --print-uris -qq fio >/dev/null 2>&1
+}
+need_src=
+src_ok || need_src=1
+
 if [ "$mode" = check ]; then
 	[ -n "$missing" ] && echo "missing packages:$missing"
 	[ -n "$need_i386" ] && echo "missing: dpkg architecture i386"
-	[ -z "$missing$need_i386" ] && echo "all dependencies present"
-	[ -z "$missing$need_i386" ]
+	[ -n "$need_src" ] && echo "missing: Debian source packages (deb-src entries for apt-get source fio)"
+	[ -z "$missing$need_i386$need_src" ] && echo "all dependencies present"
+	[ -z "$missing$need_i386$need_src" ]
 	exit
 fi
 [ "$mode" = install ] || { echo "usage: $0 install|check" >&2; exit 2; }
 
-if [ -z "$missing$need_i386" ]; then
+if [ -z "$missing$need_i386$need_src" ]; then
 	echo "deps: all present"
 	exit 0
 fi
@@ -54,14 +78,89 @@ if [ "$(id -u)" != 0 ]; then
 	if command -v sudo >/dev/null 2>&1; then
 		SUDO=sudo
 	else
-		echo "deps: need root to install:$missing${need_i386:+ (and dpkg --add-architecture i386)}" >&2
+		echo "deps: need root to install:$missing${need_i386:+ (and dpkg --add-architecture i386)}${need_src:+ (and deb-src entries)}" >&2
 		exit 3
 	fi
 fi
 
+# Is any deb-src entry configured at all (used or not)?
+have_deb_src() {
+	grep -Eqs '^[[:space:]]*deb-src[[:space:]]' "$ONELINE" "$APT"/sources.list.d/*.list ||
+		grep -Eiqs '^Types:.*deb-src' "$APT"/sources.list.d/*.sources
+}
+
+# deb822: every enabled stanza of type deb, again as deb-src, with all its
+# other fields (URIs, Suites, Components, Signed-By, ...) and their
+# continuation lines; comments dropped.
+deb822_to_src() {
+	awk '
+	function flush() {
+		if (n && isdeb && !hassrc && enabled) {
+			if (out)
+				print ""
+			print "Types: deb-src"
+			for (i = 1; i <= n; i++)
+				print f[i]
+			out = 1
+		}
+		n = 0; isdeb = 0; hassrc = 0; enabled = 1; keep = 0
+	}
+	BEGIN { enabled = 1 }
+	/^#/ { next }
+	/^[ \t]*$/ { flush(); next }
+	/^[ \t]/ { if (keep) f[++n] = $0; next }
+	{
+		name = tolower($0); sub(/:.*/, "", name)
+		val = $0; sub(/^[^:]*:/, "", val); val = " " val " "
+		keep = 0
+		if (name == "types") {
+			if (val ~ /[ \t]deb[ \t]/) isdeb = 1
+			if (val ~ /[ \t]deb-src[ \t]/) hassrc = 1
+			next
+		}
+		if (name == "enabled") {
+			if (tolower(val) ~ /no/) enabled = 0
+			next
+		}
+		keep = 1; f[++n] = $0
+	}
+	END { flush() }' "$1"
+}
+
+# One-line format: "deb [options] URI suite components" -> "deb-src ...".
+oneline_to_src() {
+	awk '$1 == "deb" { $1 = "deb-src"; print }' "$1"
+}
+
+enable_src() {
+	if [ -f "$DEB822" ]; then
+		dst=$APT/sources.list.d/scaletest-src.sources
+		body=$(deb822_to_src "$DEB822")
+		from=$DEB822
+	elif [ -f "$ONELINE" ]; then
+		dst=$APT/sources.list.d/scaletest-src.list
+		body=$(oneline_to_src "$ONELINE")
+		from=$ONELINE
+	else
+		echo "deps: neither $DEB822 nor $ONELINE exists: add deb-src entries for Debian by hand" >&2
+		exit 3
+	fi
+	if [ -z "$body" ]; then
+		echo "deps: no enabled 'deb' entries in $from to copy as deb-src: add them by hand" >&2
+		exit 3
+	fi
+	echo "deps: enabling Debian's source packages: $dst (from $from)"
+	printf '# Written by scaletest tools/deps.sh: deb-src twins of %s,\n# for apt-get source fio.\n%s\n' \
+		"$from" "$body" | $SUDO tee "$dst.tmp" >/dev/null
+	$SUDO mv "$dst.tmp" "$dst"
+}
+
 if [ -n "$need_i386" ]; then
 	echo "deps: adding the i386 architecture"
 	$SUDO dpkg --add-architecture i386
+fi
+if [ -n "$need_src" ] && ! have_deb_src; then
+	enable_src
 fi
 echo "deps: apt-get update"
 $SUDO apt-get update -q
@@ -69,4 +168,9 @@ if [ -n "$missing" ]; then
 	echo "deps: installing$missing"
 	# shellcheck disable=SC2086
 	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+fi
+if [ -n "$need_src" ] && ! src_ok; then
+	echo "deps: apt-get source --print-uris fio still fails after apt-get update:" >&2
+	apt-get source --print-uris fio >&2 || true
+	exit 3
 fi

@@ -29,6 +29,19 @@ test_smoke_x86_64() {
 	check "per-disk MemFree cost positive" j '.deltas.insmod.per_disk_bytes.MemFree > 0'
 	check "memory came back after rmmod" j '(.phases[] | select(.name=="after-rmmod") | .meminfo.MemFree) > (.phases[] | select(.name=="after-io") | .meminfo.MemFree)'
 	check "enumeration timed" j '.timings.enumerate_s >= 0'
+	check "fio: verify, sample and all groups ran" j '[.fio.jobs[].group] | (index("verify") != null and index("sample") != null and index("all") != null)'
+	check "fio: no job failed" j '[.fio.jobs[] | select(.error != 0)] | length == 0'
+	check "fio: verify on every virtio disk" j '([.fio.jobs[] | select(.group == "verify")] | length) == .disks.virtio_requested'
+	check "fio: sample includes first, middle and last" j '[.fio.jobs[] | select(.group == "sample") | .filename] as $f | ($f | index("/dev/sda")) != null and ($f | index("/dev/sdan")) != null and ($f | index("/dev/sdu")) != null'
+	check "fio: the all job read" j '.fio.jobs[] | select(.group == "all") | .read.ios > 0'
+	check "fio JSON kept" [ -s "$dir/fio/all.json" ]
+	check "inventory: one row per device" j '.inventory.devices == .disks.requested + .disks.virtio_requested'
+	check "inventory checks pass" j '[.checks[] | select(.name | test("dev_t|sequence|after the range|readable")) | .pass] | (length == 4 and all)'
+	check "inventory file kept" [ "$(wc -l < "$dir/inventory.txt")" -eq 42 ]
+	check "monitor: samples during insmod, I/O and rmmod" j '[.monitor.samples[].step] | (index("insmod") != null and index("io") != null and index("rmmod") != null)'
+	check "monitor: no gaps" j '.monitor.gaps == []'
+	check "monitor: I/O peak measured" j '.monitor.peak.during_io.MemFree_min > 0'
+	check "leak check passed" j '.checks[] | select(.name == "memory returned after rmmod") | .pass'
 	last=$(jq -r '.disks.last.name' "$dir/result.json")
 	first_v=$(jq -r '.disks.virtio[0].name' "$dir/result.json")
 	n=$(jq -r '.disks.requested' "$dir/result.json")
@@ -63,6 +76,52 @@ test_virtio_blk() {
 	check "virtio-blk disks present" j '.disks.virtio_bus == "blk" and .disks.virtio_present == .disks.virtio_requested'
 	check "virtio-blk disks are vdX" j '[.disks.virtio[].name | test("^vd[a-z]+$")] | all'
 	check "I/O verified on them" j '([.io[] | select(.ok)] | length) == .disks.virtio_requested'
+}
+
+test_fio_verify_mismatch() {
+	run_smoke verify-mismatch --set cmdline=scaletest_fault=corrupt:after-io
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "status fail" j '.status == "fail"'
+	check "reason names the job and the disk" j '.reason | test("fio verify.*verify-sd[a-z]+ on /dev/sd[a-z]+")'
+	check "fio's output kept" [ -s "$dir/fio/verify.json" ]
+	check "no QEMU left running" no_qemu_left "$name"
+}
+
+test_monitor_gap() {
+	run_smoke monitor-gap --set cmdline=scaletest_fault=monitor-garble
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass: the run goes on" j '.status == "pass"'
+	check "the lost sample is a recorded gap" j '.monitor.gaps == [[2, 2]]'
+	check "the truncated record was rejected" j '.channel.rejected > 0'
+}
+
+test_queue_knobs() {
+	run_smoke knobs --set cpus=2 --set scheduler=none --set nr_requests=32 --set sd_submit_queues=2 --set sd_max_queue=64
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "scheduler none on every scsi_debug disk" j '.inventory.schedulers.none >= .disks.requested'
+	check "nr_requests 32 on every scsi_debug disk" j '.inventory.nr_requests["32"] == .disks.requested'
+	check "two hardware queues per scsi_debug disk" j '.inventory.hw_queues["2"] >= .disks.requested'
+}
+
+test_fio_unbuildable() {
+	# A cache with the kernel and busybox but no fio, and an apt-get that
+	# cannot reach anything: fio cannot be built.
+	fresh=$out/fresh-cache
+	main=$("$bin" cache list | sed -n 's/^cache: //p')
+	mkdir -p "$fresh" "$out/stub"
+	for d in kernels debs apt accel; do
+		[ -e "$main/$d" ] && ln -s "$main/$d" "$fresh/$d"
+	done
+	printf '#!/bin/sh\necho "E: simulated: no network" >&2\nexit 100\n' > "$out/stub/apt-get"
+	chmod +x "$out/stub/apt-get"
+	log=$out/unbuildable.log
+	SCALETEST_CACHE=$fresh PATH="$out/stub:$PATH" "$bin" run "$smoke" --out "$out/unbuildable" > "$log" 2>&1
+	rc=$?
+	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
+	check "the error names fio" grep -q "fio" "$log"
+	run_smoke no-fio --set fio=0
+	check "without fio the scenario still runs (got $rc)" [ "$rc" = 0 ]
+	check "and checks its disks with dd" j '.checks[] | select(.name == "virtio I/O verified") | .pass'
 }
 
 test_timeout() {
@@ -120,4 +179,4 @@ signal_test() { # name, signal
 test_sigterm() { signal_test sigterm TERM; }
 test_sigint() { signal_test sigint INT; }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk timeout crash oom garbled_channel sigterm sigint" "$@"
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint" "$@"

@@ -1,0 +1,106 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "monitor.h"
+#include "result.h"
+#include "test.h"
+#include "util.h"
+
+static void sample_text(struct strbuf *sb, const char *head)
+{
+	size_t n;
+	char *mi = fixture("meminfo/i386-after-insmod.txt", &n);
+	char *si = fixture("slabinfo/i386-after-insmod.txt", &n);
+	char *vs = fixture("vmstat/host.txt", &n);
+
+	sb_addf(sb, "%s\n@@@ meminfo\n%s@@@ slabinfo\n%s@@@ vmstat\n%s", head, mi, si, vs);
+	free(mi);
+	free(si);
+	free(vs);
+}
+
+TEST(monitor_sample_parses_all_three_sections)
+{
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	json_object *o = NULL;
+	long n = 0;
+
+	sample_text(&sb, "@@@ sample 7 36.25 insmod");
+	REQUIRE(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err) == 0);
+	CHECK_EQ_INT(n, 7);
+	CHECK_EQ_INT(jint(o, "n", 0), 7);
+	CHECK_STR(jstr(o, "step", ""), "insmod");
+	CHECK(jdouble(o, "t", 0) > 36.2 && jdouble(o, "t", 0) < 36.3);
+	CHECK_EQ_INT(jint(o, "meminfo.LowFree", -1), 136160);
+	CHECK(jint(o, "slab_kb", 0) > 0);
+	CHECK_EQ_INT(jint(o, "vmstat.pgfree", -1), 73446841);
+	CHECK(jget(o, "vmstat.numa_hit") == NULL);	/* only the listed counters */
+	json_object_put(o);
+	sb_release(&sb);
+	sb_release(&err);
+}
+
+TEST(monitor_sample_rejects_bad_input)
+{
+	static const char *const heads[][2] = {
+		{ "@@@ sample 0 1.0 io", "bad sample number" },
+		{ "@@@ sample x 1.0 io", "bad sample number" },
+		{ "@@@ sample 1 -1 io", "bad sample header" },
+		{ "@@@ sample 1 1.0 IO", "bad sample step" },
+		{ "@@@ sample 1 1.0", "bad sample header" },
+		{ "@@@ example 1 1.0 io", "bad sample header" },
+	};
+
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
+		struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+		json_object *o = NULL;
+		long n = 0;
+
+		sample_text(&sb, heads[i][0]);
+		CHECK_EQ_INT(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err), -1);
+		CHECK_CONTAINS(err.buf, heads[i][1]);
+		CHECK(o == NULL);
+		sb_release(&sb);
+		sb_release(&err);
+	}
+}
+
+TEST(monitor_sample_needs_every_section)
+{
+	static const char *const texts[][2] = {
+		{ "@@@ sample 1 1.0 io\n@@@ slabinfo\n@@@ vmstat\n", "no meminfo section" },
+		{ "@@@ sample 1 1.0 io\n@@@ meminfo\nMemFree: 1 kB\n@@@ vmstat\n", "no slabinfo section" },
+		{ "@@@ sample 1 1.0 io\n@@@ meminfo\nMemFree: 1 kB\n@@@ slabinfo\n@@@ vmstat\nx\n", "line 1: expected 'name value'" },
+		{ "@@@ sample 1 1.0 io\n@@@ meminfo\nMemFree 1 kB\n", "line 1: missing ':'" },
+		{ "no header at all", "no sample header" },
+	};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct strbuf err = STRBUF_INIT;
+		json_object *o = NULL;
+		long n = 0;
+
+		CHECK_EQ_INT(monitor_sample(texts[i][0], strlen(texts[i][0]), 4096, &o, &n, &err), -1);
+		CHECK_CONTAINS(err.buf, texts[i][1]);
+		sb_release(&err);
+	}
+}
+
+TEST(vmstat_parse_good_and_bad)
+{
+	static const char good[] = "nr_free_pages 12\npgfree 34\n";
+	struct vmstat v = VMSTAT_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	REQUIRE(vmstat_parse(&v, good, strlen(good), &err) == 0);
+	CHECK_EQ_INT(vmstat_get(&v, "pgfree"), 34);
+	CHECK_EQ_INT(vmstat_get(&v, "absent"), -1);
+	CHECK_EQ_INT(vmstat_parse(&v, "pgfree x\n", 9, &err), -1);
+	CHECK_CONTAINS(err.buf, "line 1: bad number");
+	CHECK_EQ_INT(vmstat_get(&v, "pgfree"), 34);	/* unchanged on error */
+	sb_reset(&err);
+	CHECK_EQ_INT(vmstat_parse(&v, "PgFree 1\n", 9, &err), -1);
+	CHECK_CONTAINS(err.buf, "bad character in name");
+	vmstat_release(&v);
+	sb_release(&err);
+}
