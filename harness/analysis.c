@@ -268,12 +268,14 @@ void analysis_leak(json_object *root, const struct scenario *s, json_object *che
 void analysis_fio(json_object *root, const struct scenario *s, json_object *checks)
 {
 	json_object *jobs = jget(root, "fio.jobs");
+	json_object *groups = jget(root, "fio.groups");
 	struct strbuf bad = STRBUF_INIT;
 	long verified = 0, failed = 0;
+	size_t njobs = jobs ? json_object_array_length(jobs) : 0;
 
 	if (!s->fio)
 		return;
-	for (size_t i = 0; jobs && i < json_object_array_length(jobs); i++) {
+	for (size_t i = 0; i < njobs; i++) {
 		json_object *j = json_object_array_get_idx(jobs, i);
 		const char *group = jstr(j, "group", "");
 		long long e = jint(j, "error", 0);
@@ -287,13 +289,25 @@ void analysis_fio(json_object *root, const struct scenario *s, json_object *chec
 			failed++;
 		}
 	}
+	/* A group that exited non-zero without a failed job to show for it
+	 * (fio could not start at all, say): its own words are the detail. */
+	if (groups && json_object_is_type(groups, json_type_object)) {
+		json_object_object_foreach(groups, name, g) {
+			if (jint(g, "status", 0) == 0)
+				continue;
+			if (!failed)
+				sb_addf(&bad, "fio %s exited with status %lld: %s", name,
+					jint(g, "status", 0), jstr(g, "message", "(no message)"));
+			failed++;
+		}
+	}
 	if (s->virtio_disks)
 		analysis_add_check(checks, "fio verify on the virtio disks",
 				   verified == s->virtio_disks && !failed,
 				   "%ld of %lld disks verified%s%s", verified, s->virtio_disks,
 				   bad.len ? "; first failure: " : "", bad.buf);
-	analysis_add_check(checks, "fio jobs without errors", !failed && jobs,
-			   "%s", !jobs ? "fio did not report"
-			   : failed ? bad.buf : "every job finished cleanly");
+	analysis_add_check(checks, "fio jobs without errors", !failed && njobs,
+			   "%s", failed ? bad.buf : !njobs ? "fio reported no jobs"
+			   : "every job finished cleanly");
 	sb_release(&bad);
 }

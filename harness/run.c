@@ -73,6 +73,7 @@ struct run {
 	struct inventory inv;
 	int have_inv;
 	json_object *fio_jobs;		/* fiojson summaries, all groups */
+	json_object *fio_groups;	/* per group: fio's status and first line */
 	json_object *samples;		/* monitor samples */
 	json_object *kmemleak;
 
@@ -378,9 +379,51 @@ static void on_inventory(struct run *r, const struct record *rec)
 	sb_release(&err);
 }
 
+/* fio.groups.GROUP: {"status": exit status, "message": fio's first line} */
+static json_object *fio_group(struct run *r, const char *group)
+{
+	json_object *g;
+
+	if (!json_object_object_get_ex(r->fio_groups, group, &g)) {
+		g = json_object_new_object();
+		json_object_object_add(r->fio_groups, group, g);
+	}
+	return g;
+}
+
 static void on_fio(struct run *r, const struct record *rec)
 {
 	int log = !strcmp(rec->type, "fiolog");
+
+	if (!strcmp(rec->type, "fiorc")) {
+		struct kvlist kv = KVLIST_INIT;
+		struct strbuf err = STRBUF_INIT;
+		long long st;
+
+		if (kv_lines(&kv, rec->payload, rec->len, &err) < 0 ||
+		    (st = kv_get_num(&kv, "status")) < 0)
+			reject(r, "record %lu: fiorc for '%s': bad status", rec->seq, rec->phase);
+		else
+			json_object_object_add(fio_group(r, rec->phase), "status",
+					       json_object_new_int64(st));
+		kvlist_release(&kv);
+		sb_release(&err);
+		return;
+	}
+	if (log) {
+		/* The first line of what fio said, for the report and checks. */
+		struct strbuf first = STRBUF_INIT;
+		size_t l = strcspn(rec->payload, "\n");
+		if (l > rec->len)
+			l = rec->len;
+		sb_add(&first, rec->payload, l > 200 ? 200 : l);
+		for (size_t i = 0; i < first.len; i++)
+			if ((unsigned char)first.buf[i] < 0x20 || first.buf[i] == 0x7f)
+				first.buf[i] = '?';
+		json_object_object_add(fio_group(r, rec->phase), "message",
+				       json_object_new_string(first.buf));
+		sb_release(&first);
+	}
 	char *path = xstrfmt("%s/fio/%s.%s", r->tmpdir, rec->phase, log ? "log" : "json");
 	struct strbuf err = STRBUF_INIT;
 
@@ -439,7 +482,8 @@ static void on_record(void *ctx, const struct record *rec)
 		on_io(r, rec);
 	else if (!strcmp(rec->type, "inventory"))
 		on_inventory(r, rec);
-	else if (!strcmp(rec->type, "fio") || !strcmp(rec->type, "fiolog"))
+	else if (!strcmp(rec->type, "fio") || !strcmp(rec->type, "fiolog") ||
+		 !strcmp(rec->type, "fiorc"))
 		on_fio(r, rec);
 	else if (!strcmp(rec->type, "sample"))
 		on_sample(r, rec);
@@ -786,6 +830,7 @@ static void write_result(struct run *r)
 		if (r->s->fio) {
 			json_object *f = json_object_new_object();
 			json_object_object_add(f, "jobs", json_object_get(r->fio_jobs));
+			json_object_object_add(f, "groups", json_object_get(r->fio_groups));
 			json_object_object_add(r->root, "fio", f);
 		}
 		if (r->kmemleak)
@@ -1096,6 +1141,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	r.guest = json_object_new_object();
 	r.timings_guest = json_object_new_object();
 	r.fio_jobs = json_object_new_array();
+	r.fio_groups = json_object_new_object();
 	r.samples = json_object_new_array();
 	console_scan_init(&r.cs);
 	channel_init(&r.ch, on_record, on_reject, &r);
@@ -1144,6 +1190,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	json_object_put(r.guest);
 	json_object_put(r.timings_guest);
 	json_object_put(r.fio_jobs);
+	json_object_put(r.fio_groups);
 	json_object_put(r.samples);
 	json_object_put(r.kmemleak);
 	inventory_release(&r.inv);

@@ -1,3 +1,6 @@
+	[ -s /tmp/.fio.json ] && emit fio "$g" /tmp/.fio.json
+	[ -s /tmp/.fio.log ] && emit fiolog "$g" /tmp/.fio.log
+	echo "status=$frc" | emit_kv fiorc "$g"
 # scaletest guest helpers (busybox sh), sourced by /init.
 #
 # Everything here writes to the record channel on fd 3; the console (fd 1)
@@ -177,7 +180,8 @@ io_verify() {
 }
 
 # run_fio GROUP JOBFILE [fio options...]: fio's JSON goes to the host as a
-# "fio" record, its other output as "fiolog"; returns fio's status.
+# "fio" record, its other output as "fiolog", its exit status as "fiorc";
+# returns fio's status.
 run_fio() {
 	g=$1
 	jf=$2
@@ -185,9 +189,9 @@ run_fio() {
 	say "fio: $g"
 	fio --output-format=json --output=/tmp/.fio.json "$@" "$jf" > /tmp/.fio.log 2>&1
 	frc=$?
-	[ -s /tmp/.fio.json ] || echo '{}' > /tmp/.fio.json
-	emit fio "$g" /tmp/.fio.json
+	[ -s /tmp/.fio.json ] && emit fio "$g" /tmp/.fio.json
 	[ -s /tmp/.fio.log ] && emit fiolog "$g" /tmp/.fio.log
+	echo "status=$frc" | emit_kv fiorc "$g"
 	rm -f /tmp/.fio.json /tmp/.fio.log
 	return $frc
 }

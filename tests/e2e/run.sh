@@ -75,7 +75,8 @@ test_virtio_blk() {
 	check "status pass" j '.status == "pass"'
 	check "virtio-blk disks present" j '.disks.virtio_bus == "blk" and .disks.virtio_present == .disks.virtio_requested'
 	check "virtio-blk disks are vdX" j '[.disks.virtio[].name | test("^vd[a-z]+$")] | all'
-	check "I/O verified on them" j '([.io[] | select(.ok)] | length) == .disks.virtio_requested'
+	check "fio verified them" j '.checks[] | select(.name == "fio verify on the virtio disks") | .pass'
+	check "on /dev/vdX" j '[.fio.jobs[] | select(.group == "verify") | .filename | test("^/dev/vd[a-z]+$")] | (length > 0 and all)'
 }
 
 test_fio_verify_mismatch() {
