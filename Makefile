@@ -4,6 +4,7 @@
 #   make deps         install the Debian packages it needs (only what is missing)
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
+#   make nightly      the nightly matrix, compared with the baselines (CI)
 #   make check        unit tests only (no QEMU)
 #   make bench        the benchmarks under tests/bench/
 #
@@ -13,13 +14,14 @@
 CC ?= cc
 CFLAGS ?= -O2 -g
 SCENARIO ?= scenarios/seed-i386-4000
+MATRIX ?= scenarios/nightly/default
 SANITIZE ?=
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
 PKGS = libarchive json-c zlib libcrypto
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto) -lm
 ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP \
 	     -DSCALETEST_VERSION='"$(VERSION)"'
 ALL_LDFLAGS = $(LDFLAGS)
@@ -75,10 +77,16 @@ test: bin/scaletest build/unit-tests
 	sh tests/cli.sh
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
+	sh tests/e2e/compare.sh
+	sh tests/html/chromium.sh
 
 scale-test: deps
 	$(MAKE) bin/scaletest
 	bin/scaletest run $(SCENARIO)
+
+nightly: deps
+	$(MAKE) bin/scaletest
+	bin/scaletest nightly $(MATRIX)
 
 bench: bin/scaletest
 	sh tests/bench/run.sh
@@ -86,7 +94,7 @@ bench: bin/scaletest
 clean:
 	rm -rf build bin .version-stamp
 
-.PHONY: all deps check test scale-test bench clean FORCE
+.PHONY: all deps check test scale-test nightly bench clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
 

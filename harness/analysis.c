@@ -270,7 +270,8 @@ void analysis_fio(json_object *root, const struct scenario *s, json_object *chec
 	json_object *jobs = jget(root, "fio.jobs");
 	json_object *groups = jget(root, "fio.groups");
 	struct strbuf bad = STRBUF_INIT;
-	long verified = 0, failed = 0;
+	struct strbuf vbad = STRBUF_INIT;
+	long verified = 0, failed = 0, vfailed = 0;
 	size_t njobs = jobs ? json_object_array_length(jobs) : 0;
 
 	if (!s->fio)
@@ -287,6 +288,9 @@ void analysis_fio(json_object *root, const struct scenario *s, json_object *chec
 				sb_addf(&bad, "job %s on %s (%s): error %lld", jstr(j, "job", "?"),
 					jstr(j, "filename", "?"), group, e);
 			failed++;
+			if (!strncmp(group, "verify", 6) && !vfailed++)
+				sb_addf(&vbad, "job %s on %s (%s): error %lld", jstr(j, "job", "?"),
+					jstr(j, "filename", "?"), group, e);
 		}
 	}
 	/* A group that exited non-zero without a failed job to show for it
@@ -299,15 +303,19 @@ void analysis_fio(json_object *root, const struct scenario *s, json_object *chec
 				sb_addf(&bad, "fio %s exited with status %lld: %s", name,
 					jint(g, "status", 0), jstr(g, "message", "(no message)"));
 			failed++;
+			if (!strncmp(name, "verify", 6) && !vfailed++)
+				sb_addf(&vbad, "fio %s exited with status %lld: %s", name,
+					jint(g, "status", 0), jstr(g, "message", "(no message)"));
 		}
 	}
 	if (s->virtio_disks)
 		analysis_add_check(checks, "fio verify on the virtio disks",
-				   verified == s->virtio_disks && !failed,
+				   verified == s->virtio_disks && !vfailed,
 				   "%ld of %lld disks verified%s%s", verified, s->virtio_disks,
-				   bad.len ? "; first failure: " : "", bad.buf);
+				   vbad.len ? "; first failure: " : "", vbad.buf);
 	analysis_add_check(checks, "fio jobs without errors", !failed && njobs,
 			   "%s", failed ? bad.buf : !njobs ? "fio reported no jobs"
 			   : "every job finished cleanly");
 	sb_release(&bad);
+	sb_release(&vbad);
 }

@@ -5,13 +5,14 @@
 
 #include "commands.h"
 #include "proc.h"
+#include "group.h"
 #include "run.h"
 #include "scenario.h"
 #include "strvec.h"
 #include "util.h"
 
 const char usage_run[] =
-	"usage: scaletest run SCENARIO [--set KEY=VALUE]... [--out DIR] [--quiet]\n"
+	"usage: scaletest run SCENARIO [--set KEY=VALUE]... [--out DIR] [--repeat N] [--quiet]\n"
 	"\n"
 	"Boot the scenario's kernel in QEMU with its scsi_debug and virtio disks,\n"
 	"run the guest phases (boot, before-insmod, after-insmod, after-virtio,\n"
@@ -21,6 +22,8 @@ const char usage_run[] =
 	"\n"
 	"  --set KEY=VALUE  override a scenario key (see 'scaletest keys')\n"
 	"  --out DIR        results directory (default: results)\n"
+	"  --repeat N       run it N times, kept together in DIR/<stamp>-<name>-xN/\n"
+	"                   (a group: compare uses its spread); prints the spread\n"
 	"  --quiet          no summary on stdout (progress still on stderr)\n"
 	"\n"
 	"Environment: SCALETEST_CACHE (default $XDG_CACHE_HOME/scaletest) holds\n"
@@ -37,6 +40,7 @@ int cmd_run(int argc, char **argv)
 		{ "set", required_argument, NULL, 's' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "repeat", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -46,6 +50,7 @@ int cmd_run(int argc, char **argv)
 	enum run_status st;
 	char *dir = NULL;
 	int c, ret;
+	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage_run))
 		return finish_stdout(EXIT_OK);
@@ -59,6 +64,13 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'q':
 			rc.quiet = 1;
+			break;
+		case 'r':
+			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
+				error("--repeat: '%s' is not a count from 1 to 100", optarg);
+				strvec_clear(&sets);
+				return EXIT_USAGE;
+			}
 			break;
 		default:
 			fputs(usage_run, stderr);
@@ -79,22 +91,10 @@ int cmd_run(int argc, char **argv)
 	}
 	strvec_clear(&sets);
 
-	st = run_execute(&s, &rc, &dir);
+	st = repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
 	if (dir)
 		note("%s: %s", run_status_name(st), dir);
-	switch (st) {
-	case RUN_PASS:
-		ret = EXIT_OK;
-		break;
-	case RUN_INTERRUPTED:
-		ret = EXIT_INTERRUPTED;
-		break;
-	case RUN_ERROR:
-		ret = error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
-		break;
-	default:
-		ret = EXIT_RUNFAIL;
-	}
+	ret = run_exit_code(st);
 	free(dir);
 	scenario_release(&s);
 	return finish_stdout(ret);

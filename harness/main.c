@@ -14,6 +14,9 @@
 
 static const struct command commands[] = {
 	{ "run", cmd_run, "boot a scenario and measure it", usage_run },
+	{ "compare", cmd_compare, "compare two runs or groups, or a run with its baseline", usage_compare },
+	{ "baseline", cmd_baseline, "make, find or list baselines", usage_baseline },
+	{ "nightly", cmd_nightly, "run a matrix, compare with baselines, write one summary", usage_nightly },
 	{ "report", cmd_report, "regenerate a run's reports from its result.json", usage_report },
 	{ "check", cmd_check, "validate scenario files without booting", usage_check },
 	{ "kernel", cmd_kernel, "build kernels from source: kernel build", usage_kernel },
@@ -30,7 +33,7 @@ static void usage(FILE *f)
 		   "and measures what they cost in /proc/meminfo and /proc/slabinfo.\n\n"
 		   "commands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'scaletest <command> --help' describes one command.\n"
 		   "exit status: 0 pass, 1 run failed, 2 bad usage or scenario,\n"
 		   "3 missing tool or package, 130 interrupted.\n");

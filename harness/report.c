@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "junit.h"
+#include "report_html.h"
 #include "result.h"
 #include "util.h"
 
@@ -45,7 +47,9 @@ void md_escape(struct strbuf *out, const char *s)
 			sb_adds(out, "&gt;");
 		else if (c == '&')
 			sb_adds(out, "&amp;");
-		else if (strchr("\\`*_{}[]()#+-.!|~", c))
+		/* Mid-line, only these make markup (list markers and headings need a
+		 * line start, which these strings never have). */
+		else if (strchr("\\`*_[]|~", c))
 			sb_addf(out, "\\%c", c);
 		else
 			sb_addch(out, (char)c);
@@ -621,6 +625,18 @@ int report_write_dir(const char *dir, FILE *out)
 	report_markdown(root, &md);
 	path = xstrfmt("%s/report.md", dir);
 	r = write_file_atomic(path, md.buf, md.len);
+	free(path);
+	sb_reset(&md);
+	report_html(root, &md);
+	path = xstrfmt("%s/report.html", dir);
+	if (write_file_atomic(path, md.buf, md.len) < 0)
+		r = -1;
+	free(path);
+	sb_reset(&md);
+	junit_run(root, &md);
+	path = xstrfmt("%s/junit.xml", dir);
+	if (write_file_atomic(path, md.buf, md.len) < 0)
+		r = -1;
 	free(path);
 	if (out) {
 		struct strbuf sum = STRBUF_INIT;

@@ -1,5 +1,6 @@
 /*
- * report: human-readable reports, derived from result.json alone.
+ * report: human-readable reports (and junit.xml), derived from result.json
+ * alone.
  *
  * Because nothing here reads anything but result.json, a report can be
  * regenerated (scaletest report RUN_DIR) or produced for a run made by an
@@ -7,7 +8,9 @@
  *
  *	report_summary(root, &sb);	// the plain-text summary (stdout)
  *	report_markdown(root, &sb);	// report.md: the summary plus tables
- *	report_write_dir(dir, stdout);	// load, write report.md, print summary
+ *	report_write_dir(dir, stdout);	// load; write report.md, report.html
+ *					// (report_html.h) and junit.xml
+ *					// (junit.h); print the summary
  *
  * Every string that came from the guest or the scenario is escaped for the
  * format it lands in (md_escape); the summary replaces control bytes.

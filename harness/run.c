@@ -1202,3 +1202,17 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	free(r.reason);
 	return r.status;
 }
+
+int run_exit_code(enum run_status st)
+{
+	switch (st) {
+	case RUN_PASS:
+		return EXIT_OK;
+	case RUN_INTERRUPTED:
+		return EXIT_INTERRUPTED;
+	case RUN_ERROR:
+		return error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+	default:
+		return EXIT_RUNFAIL;
+	}
+}

@@ -36,6 +36,8 @@ enum run_status {
 };
 
 const char *run_status_name(enum run_status st);
+/* The command line's exit status for a run's status (util.h EXIT_*). */
+int run_exit_code(enum run_status st);
 
 struct run_config {
 	const char *out;	/* results directory */

@@ -15,6 +15,7 @@
 #   jq procps                               end-to-end test assertions
 #   flex bison bc libelf-dev xz-utils git   building kernels from source
 #   ccache                                  faster kernel rebuilds
+#   chromium                                the test that renders report.html
 #   dpkg-dev                                dpkg-source, to unpack fio's source
 #   gcc-multilib libc6-dev-i386             the static 32-bit fio (gcc -m32)
 #   fio                                     the host's dynamic fio, measured
@@ -32,7 +33,7 @@ set -eu
 
 PACKAGES="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
 qemu-system-x86 kmod jq procps flex bison bc libelf-dev xz-utils git ccache
-dpkg-dev gcc-multilib libc6-dev-i386 fio"
+dpkg-dev gcc-multilib libc6-dev-i386 fio chromium"
 
 APT=/etc/apt
 DEB822=$APT/sources.list.d/debian.sources

@@ -62,10 +62,35 @@ test_boot_stock_vs_patched() {
 	run_smoke boot-patched --set kernel=build --set disks=200 --set kernel_patches="$patched"
 	check "patched: status pass" j '.status == "pass"'
 	check "patched: the patch recorded" j '.kernel.build.patches | length == 1'
+	patched_dir=$dir
 	s=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$stock_dir/result.json")
 	p=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$dir/result.json")
 	say "  per-disk MemFree: stock $s B, patched $p B"
 	check "patched costs less per disk than stock ($p < $s)" [ "$p" -lt "$s" ]
+}
+
+# Stock against patched is what compare is for: the patch is an
+# improvement one way and a regression the other, and what differs is named.
+test_compare_stock_patched() {
+	"$bin" compare "$stock_dir" "$patched_dir" > "$out/cmp1.log" 2>&1
+	rc=$?
+	check "stock -> patched: exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "stock -> patched: improvement" grep -q "^# scaletest compare: improvement" "$out/cmp1.log"
+	check "the patch is named as the difference" grep -q "kernel.build.patches (none) → 0001-blk-mq-sched" "$out/cmp1.log"
+	"$bin" compare "$patched_dir" "$stock_dir" > "$out/cmp2.log" 2>&1
+	rc=$?
+	check "patched -> stock: exit 1 (got $rc)" [ "$rc" = 1 ]
+	check "patched -> stock: regression" grep -q "^# scaletest compare: regression" "$out/cmp2.log"
+}
+
+# The 32-bit HIGHMEM build, as the stock-vs-patched scenarios use it:
+# boots, has LowFree, and the guest's static 32-bit fio runs on it.
+test_build_i386_boots() {
+	run_smoke i386-build --set arch=i386 --set kernel=build
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass" and .kernel.source == "build" and .kernel.arch == "i386"'
+	check "HIGHMEM: LowFree falls at insmod" j '.deltas.insmod.LowFree_kb < 0'
+	check "fio ran cleanly" j '.checks[] | select(.name == "fio jobs without errors") | .pass'
 }
 
 test_patch_does_not_apply() {
@@ -138,4 +163,4 @@ test_interrupted_build() {
 	check "and leaves a kernel" [ -s "$image" ]
 }
 
-e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"
+e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched compare_stock_patched build_i386_boots patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"

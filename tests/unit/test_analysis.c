@@ -151,6 +151,20 @@ TEST(analysis_fio_checks)
 	json_object_put(checks);
 	json_object_put(root);
 
+	/* A failure elsewhere does not fail the verify check. */
+	root = parse("{\"fio\": {\"jobs\": ["
+		     "{\"group\": \"verify\", \"job\": \"verify-sdb\", \"error\": 0},"
+		     "{\"group\": \"verify\", \"job\": \"verify-sdc\", \"error\": 0}],"
+		     " \"groups\": {\"all\": {\"status\": 1, \"message\": \"too long\"}}}}");
+	checks = json_object_new_array();
+	analysis_fio(root, &s, checks);
+	CHECK(json_object_get_boolean(jget(check_named(checks, "fio verify on the virtio disks"), "pass")));
+	c = check_named(checks, "fio jobs without errors");
+	CHECK(!json_object_get_boolean(jget(c, "pass")));
+	CHECK_CONTAINS(jstr(c, "detail", ""), "fio all exited with status 1: too long");
+	json_object_put(checks);
+	json_object_put(root);
+
 	/* Nothing at all reported is not a pass either. */
 	root = parse("{}");
 	checks = json_object_new_array();

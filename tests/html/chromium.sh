@@ -1,0 +1,219 @@
+#!/bin/sh
+# Browser test of the HTML reports: render report.html of fixture runs and
+# the page of the comparison fixture in headless Chromium (Debian's
+# chromium package), then
+#   - assert on the DOM Chromium built (--dump-dom): the charts are there
+#     with their bars and lines, the status and known figures are shown,
+#     and the hostile fixture's strings are text, not elements;
+#   - take screenshots (--screenshot, 1280x2400) and check that each is
+#     far larger than the screenshot of an empty page taken the same way
+#     (a blank or unstyled render compresses to almost nothing).
+#
+#   sh tests/html/chromium.sh            after make (needs bin/scaletest and
+#                                        build/libscaletest.a)
+#   HTML_KEEP=DIR sh tests/html/chromium.sh   also keep the pages and the
+#                                        screenshots in DIR, to look at
+#
+# Exit 0 when every check passed, 1 when one failed (each is printed).
+# Without chromium it says "skipped: chromium not installed" and exits 0;
+# CI installs chromium so that it runs there.  Nothing is fetched: the
+# pages are self-contained and the flags turn off Chromium's own traffic.
+set -u
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+fx=$top/tests/fixtures
+bin=$top/bin/scaletest
+lib=$top/build/libscaletest.a
+
+chromium=$(command -v chromium 2>/dev/null || true)
+if [ -z "$chromium" ]; then
+	echo "html: skipped: chromium not installed (apt-get install chromium)"
+	exit 0
+fi
+if [ ! -x "$bin" ] || [ ! -f "$lib" ]; then
+	echo "html: FAIL: $bin or $lib missing: run make first" >&2
+	exit 1
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-html.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0
+nfail=0
+
+fail() {
+	echo "  FAIL: $*" >&2
+	nfail=$((nfail + 1))
+}
+
+# The flags every Chromium run gets, each with a new, empty profile.
+browse() { # what-to-do-flag... URL
+	profile=$(mktemp -d "$tmp/profile.XXXXXX")
+	timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking --disable-component-update \
+		--disable-sync --user-data-dir="$profile" "$@" 2>>"$tmp/chromium.log"
+	rc=$?
+	rm -rf "$profile"
+	return $rc
+}
+
+# count FILE STRING: occurrences of a fixed string.
+count() {
+	grep -oF -- "$2" "$1" | wc -l | tr -d ' '
+}
+
+# expect_count FILE STRING N
+expect_count() {
+	n=$((n + 1))
+	got=$(count "$1" "$2")
+	[ "$got" = "$3" ] || fail "$(basename "$1"): '$2' appears $got times, want $3"
+}
+
+# expect FILE STRING: present at least once.
+expect() {
+	n=$((n + 1))
+	grep -qF -- "$2" "$1" || fail "$(basename "$1"): '$2' not found"
+}
+
+# expect_not FILE STRING: absent.
+expect_not() {
+	n=$((n + 1))
+	! grep -qF -- "$2" "$1" || fail "$(basename "$1"): '$2' found"
+}
+
+# dom NAME PAGE: Chromium's DOM of PAGE in $tmp/NAME.dom.
+dom() {
+	n=$((n + 1))
+	if ! browse --dump-dom "file://$2" > "$tmp/$1.dom" || [ ! -s "$tmp/$1.dom" ]; then
+		fail "$1: chromium --dump-dom failed"
+		tail -n 5 "$tmp/chromium.log" | sed 's/^/    /' >&2
+		return 1
+	fi
+	return 0
+}
+
+# shot NAME PAGE: a 1280x2400 screenshot of PAGE in $tmp/NAME.png.
+shot() {
+	n=$((n + 1))
+	rm -f "$tmp/$1.png"
+	if ! browse --screenshot="$tmp/$1.png" --window-size=1280,2400 "file://$2" > /dev/null ||
+	   [ ! -s "$tmp/$1.png" ]; then
+		fail "$1: chromium --screenshot wrote no PNG"
+		tail -n 5 "$tmp/chromium.log" | sed 's/^/    /' >&2
+		return 1
+	fi
+	if [ "$(head -c 8 "$tmp/$1.png" | od -An -c | tr -d ' \n')" != '211PNG\r\n032\n' ]; then
+		fail "$1: the screenshot is not a PNG"
+		return 1
+	fi
+	return 0
+}
+
+# The pages: runs through the real command (report.html next to report.md),
+# the comparison through a small program on the same library.
+for run in run run-hostile run-i386; do
+	mkdir -p "$tmp/$run"
+	cp "$fx/$run/result.json" "$tmp/$run/"
+	if ! "$bin" report "$tmp/$run" > "$tmp/$run.out" 2>&1 || [ ! -s "$tmp/$run/report.html" ]; then
+		fail "scaletest report $run wrote no report.html"
+		sed 's/^/    /' "$tmp/$run.out" >&2
+	fi
+done
+cc=${CC:-cc}
+cflags=$(pkg-config --cflags json-c 2>/dev/null || echo -I/usr/include/json-c)
+libs=$(pkg-config --libs libarchive json-c zlib libcrypto 2>/dev/null ||
+	echo -larchive -ljson-c -lz -lcrypto)
+if ! $cc -std=gnu11 -D_GNU_SOURCE $cflags -I"$top/harness" -o "$tmp/render" \
+	"$top/tests/html/render.c" "$lib" $libs -lm > "$tmp/cc.log" 2>&1; then
+	fail "cannot build tests/html/render.c"
+	sed 's/^/    /' "$tmp/cc.log" >&2
+elif ! "$tmp/render" compare "$fx/compare/regression.json" "$tmp/compare.html"; then
+	fail "render compare regression.json failed"
+fi
+printf '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body></body></html>\n' \
+	> "$tmp/empty.html"
+
+# An i386 run of 4000 disks: LowFree, the monitor, fio, status fail.
+if dom i386 "$tmp/run-i386/report.html"; then
+	d=$tmp/i386.dom
+	expect "$d" '<span class="status st-bad">fail</span>'
+	expect "$d" 'check failed: fio verify on the virtio disks'
+	expect "$d" '<tr class="headline"><td>LowFree</td><td class="n">845,300 kB</td>'
+	expect "$d" '<td class="n">182,127 B</td>'
+	expect_count "$d" '<svg' 3
+	expect_count "$d" '<rect class="bar"' 28		# 6 phases x 3 + 10 caches
+	expect_count "$d" '<polyline class="series"' 3	# MemFree, LowFree, Slab
+	expect_count "$d" '<rect class="step"' 4		# insmod, virtio, io, rmmod
+	expect "$d" '>guest uptime, s</text>'
+	expect "$d" '<td>verify-write</td><td>verify-sdeww</td>'
+	expect "$d" '<td class="fail">FAIL</td>'
+	expect_not "$d" '<script'
+fi
+
+# The golden x86_64 run: no LowFree, the figures of report.md.
+if dom x86_64 "$tmp/run/report.html"; then
+	d=$tmp/x86_64.dom
+	expect "$d" '<span class="status st-ok">pass</span>'
+	expect "$d" 'MemFree is the headline: a 64-bit kernel has no LowFree'
+	expect "$d" '<td class="n">470,732 B</td>'
+	expect_not "$d" '<td>LowFree</td>'
+	expect_count "$d" '<svg' 2
+	expect_count "$d" '<rect class="bar"' 22
+fi
+
+# Hostile strings from the guest: shown as text, never parsed as markup.
+if dom hostile "$tmp/run-hostile/report.html"; then
+	d=$tmp/hostile.dom
+	expect "$d" '<td>last scsi_debug</td><td>sd&lt;script&gt;alert(1)&lt;/script&gt;|x</td>'
+	expect "$d" 'guest said ?[2J&lt;b&gt;hi&lt;/b&gt;'
+	expect "$d" '<td>virtio</td><td>sd?[31mred</td>'
+	expect_not "$d" '<script'
+	expect_not "$d" '<b>hi</b>'
+	n=$((n + 1))
+	if grep -q "$(printf '\033')" "$d"; then
+		fail "hostile: an escape byte reached the DOM"
+	fi
+fi
+
+# The comparison: the regression marked, the warning, a chart per gating
+# metric with error bars, the slab changes, hostile text escaped.
+if [ -s "$tmp/compare.html" ] && dom compare "$tmp/compare.html"; then
+	d=$tmp/compare.dom
+	expect "$d" '<p class="verdict v-regression">Verdict: '
+	expect_count "$d" '<tr class="regression">' 3
+	expect "$d" '<div class="warn" id="mismatch">'
+	expect "$d" '<code>vm.qemu_version</code>: A 7.2.22, B 8.0.0'
+	expect "$d" '<td class="n">+16,832 B</td>'
+	expect_count "$d" '<svg' 6		# 5 gating metrics with data + slab
+	expect_count "$d" '<line class="err"' 30
+	expect_count "$d" '<rect class="bar"' 18	# 5 x (A, B) + 8 caches
+	expect "$d" "quiet x=\"1\" y='2' &lt;script&gt;alert(1)&lt;/script&gt;?[31m"
+	expect_not "$d" '<script'
+fi
+
+# Screenshots: a rendered page is far more than an empty one.
+if shot empty "$tmp/empty.html"; then
+	empty=$(wc -c < "$tmp/empty.png")
+	for page in i386:run-i386/report.html hostile:run-hostile/report.html compare:compare.html; do
+		name=${page%%:*}
+		[ -s "$tmp/${page#*:}" ] || continue
+		if shot "$name" "$tmp/${page#*:}"; then
+			n=$((n + 1))
+			size=$(wc -c < "$tmp/$name.png")
+			if [ "$size" -lt $((empty * 4)) ] || [ "$size" -lt 40000 ]; then
+				fail "$name: screenshot of $size bytes, an empty page's is $empty: blank?"
+			fi
+		fi
+	done
+fi
+
+if [ -n "${HTML_KEEP:-}" ]; then
+	mkdir -p "$HTML_KEEP" &&
+	cp "$tmp"/*.png "$tmp"/*.dom "$HTML_KEEP"/ 2>/dev/null
+	cp "$tmp/run-i386/report.html" "$HTML_KEEP/run-i386.html" 2>/dev/null
+	cp "$tmp/run-hostile/report.html" "$HTML_KEEP/run-hostile.html" 2>/dev/null
+	cp "$tmp/compare.html" "$HTML_KEEP/compare.html" 2>/dev/null
+	echo "html: pages and screenshots kept in $HTML_KEEP" >&2
+fi
+
+echo "html: $n tests, $nfail failed" >&2
+[ $nfail = 0 ]

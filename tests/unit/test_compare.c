@@ -1,0 +1,295 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "baseline.h"
+#include "compare.h"
+#include "junit.h"
+#include "result.h"
+#include "stats.h"
+#include "test.h"
+#include "util.h"
+
+TEST(stats_mean_and_sample_sd)
+{
+	static const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	struct stats st;
+
+	stats_of(v, 8, &st);
+	CHECK(fabs(st.mean - 5.0) < 1e-12);
+	CHECK(fabs(st.sd - 2.138089935) < 1e-6);	/* sample sd, n - 1 */
+	stats_of(v, 1, &st);
+	CHECK(st.sd == 0 && st.n == 1);
+	stats_of(v, 0, &st);
+	CHECK(st.n == 0);
+}
+
+TEST(incbeta_known_values)
+{
+	/* I_x(1, 1) = x; I_x(a, b) = 1 - I_{1-x}(b, a); I_0.5(2, 2) = 0.5 */
+	CHECK(fabs(incbeta(1, 1, 0.3) - 0.3) < 1e-10);
+	CHECK(fabs(incbeta(2, 2, 0.5) - 0.5) < 1e-10);
+	CHECK(fabs(incbeta(2.5, 0.5, 0.2) + incbeta(0.5, 2.5, 0.8) - 1) < 1e-10);
+	CHECK(incbeta(3, 4, 0) == 0 && incbeta(3, 4, 1) == 1);
+}
+
+TEST(welch_p_matches_published_values)
+{
+	/* Two-sided Welch test for t = 2 with 10 degrees of freedom is
+	 * p = 0.0734 (Student's t tables); build samples with that t. */
+	struct stats a = { 0, 1, 6 }, b;
+
+	/* sd 1 on both sides, n = 6: df = 10, se = sqrt(2/6) */
+	b.sd = 1;
+	b.n = 6;
+	b.mean = 2 * sqrt(2.0 / 6);
+	CHECK(fabs(welch_p(&a, &b) - 0.07339) < 2e-4);
+	b.mean = 0;
+	CHECK(fabs(welch_p(&a, &b) - 1) < 1e-9);
+	/* No spread: equal means p = 1, different p = 0; n < 2: no test. */
+	struct stats c = { 5, 0, 3 }, d = { 5, 0, 3 }, e = { 6, 0, 3 }, f = { 1, 0, 1 };
+	CHECK(welch_p(&c, &d) == 1);
+	CHECK(welch_p(&c, &e) == 0);
+	CHECK(welch_p(&c, &f) == -1);
+}
+
+/* A run directory with a result.json from a template and a figure. */
+static char *make_run(const char *dir, const char *name, long long per_disk,
+		      const char *status, const char *qemu)
+{
+	char *d = xstrfmt("%s/%s", dir, name);
+	char *p = xstrfmt("%s/result.json", d);
+	char *text = xstrfmt(
+		"{\"schema\": 1, \"status\": \"%s\", \"scenario\": {\"name\": \"s\"},"
+		" \"settings\": {\"disks\": 100, \"memory_mb\": 512, \"cpus\": 1},"
+		" \"kernel\": {\"version\": \"6.1\", \"arch\": \"x86_64\", \"source\": \"debian\"},"
+		" \"vm\": {\"accel\": \"tcg\", \"qemu_version\": \"%s\", \"memory_mb\": 512, \"cpus\": 1},"
+		" \"deltas\": {\"insmod\": {\"MemFree_kb\": -1000,"
+		" \"per_disk_bytes\": {\"MemFree\": %lld}}},"
+		" \"slab_growth\": [{\"cache\": \"kmalloc-1k\", \"kb\": %lld}],"
+		" \"timings\": {\"enumerate_s\": 1.5}}",
+		status, qemu, per_disk, per_disk / 100);
+
+	REQUIRE(mkdir(d, 0755) == 0);
+	REQUIRE(write_file(p, text, strlen(text)) == 0);
+	free(p);
+	free(text);
+	return d;
+}
+
+static json_object *metric(json_object *cmp, const char *name)
+{
+	json_object *ms = jget(cmp, "metrics");
+
+	for (size_t i = 0; ms && i < json_object_array_length(ms); i++) {
+		json_object *m = json_object_array_get_idx(ms, i);
+		if (!strcmp(jstr(m, "name", ""), name))
+			return m;
+	}
+	return NULL;
+}
+
+TEST(compare_single_runs_use_the_threshold)
+{
+	const char *t = test_tmpdir();
+	char *a = make_run(t, "a", 100000, "pass", "7.2.22");
+	char *b = make_run(t, "b", 110000, "pass", "7.2.22");
+	char *c = make_run(t, "c", 102000, "pass", "7.2.22");
+	struct side sa, sb, sc;
+	struct strbuf err = STRBUF_INIT, md = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	json_object *cmp;
+
+	REQUIRE(side_load(&sa, a, &err) == 0);
+	REQUIRE(side_load(&sb, b, &err) == 0);
+	REQUIRE(side_load(&sc, c, &err) == 0);
+	REQUIRE(compare_sides(&sa, &sb, &o, &cmp, &err) == 0);
+	CHECK_STR(jstr(cmp, "verdict", ""), "regression");	/* +10% > 5% */
+	json_object *m = metric(cmp, "MemFree per disk");
+	REQUIRE(m);
+	CHECK_STR(jstr(m, "verdict", ""), "regression");
+	CHECK(fabs(jdouble(m, "change_pct", 0) - 10) < 1e-9);
+	CHECK(jget(m, "p") == NULL);		/* no test with one run a side */
+	compare_markdown(cmp, &md);
+	CHECK_CONTAINS(md.buf, "| MemFree per disk (B) | 100,000 | 110,000 | +10,000 | +10.0% |");
+	CHECK_CONTAINS(md.buf, "**regression**");
+	json_object_put(cmp);
+
+	REQUIRE(compare_sides(&sb, &sa, &o, &cmp, &err) == 0);
+	CHECK_STR(jstr(cmp, "verdict", ""), "improvement");
+	json_object_put(cmp);
+
+	REQUIRE(compare_sides(&sa, &sc, &o, &cmp, &err) == 0);
+	CHECK_STR(jstr(cmp, "verdict", ""), "no change");	/* +2% < 5% */
+	json_object_put(cmp);
+
+	/* Time is shown but does not gate by default. */
+	m = NULL;
+	side_release(&sa);
+	side_release(&sb);
+	side_release(&sc);
+	sb_release(&err);
+	sb_release(&md);
+	free(a);
+	free(b);
+	free(c);
+}
+
+TEST(compare_groups_use_welch)
+{
+	const char *t = test_tmpdir();
+	char *ga = xstrfmt("%s/ga", t), *gb = xstrfmt("%s/gb", t), *gc = xstrfmt("%s/gc", t);
+	static const long long va[] = { 100000, 100400, 99800 };
+	static const long long vb[] = { 110000, 110300, 109900 };	/* clearly more */
+	static const long long vc[] = { 94000, 106000, 100000 };	/* mean 100000: noise */
+	struct side a, b, c;
+	struct strbuf err = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	json_object *cmp;
+
+	REQUIRE(mkdir(ga, 0755) == 0 && mkdir(gb, 0755) == 0 && mkdir(gc, 0755) == 0);
+	for (int i = 0; i < 3; i++) {
+		char name[8];
+		snprintf(name, sizeof(name), "r%d", i);
+		free(make_run(ga, name, va[i], "pass", "7.2.22"));
+		free(make_run(gb, name, vb[i], "pass", "7.2.22"));
+		free(make_run(gc, name, vc[i], "pass", "7.2.22"));
+	}
+	REQUIRE(side_load(&a, ga, &err) == 0);
+	REQUIRE(side_load(&b, gb, &err) == 0);
+	REQUIRE(side_load(&c, gc, &err) == 0);
+	CHECK_EQ_INT((long long)a.n, 3);
+	REQUIRE(compare_sides(&a, &b, &o, &cmp, &err) == 0);
+	json_object *m = metric(cmp, "MemFree per disk");
+	REQUIRE(m);
+	CHECK(jdouble(m, "p", 1) < 0.001);
+	CHECK_STR(jstr(m, "verdict", ""), "regression");
+	CHECK_EQ_INT(jint(m, "a.n", 0), 3);
+	json_object_put(cmp);
+
+	/* A 5%+ change of the mean is not enough when the spread makes it
+	 * insignificant: make side c's mean 6% lower with a wide spread. */
+	REQUIRE(compare_sides(&a, &c, &o, &cmp, &err) == 0);
+	m = metric(cmp, "MemFree per disk");
+	CHECK_STR(jstr(m, "verdict", ""), "no change");
+	json_object_put(cmp);
+	side_release(&a);
+	side_release(&b);
+	side_release(&c);
+	sb_release(&err);
+	free(ga);
+	free(gb);
+	free(gc);
+}
+
+TEST(compare_refuses_failed_incomplete_and_mismatched)
+{
+	const char *t = test_tmpdir();
+	char *a = make_run(t, "a", 100000, "pass", "7.2.22");
+	char *f = make_run(t, "f", 100000, "crash", "7.2.22");
+	char *q = make_run(t, "q", 100000, "pass", "8.0.0");
+	char *empty = xstrfmt("%s/empty", t);
+	struct side sa, sf, sq, se;
+	struct strbuf err = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	json_object *cmp = NULL;
+
+	REQUIRE(side_load(&sa, a, &err) == 0);
+	CHECK_EQ_INT(side_load(&sf, f, &err), -1);
+	CHECK_CONTAINS(err.buf, "has status crash");
+	CHECK_CONTAINS(err.buf, "only runs that passed are compared");
+	sb_reset(&err);
+	REQUIRE(mkdir(empty, 0755) == 0);
+	CHECK_EQ_INT(side_load(&se, empty, &err), -1);
+	CHECK_CONTAINS(err.buf, "holds no result.json");
+	sb_reset(&err);
+	REQUIRE(side_load(&sq, q, &err) == 0);
+	CHECK_EQ_INT(compare_sides(&sa, &sq, &o, &cmp, &err), -1);
+	CHECK_CONTAINS(err.buf, "vm.qemu_version: 7.2.22 vs 8.0.0");
+	o.allow_mismatch = 1;
+	REQUIRE(compare_sides(&sa, &sq, &o, &cmp, &err) == 0);
+	CHECK_STR(jstr(json_object_array_get_idx(jget(cmp, "mismatch"), 0), "key", ""), "vm.qemu_version");
+	struct strbuf md = STRBUF_INIT;
+	compare_markdown(cmp, &md);
+	CHECK_CONTAINS(md.buf, "WARNING: different environments");
+	sb_release(&md);
+	json_object_put(cmp);
+	side_release(&sa);
+	side_release(&sf);
+	side_release(&sq);
+	side_release(&se);
+	sb_release(&err);
+	free(a);
+	free(f);
+	free(q);
+	free(empty);
+}
+
+TEST(baseline_update_find_and_refuse)
+{
+	const char *t = test_tmpdir();
+	char *bdir = xstrfmt("%s/baselines", t);
+	char *a = make_run(t, "a", 100000, "pass", "7.2.22");
+	char *f = make_run(t, "f", 100000, "fail", "7.2.22");
+	char *q = make_run(t, "q", 100000, "pass", "8.0.0");
+	char *path = NULL;
+	struct strbuf why = STRBUF_INIT, err = STRBUF_INIT;
+	struct side s;
+
+	REQUIRE(mkdir(bdir, 0755) == 0);
+	REQUIRE(side_load(&s, a, &err) == 0);
+	CHECK_EQ_INT(baseline_find(bdir, s.roots[0], &path, &why), 0);
+	CHECK_CONTAINS(why.buf, "no baseline for scenario 's'");
+	sb_reset(&why);
+
+	util_quiet = 1;
+	CHECK_EQ_INT(baseline_update(bdir, f, &path), -1);	/* failed run refused */
+	REQUIRE(baseline_update(bdir, a, &path) == 0);
+	CHECK_CONTAINS(path, "/s--");
+	char *first = xstrfmt("%s/1/result.json", path);
+	CHECK(path_exists(first));
+	free(first);
+	free(path);
+	path = NULL;
+
+	CHECK_EQ_INT(baseline_find(bdir, s.roots[0], &path, &why), 1);
+	REQUIRE(path);
+	free(path);
+	path = NULL;
+	side_release(&s);
+
+	/* Same scenario, another QEMU: refused, with the key named. */
+	REQUIRE(side_load(&s, q, &err) == 0);
+	CHECK_EQ_INT(baseline_find(bdir, s.roots[0], &path, &why), -1);
+	CHECK_CONTAINS(why.buf, "vm.qemu_version: baseline 7.2.22, run 8.0.0");
+	side_release(&s);
+	sb_release(&why);
+	sb_release(&err);
+	free(bdir);
+	free(a);
+	free(f);
+	free(q);
+}
+
+TEST(junit_escapes_and_counts)
+{
+	json_object *root = json_tokener_parse(
+		"{\"status\": \"fail\", \"reason\": \"<b>\\u0001bad</b>\","
+		" \"scenario\": {\"name\": \"x&y\"},"
+		" \"checks\": [{\"name\": \"a \\\"quoted\\\" check\", \"pass\": false, \"detail\": \"sd<script>\"},"
+		" {\"name\": \"ok\", \"pass\": true, \"detail\": \"\"}]}");
+	struct strbuf x = STRBUF_INIT;
+
+	REQUIRE(root);
+	junit_run(root, &x);
+	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.x&amp;y\" tests=\"3\" failures=\"1\"");
+	CHECK_CONTAINS(x.buf, "name=\"a &quot;quoted&quot; check\"");
+	CHECK_CONTAINS(x.buf, "<failure message=\"sd&lt;script&gt;\"/>");
+	CHECK_CONTAINS(x.buf, "<failure message=\"fail: &lt;b&gt;?bad&lt;/b&gt;\"/>");
+	CHECK(!strstr(x.buf, "<script>"));
+	CHECK(!memchr(x.buf, '\001', x.len));
+	json_object_put(root);
+	sb_release(&x);
+}
