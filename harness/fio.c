@@ -641,34 +641,6 @@ out:
 /* apt's messages are parsed (fio_parse_print_uris): in English. */
 static const char *const apt_env[] = { "LC_ALL=C", NULL };
 
-static int run_step(const char *const *argv, const char *dir,
-		    const char *const *env, const char *log, double timeout,
-		    const char *progress, const char *what)
-{
-	struct run_opts o = RUN_OPTS_INIT;
-	struct child_result res;
-
-	o.dir = dir;
-	o.env = env;
-	o.log = log;
-	o.timeout = timeout;
-	o.progress = progress;
-	if (run_command(argv, &o, &res) < 0)
-		return -1;
-	if (res.outcome == CHILD_INTERRUPTED)
-		return error("%s: interrupted", what);
-	if (!child_ok(&res)) {
-		struct strbuf tail = STRBUF_INIT;
-
-		log_tail(log, 20, &tail);
-		error("%s failed (%s); the end of '%s':\n%s", what,
-		      child_describe(&res), log, tail.buf);
-		sb_release(&tail);
-		return -1;
-	}
-	return 0;
-}
-
 /* The version apt-get source would fetch, remembered (as the .dsc's name)
  * until apt's lists change: asking apt costs a second or more. */
 static int source_version(char **version, char **dsc)

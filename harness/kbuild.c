@@ -266,31 +266,6 @@ void kbuild_check_config(const struct strvec *want, const char *config,
 
 /* ---- helpers that run things ------------------------------------------ */
 
-static int run_logged(const char *const *argv, const char *dir, const char *log,
-		      double timeout, int progress, const char *what)
-{
-	struct run_opts o = RUN_OPTS_INIT;
-	struct child_result res;
-
-	o.dir = dir;
-	o.log = log;
-	o.timeout = timeout;
-	o.progress = progress ? what : NULL;
-	if (run_command(argv, &o, &res) < 0)
-		return -1;
-	if (res.outcome == CHILD_INTERRUPTED)
-		return error("%s: interrupted", what);
-	if (!child_ok(&res)) {
-		struct strbuf tail = STRBUF_INIT;
-		log_tail(log, 15, &tail);
-		error("%s failed (%s); the end of '%s':\n%s", what,
-		      child_describe(&res), log, tail.buf);
-		sb_release(&tail);
-		return -1;
-	}
-	return 0;
-}
-
 static char *compiler_version(void)
 {
 	const char *argv[] = { "gcc", "--version", NULL };
@@ -462,7 +437,7 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 		}
 		note("unpacking %s", path_basename(tarball));
 		const char *tar[] = { "tar", "-xaf", tarball, "-C", tmp, "--strip-components=1", NULL };
-		int tr = run_logged(tar, NULL, log, 1800, 0, "tar");
+		int tr = run_step(tar, NULL, NULL, log, 1800, NULL, "tar");
 		remove_tree(unpack);
 		free(tarball);
 		free(unpack);
@@ -484,7 +459,7 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 			closedir(d);
 		strvec_push(&av, tmp);
 		note("copying %s", spec->source);
-		int cr = run_logged((const char *const *)av.v, NULL, log, 1800, 0, "cp");
+		int cr = run_step((const char *const *)av.v, NULL, NULL, log, 1800, NULL, "cp");
 		strvec_clear(&av);
 		if (cr < 0)
 			goto out;
@@ -495,10 +470,10 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 	const char *commit[] = { "git", git_id[0], git_id[1], git_id[2], git_id[3],
 				 "commit", "-q", "--no-verify", "-m", "pristine", NULL };
 	const char *tag[] = { "git", "tag", "pristine", NULL };
-	if (run_logged(init, tmp, log, 600, 0, "git init") < 0 ||
-	    run_logged(add, tmp, log, 1800, 0, "git add") < 0 ||
-	    run_logged(commit, tmp, log, 1800, 0, "git commit") < 0 ||
-	    run_logged(tag, tmp, log, 60, 0, "git tag") < 0)
+	if (run_step(init, tmp, NULL, log, 600, NULL, "git init") < 0 ||
+	    run_step(add, tmp, NULL, log, 1800, NULL, "git add") < 0 ||
+	    run_step(commit, tmp, NULL, log, 1800, NULL, "git commit") < 0 ||
+	    run_step(tag, tmp, NULL, log, 60, NULL, "git tag") < 0)
 		goto out;
 	r = cache_commit(tmp, srcdir);
 out:
@@ -514,8 +489,8 @@ static int apply_patches(const char *srcdir, const struct strvec *patches,
 	const char *reset[] = { "git", "reset", "-q", "--hard", "pristine", NULL };
 	const char *clean[] = { "git", "clean", "-q", "-f", "-d", "-x", NULL };
 
-	if (run_logged(reset, srcdir, log, 600, 0, "git reset") < 0 ||
-	    run_logged(clean, srcdir, log, 600, 0, "git clean") < 0)
+	if (run_step(reset, srcdir, NULL, log, 600, NULL, "git reset") < 0 ||
+	    run_step(clean, srcdir, NULL, log, 600, NULL, "git clean") < 0)
 		return -1;
 	for (size_t i = 0; i < patches->n; i++) {
 		const char *p = patches->v[i];
@@ -566,7 +541,7 @@ static int apply_patches(const char *srcdir, const struct strvec *patches,
 		}
 		sb_release(&out);
 		const char *apply[] = { "git", "apply", p, NULL };
-		if (run_logged(apply, srcdir, log, 300, 0, "git apply") < 0)
+		if (run_step(apply, srcdir, NULL, log, 300, NULL, "git apply") < 0)
 			return -1;
 	}
 	return 0;
@@ -586,7 +561,7 @@ static int configure(const struct kbuild_spec *spec, const char *srcdir,
 		goto out;
 	note("configuring: %s + %zu fragments", spec->base, spec->fragments.n);
 	const char *base[] = { "make", "-s", o, arch, spec->base, NULL };
-	if (run_logged(base, srcdir, log, 600, 0, "make tinyconfig") < 0)
+	if (run_step(base, srcdir, NULL, log, 600, NULL, "make (base config)") < 0)
 		goto out;
 	strvec_pushf(&merge, "%s/scripts/kconfig/merge_config.sh", srcdir);
 	strvec_push(&merge, "-m");
@@ -618,7 +593,7 @@ static int configure(const struct kbuild_spec *spec, const char *srcdir,
 		goto out;
 	}
 	const char *olddef[] = { "make", "-s", o, arch, "olddefconfig", NULL };
-	if (run_logged(olddef, srcdir, log, 600, 0, "make olddefconfig") < 0)
+	if (run_step(olddef, srcdir, NULL, log, 600, NULL, "make olddefconfig") < 0)
 		goto out;
 	if (sb_read_file(&cfg, config) < 0) {
 		error_errno("cannot read '%s'", config);
@@ -682,12 +657,12 @@ static int compile(const struct kbuild_spec *spec, const char *srcdir,
 	strvec_push(&av, "modules");
 	note("building (%s, make %s%s); full log in %s", kernel_arch(spec->arch), jobs,
 	     have_program("ccache") ? ", ccache" : "", log);
-	if (run_logged((const char *const *)av.v, srcdir, log, (double)spec->timeout, 1,
-		       "make bzImage modules") < 0)
+	if (run_step((const char *const *)av.v, srcdir, NULL, log, (double)spec->timeout,
+		     "make bzImage modules", "make bzImage modules") < 0)
 		goto out;
 	const char *inst[] = { "make", "-s", o, arch, mod, "INSTALL_MOD_STRIP=1",
 			       "modules_install", NULL };
-	if (run_logged(inst, srcdir, log, 600, 0, "make modules_install") < 0)
+	if (run_step(inst, srcdir, NULL, log, 600, NULL, "make modules_install") < 0)
 		goto out;
 	r = 0;
 out:

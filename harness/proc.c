@@ -464,3 +464,30 @@ int run_command(const char *const *argv, const struct run_opts *o,
 		close(logfd);
 	return 0;
 }
+
+int run_step(const char *const *argv, const char *dir, const char *const *env,
+	     const char *log, double timeout, const char *progress, const char *what)
+{
+	struct run_opts o = RUN_OPTS_INIT;
+	struct child_result res;
+
+	o.dir = dir;
+	o.env = env;
+	o.log = log;
+	o.timeout = timeout;
+	o.progress = progress;
+	if (run_command(argv, &o, &res) < 0)
+		return -1;
+	if (res.outcome == CHILD_INTERRUPTED)
+		return error("%s: interrupted", what);
+	if (!child_ok(&res)) {
+		struct strbuf tail = STRBUF_INIT;
+
+		log_tail(log, 20, &tail);
+		error("%s failed (%s); the end of '%s':\n%s", what,
+		      child_describe(&res), log, tail.buf);
+		sb_release(&tail);
+		return -1;
+	}
+	return 0;
+}

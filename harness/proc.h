@@ -94,6 +94,11 @@ struct run_opts {
 /* Run to completion.  -1 only when the program could not be started. */
 int run_command(const char *const *argv, const struct run_opts *o,
 		struct child_result *res);
+/* One step of a build: run_command with its output appended to log; a
+ * failure (or an interruption) is an error() naming what, quoting the end
+ * of the log.  0 or -1. */
+int run_step(const char *const *argv, const char *dir, const char *const *env,
+	     const char *log, double timeout, const char *progress, const char *what);
 
 void proc_signals_init(void);
 int proc_interrupted(void);

@@ -2,7 +2,9 @@
 # What does the harness add on top of the guest's own work?
 #
 # Side by side, in one run, alternating:
-#   harness: scaletest run SCENARIO --set rmmod=0 (warm caches)
+#   harness: scaletest run SCENARIO --set rmmod=0 --set fio=0
+#            --set monitor_interval_ms=0 (warm caches): the foundation's
+#            phases, with the dd pattern check as its I/O
 #   bare:    the same kernel, modules, disks and QEMU, with a hand-written
 #            /init that only loads the modules, waits for the disks and
 #            reboots: no channel, no snapshots, no I/O check, no reports.
@@ -19,13 +21,14 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$top/bin/scaletest
 scn=${1:-$top/scenarios/seed-i386-4000}
 reps=${2:-2}
+sets="--set rmmod=0 --set fio=0 --set monitor_interval_ms=0"
 work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 now() { date +%s.%N; }
 
 # One harness run first: warms the caches and tells us the artifacts.
-"$bin" run "$scn" --set rmmod=0 --out "$work/warm" --quiet 2>/dev/null
+"$bin" run "$scn" $sets --out "$work/warm" --quiet 2>/dev/null
 res=$(find "$work/warm" -name result.json | head -n 1)
 kernel=$(jq -r .kernel.image "$res")
 initrd=$(jq -r .vm.initramfs "$res")
@@ -83,7 +86,7 @@ bare_once() {
 
 harness_once() {
 	t0=$(now)
-	"$bin" run "$scn" --set rmmod=0 --out "$work/h" --quiet 2>/dev/null
+	"$bin" run "$scn" $sets --out "$work/h" --quiet 2>/dev/null
 	t1=$(now)
 	echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }'
 }
