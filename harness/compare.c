@@ -513,8 +513,8 @@ void compare_markdown(json_object *cmp, struct strbuf *out)
 	md_escape(out, jstr(cmp, "b.scenario", "?"));
 	sb_adds(out, ", kernel ");
 	md_escape(out, jstr(cmp, "b.kernel", "?"));
-	sb_addf(out, ")\n- rule: a change of at least %g%% of A, and with repeats on both "
-		"sides Welch's t-test p < %g; only gating metrics decide the verdict\n",
+	sb_addf(out, ")\n- rule: a change of at least %g%% of A, with p < %g (Welch's t-test "
+		"with repeats on both sides, the prediction interval for one run against a group); only gating metrics decide the verdict\n",
 		jdouble(cmp, "rule.threshold_pct", 0), jdouble(cmp, "rule.alpha", 0));
 	v = jget(cmp, "mismatch");
 	for (size_t i = 0; v && i < json_object_array_length(v); i++) {

@@ -19,10 +19,11 @@
  *
  * The comparison (its JSON is documented in the README, "Comparing runs")
  * has, per metric, both sides' mean, sample sd and values, the absolute
- * and relative change, Welch's p-value when both sides have two runs or
- * more, and a verdict.  The rule: a change counts when it is at least
- * threshold_pct of side A's mean and, with repeats on both sides, Welch's
- * test gives p < alpha; it is a regression when it goes the metric's bad
+ * and relative change, a p-value (welch_p() in stats.h: Welch's test with
+ * repeats on both sides, a prediction interval for one run against a
+ * group, none for one run against one), and a verdict.  The rule: a change
+ * counts when it is at least threshold_pct of side A's mean and p < alpha
+ * where there is a p; it is a regression when it goes the metric's bad
  * way, else an improvement.  Only gating metrics (by default the memory
  * ones) decide the overall verdict; the others are shown.
  */

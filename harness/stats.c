@@ -77,8 +77,19 @@ double welch_p(const struct stats *a, const struct stats *b)
 {
 	double va, vb, se2, t, df;
 
-	if (a->n < 2 || b->n < 2)
+	if (a->n < 2 && b->n < 2)
 		return -1;
+	if (a->n < 2 || b->n < 2) {
+		/* One run against a group: the group's prediction interval. */
+		const struct stats *g = a->n < 2 ? b : a, *one = a->n < 2 ? a : b;
+
+		se2 = g->sd * g->sd * (1 + 1 / (double)g->n);
+		if (se2 <= 0)
+			return one->mean == g->mean ? 1 : 0;
+		t = (one->mean - g->mean) / sqrt(se2);
+		df = (double)(g->n - 1);
+		return incbeta(df / 2, 0.5, df / (df + t * t));
+	}
 	va = a->sd * a->sd / (double)a->n;
 	vb = b->sd * b->sd / (double)b->n;
 	se2 = va + vb;

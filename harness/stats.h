@@ -3,8 +3,8 @@
  *
  *	struct stats st;
  *	stats_of(values, n, &st);	// mean, sample sd, n
- *	double p = welch_p(&a, &b);	// two-sided p-value of Welch's t-test,
- *					// or -1 when either side has n < 2
+ *	double p = welch_p(&a, &b);	// two-sided p-value, or -1 when
+ *					// neither side has a spread to use
  *
  * Welch's t-test compares two means without assuming equal variances (as
  * mmtests does for kernel benchmarks): t = (mb - ma) / sqrt(sa²/na +
@@ -12,6 +12,12 @@
  * comes from Student's t distribution through the regularized incomplete
  * beta function.  When both spreads are zero, equal means give p = 1 and
  * different means p = 0.
+ *
+ * A single run against a group (tonight against a baseline of repeats)
+ * has no spread of its own, so it is judged by the group's prediction
+ * interval: t = (x - m) / (s * sqrt(1 + 1/n)) with n - 1 degrees of
+ * freedom, i.e. how likely one more run of the group's kind lands as far
+ * from its mean.  One run against one run has no test (-1).
  */
 #ifndef SCALETEST_STATS_H
 #define SCALETEST_STATS_H

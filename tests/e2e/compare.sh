@@ -42,7 +42,8 @@ test_baseline_and_compare() {
 	check "key.json names the scenario" jq -e '.key["scenario.name"] == "smoke"' "$bl/key.json"
 	# shellcheck disable=SC2086
 	run_smoke fresh $quick
-	"$bin" compare --baseline "$dir" --baselines "$baselines" > "$out/vs.log" 2>&1
+	# 40 disks vary by about 10% run to run: a threshold above the noise.
+	"$bin" compare --baseline "$dir" --baselines "$baselines" --threshold 40 > "$out/vs.log" 2>&1
 	rc=$?
 	check "compare --baseline: exit 0 (got $rc)" [ "$rc" = 0 ]
 	check "compare --baseline: no regression" grep -q "^# scaletest compare: \(no change\|improvement\)" "$out/vs.log"
@@ -84,23 +85,29 @@ test_nightly() {
 	printf '# the e2e matrix\nsmoke fio_runtime=1 monitor_interval_ms=0\n' > "$out/matrix"
 	# The matrix's scenario paths are relative to the matrix file.
 	cp "$smoke" "$out/smoke"
-	"$bin" nightly "$out/matrix" --out "$out/night" --baselines "$baselines" > "$out/n1.log" 2>&1
+	# With 40 disks the per-disk figures vary by about 10% from run to
+	# run (the README's "run-to-run spread"), so this night's threshold
+	# sits well above that: the test checks the pipeline, not the noise.
+	"$bin" nightly "$out/matrix" --out "$out/night" --baselines "$baselines" --threshold 40 > "$out/n1.log" 2>&1
 	rc=$?
 	night=$(find "$out/night" -maxdepth 1 -name 'nightly-*' | head -n 1)
 	check "passing night: exit 0 (got $rc)" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || sed 's/^/    | /' "$out/n1.log"
 	check "summary.md written" grep -q "^| smoke | pass |" "$night/summary.md"
 	check "summary.xml has the run's checks" grep -q 'name="scsi_debug disks present"' "$night/summary.xml"
 	check "and the comparison" grep -q 'testsuite name="scaletest.compare.smoke"' "$night/summary.xml"
 
-	# Make the baseline 20% cheaper than what the kernel really costs:
-	# tonight must then be a regression.
+	# Make the baseline half of what the kernel really costs, the same in
+	# every baseline run (no spread): tonight must then be a regression.
+	v=$(jq '.deltas.insmod.per_disk_bytes.MemFree * 0.5 | floor' "$bl/1/result.json")
 	for r in "$bl"/*/result.json; do
-		jq '.deltas.insmod.per_disk_bytes.MemFree |= (. * 0.8 | floor)' "$r" > "$r.new" && mv "$r.new" "$r"
+		jq --argjson v "$v" '.deltas.insmod.per_disk_bytes.MemFree = $v' "$r" > "$r.new" && mv "$r.new" "$r"
 	done
-	"$bin" nightly "$out/matrix" --out "$out/night2" --baselines "$baselines" > "$out/n2.log" 2>&1
+	"$bin" nightly "$out/matrix" --out "$out/night2" --baselines "$baselines" --threshold 40 > "$out/n2.log" 2>&1
 	rc=$?
 	night=$(find "$out/night2" -maxdepth 1 -name 'nightly-*' | head -n 1)
 	check "regression: exit 1 (got $rc)" [ "$rc" = 1 ]
+	[ "$rc" = 1 ] || sed 's/^/    | /' "$out/n2.log"
 	check "regression in the summary" grep -q "| regression |" "$night/summary.md"
 	check "a JUnit failure for it" grep -q '<failure message="MemFree per disk' "$night/summary.xml"
 

@@ -28,7 +28,7 @@ t_fail=0
 check() { # description, then a command that must succeed
 	desc=$1
 	shift
-	if "$@"; then
+	if "$@" > /dev/null; then
 		:
 	else
 		say "  FAIL: $t: $desc"

@@ -48,11 +48,18 @@ TEST(welch_p_matches_published_values)
 	CHECK(fabs(welch_p(&a, &b) - 0.07339) < 2e-4);
 	b.mean = 0;
 	CHECK(fabs(welch_p(&a, &b) - 1) < 1e-9);
-	/* No spread: equal means p = 1, different p = 0; n < 2: no test. */
+	/* No spread: equal means p = 1, different p = 0; 1 vs 1: no test. */
 	struct stats c = { 5, 0, 3 }, d = { 5, 0, 3 }, e = { 6, 0, 3 }, f = { 1, 0, 1 };
 	CHECK(welch_p(&c, &d) == 1);
 	CHECK(welch_p(&c, &e) == 0);
-	CHECK(welch_p(&c, &f) == -1);
+	CHECK(welch_p(&f, &f) == -1);
+	CHECK(welch_p(&c, &f) == 0);
+	CHECK(welch_p(&f, &(struct stats){ 1, 0, 4 }) == 1);
+	/* One run against a group of 3 with sd 1: t = x / sqrt(1 + 1/3) and
+	 * df = 2; t = 2 with df = 2 is p = 0.1835 (t tables), either order. */
+	struct stats g = { 0, 1, 3 }, one = { 2 * sqrt(4.0 / 3), 0, 1 };
+	CHECK(fabs(welch_p(&g, &one) - 0.18350) < 2e-4);
+	CHECK(fabs(welch_p(&one, &g) - 0.18350) < 2e-4);
 }
 
 /* A run directory with a result.json from a template and a figure. */
