@@ -8,8 +8,8 @@
 const char usage_report[] =
 	"usage: scaletest report RUN_DIR...\n"
 	"\n"
-	"Regenerate RUN_DIR/report.md from RUN_DIR/result.json alone (nothing is\n"
-	"booted) and print the run's summary.\n"
+	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
+	"RUN_DIR/result.json alone (nothing is booted) and print the run's summary.\n"
 	"exit status: 0 done, 1 a result.json could not be read.\n";
 
 int cmd_report(int argc, char **argv)

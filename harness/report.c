@@ -295,7 +295,10 @@ void report_summary(json_object *root, struct strbuf *out)
 		sb_addf(out, "%.1f s", json_object_get_double(v));
 	else
 		sb_adds(out, "n/a");
-	sb_addf(out, ", boot %.1f s, rmmod ", jdouble(root, "timings.boot_s", 0));
+	sb_addf(out, ", boot %.1f s", jdouble(root, "timings.boot_s", 0));
+	if ((v = jget(root, "timings.inventory_s")))
+		sb_addf(out, ", inventory %.1f s", json_object_get_double(v));
+	sb_adds(out, ", rmmod ");
 	if ((v = jget(root, "timings.rmmod_s")))
 		sb_addf(out, "%.1f s", json_object_get_double(v));
 	else

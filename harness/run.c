@@ -858,6 +858,8 @@ static void write_result(struct run *r)
 	json_object_object_add(t, "insmod_s", ins ? json_object_get(ins) : NULL);
 	json_object *ve = jget(r->timings_guest, "after-virtio.enumerate_s");
 	json_object_object_add(t, "virtio_enumerate_s", ve ? json_object_get(ve) : NULL);
+	json_object *inv = jget(r->timings_guest, "after-virtio.inventory_s");
+	json_object_object_add(t, "inventory_s", inv ? json_object_get(inv) : NULL);
 	json_object *rm = jget(r->timings_guest, "after-rmmod.rmmod_s");
 	json_object_object_add(t, "rmmod_s", rm ? json_object_get(rm) : NULL);
 	json_object_object_add(t, "vm_s", r->t_vm ? json_seconds(now_monotonic() - r->t_vm) : NULL);
