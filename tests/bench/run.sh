@@ -8,3 +8,4 @@ sh "$here/boot.sh" 3 x86_64
 sh "$here/fio.sh" 3
 sh "$here/overhead.sh" "$here/../../scenarios/seed-i386-4000" 2
 sh "$here/fio-range.sh" "$here/../../scenarios/seed-i386-4000" 2
+sh "$here/monitor.sh" "$here/../../scenarios/seed-i386-4000" 2
