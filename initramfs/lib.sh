@@ -97,6 +97,21 @@ list_blocks() {
 	cd /
 }
 
+# list_new_blocks FILE: "NAME MAJ:MIN" for the block devices whose names
+# are not in FILE (a list_blocks output); reads only the new ones' dev,
+# not 4000 sysfs files again.
+list_new_blocks() {
+	known=$1
+	cd /sys/block || return 1
+	set -- *
+	printf '%s\n' "$@" | awk 'NR == FNR { old[$1] = 1; next } !($1 in old)' "$known" - > /tmp/.new
+	while read -r d; do
+		read -r dev < "$d/dev"
+		echo "$d $dev"
+	done < /tmp/.new
+	cd /
+}
+
 # wait_blocks COUNT SECONDS: until exactly COUNT block devices exist.
 wait_blocks() {
 	uptime_v
