@@ -11,22 +11,26 @@
 #include "result.h"
 #include "util.h"
 
-const char *const baseline_key_fields[] = {
+/* What a baseline is of; with compare_env_keys (what compare requires to
+ * match), the key.  One list of environment keys for both, so a baseline
+ * that baseline_find() matches is one compare_sides() accepts. */
+static const char *const identity_keys[] = {
 	"scenario.name", "kernel.version", "kernel.source", "kernel.package_version",
-	"kernel.build.key", "kernel.arch", "vm.accel", "vm.memory_mb", "vm.cpus",
-	"vm.qemu_version", NULL,
+	"kernel.build.key", NULL,
 };
 
-json_object *baseline_key(json_object *root)
+static json_object *baseline_key(json_object *root)
 {
+	const char *const *lists[] = { identity_keys, compare_env_keys };
 	json_object *k = json_object_new_object();
 	struct strbuf v = STRBUF_INIT;
 
-	for (const char *const *f = baseline_key_fields; *f; f++) {
-		sb_reset(&v);
-		compare_key_value(root, *f, &v);
-		json_object_object_add(k, *f, json_object_new_string(v.buf));
-	}
+	for (size_t l = 0; l < ARRAY_SIZE(lists); l++)
+		for (const char *const *f = lists[l]; *f; f++) {
+			sb_reset(&v);
+			compare_key_value(root, *f, &v);
+			json_object_object_add(k, *f, json_object_new_string(v.buf));
+		}
 	sb_release(&v);
 	return k;
 }
@@ -129,6 +133,23 @@ out:
 	return r;
 }
 
+json_object *baseline_meta(const char *dir, const char *name)
+{
+	char *kp = xstrfmt("%s/%s/key.json", dir, name);
+	struct strbuf buf = STRBUF_INIT;
+	json_object *meta = NULL;
+
+	if (name[0] != '.' && sb_read_file(&buf, kp) == 0)
+		meta = json_tokener_parse(buf.buf);
+	if (meta && !json_object_is_type(jget(meta, "key"), json_type_object)) {
+		json_object_put(meta);
+		meta = NULL;
+	}
+	sb_release(&buf);
+	free(kp);
+	return meta;
+}
+
 int baseline_find(const char *dir, json_object *root, char **path, struct strbuf *why)
 {
 	json_object *want = baseline_key(root);
@@ -139,22 +160,16 @@ int baseline_find(const char *dir, json_object *root, char **path, struct strbuf
 
 	*path = NULL;
 	while (d && (de = readdir(d)) && !found) {
-		if (de->d_name[0] == '.')
-			continue;
-		char *kp = xstrfmt("%s/%s/key.json", dir, de->d_name);
+		json_object *meta = baseline_meta(dir, de->d_name);
+		json_object *have = jget(meta, "key");
 		char *entry = xstrfmt("%s/%s", dir, de->d_name);
-		struct strbuf buf = STRBUF_INIT;
-		json_object *meta = NULL, *have;
 
-		if (sb_read_file(&buf, kp) == 0)
-			meta = json_tokener_parse(buf.buf);
-		have = jget(meta, "key");
 		if (have && !strcmp(field(have, "scenario.name"), scenario)) {
 			struct strbuf diffs = STRBUF_INIT;
-			for (const char *const *f = baseline_key_fields; *f; f++) {
-				const char *x = field(have, *f), *y = field(want, *f);
+			json_object_object_foreach(want, f, val) {
+				const char *x = field(have, f), *y = json_object_get_string(val);
 				if (strcmp(x, y))
-					sb_addf(&diffs, "\n  %s: baseline %s, run %s", *f,
+					sb_addf(&diffs, "\n  %s: baseline %s, run %s", f,
 						*x ? x : "(none)", *y ? y : "(none)");
 			}
 			if (!diffs.len) {
@@ -167,8 +182,6 @@ int baseline_find(const char *dir, json_object *root, char **path, struct strbuf
 			sb_release(&diffs);
 		}
 		json_object_put(meta);
-		sb_release(&buf);
-		free(kp);
 		free(entry);
 	}
 	if (d)

@@ -8,7 +8,9 @@
  * baseline directory is a side for compare.h).
  *
  * The key: scenario name, kernel version, source and package version or
- * build key, arch, accelerator, guest memory and CPUs, and QEMU version.
+ * build key, and compare.h's environment keys (arch, disk counts, guest
+ * memory and CPUs, accelerator, QEMU version, the per-queue knobs), so a
+ * baseline that matches is one compare accepts.
  *
  *	char *path;
  *	if (baseline_update("results/baselines", "results/<run>", &path) < 0) ...
@@ -29,10 +31,10 @@
 
 #include "strbuf.h"
 
-extern const char *const baseline_key_fields[];
-
-/* The key's fields of a result, as a JSON object {field: "value"}. */
-json_object *baseline_key(json_object *root);
+/* key.json of baseline NAME in DIR ({"key": {field: "value"...}, "made",
+ * "from"}), or NULL when NAME is not a baseline (a dot entry, no or a bad
+ * key.json). */
+json_object *baseline_meta(const char *dir, const char *name);
 int baseline_update(const char *dir, const char *run, char **path);
 int baseline_find(const char *dir, json_object *root, char **path, struct strbuf *why);
 

@@ -18,7 +18,8 @@ const char usage_baseline[] =
 	"Baselines are the reference figures 'compare --baseline' and 'nightly'\n"
 	"hold runs to, kept in results/baselines/ (committed) or DIR.  A baseline\n"
 	"is keyed by what makes figures comparable: scenario, kernel version and\n"
-	"source, arch, accelerator, guest memory and CPUs, QEMU version.\n"
+	"source, and every setting compare requires to match (arch, disks,\n"
+	"memory, CPUs, accelerator, QEMU version, per-queue knobs).\n"
 	"\n"
 	"  update RUN  make RUN (a run directory, or a group of repeats, whose\n"
 	"              spread the comparison then uses) the baseline for its key,\n"
@@ -36,27 +37,17 @@ static int list(const char *dir)
 	int n = 0;
 
 	while (d && (de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		char *kp = xstrfmt("%s/%s/key.json", dir, de->d_name);
-		struct strbuf buf = STRBUF_INIT;
-		json_object *meta = NULL;
+		json_object *meta = baseline_meta(dir, de->d_name);
 
-		if (sb_read_file(&buf, kp) == 0 && (meta = json_tokener_parse(buf.buf))) {
-			printf("%s/%s\n", dir, de->d_name);
-			json_object *key = jget(meta, "key");
-			for (const char *const *f = baseline_key_fields; *f; f++)
-				{
-				json_object *v = NULL;
-				if (json_object_object_get_ex(key, *f, &v) && *json_object_get_string(v))
-					printf("  %s: %s\n", *f, json_object_get_string(v));
-			}
-			printf("  made: %s from %s\n", jstr(meta, "made", "?"), jstr(meta, "from", "?"));
-			n++;
-		}
+		if (!meta)
+			continue;
+		printf("%s/%s\n", dir, de->d_name);
+		json_object_object_foreach(jget(meta, "key"), f, v)
+			if (*json_object_get_string(v))
+				printf("  %s: %s\n", f, json_object_get_string(v));
+		printf("  made: %s from %s\n", jstr(meta, "made", "?"), jstr(meta, "from", "?"));
+		n++;
 		json_object_put(meta);
-		sb_release(&buf);
-		free(kp);
 	}
 	if (d)
 		closedir(d);

@@ -272,6 +272,18 @@ TEST(baseline_update_find_and_refuse)
 	CHECK_EQ_INT(baseline_find(bdir, s.roots[0], &path, &why), -1);
 	CHECK_CONTAINS(why.buf, "vm.qemu_version: baseline 7.2.22, run 8.0.0");
 	side_release(&s);
+
+	/* Every key compare requires to match is in the baseline's key: a
+	 * run of the scenario with another disk count (a matrix override)
+	 * finds no baseline instead of one compare would then refuse. */
+	REQUIRE(side_load(&s, a, &err) == 0);
+	json_object_object_add(json_object_object_get(s.roots[0], "settings"), "disks",
+			       json_object_new_int(1000));
+	sb_reset(&why);
+	CHECK_EQ_INT(baseline_find(bdir, s.roots[0], &path, &why), -1);
+	CHECK_CONTAINS(why.buf, "settings.disks: baseline ");
+	CHECK_CONTAINS(why.buf, ", run 1000");
+	side_release(&s);
 	sb_release(&why);
 	sb_release(&err);
 	free(bdir);
