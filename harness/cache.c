@@ -139,6 +139,43 @@ void cache_touch(const char *entry)
 	utimensat(AT_FDCWD, entry, NULL, 0);
 }
 
+int cache_is_entry(const char *name)
+{
+	size_t l = strlen(name);
+
+	return name[0] != '.' && !strstr(name, ".tmp-") &&
+	       !(l > 5 && !strcmp(name + l - 5, ".lock"));
+}
+
+int cache_remove_entry(const char *path)
+{
+	/* "<entry>.tmp-<pid>" is guarded by its entry's lock, which its
+	 * builder holds while it builds. */
+	char *entry = xstrdup(path), *slash = strrchr(entry, '/');
+	char *tmp = strstr(slash ? slash : entry, ".tmp-");
+	struct cache_lock lk;
+	int got, r;
+
+	if (tmp)
+		*tmp = '\0';
+	got = cache_trylock(&lk, entry);
+	if (got < 0)
+		error_errno("cannot lock '%s'", entry);
+	if (got != 1) {
+		free(entry);
+		return got;
+	}
+	r = remove_tree(path) < 0 ? -1 : 1;
+	if (!tmp) {
+		char *lock = xstrfmt("%s.lock", entry);
+		unlink(lock);
+		free(lock);
+	}
+	cache_unlock(&lk);
+	free(entry);
+	return r;
+}
+
 struct aged {
 	char *name;
 	struct timespec t;
@@ -166,8 +203,7 @@ void cache_prune(const char *dir, int keep, const char *what)
 		struct stat st;
 		char *p;
 
-		if (de->d_name[0] == '.' || strstr(de->d_name, ".tmp-") ||
-		    strstr(de->d_name, ".lock"))
+		if (!cache_is_entry(de->d_name))
 			continue;
 		p = xstrfmt("%s/%s", dir, de->d_name);
 		if (lstat(p, &st) == 0) {
@@ -184,18 +220,11 @@ void cache_prune(const char *dir, int keep, const char *what)
 	for (size_t i = 0; i < n; i++) {
 		if ((int)i >= keep) {
 			char *p = xstrfmt("%s/%s", dir, e[i].name);
-			struct cache_lock lk;
 
 			/* Never pull an entry from under another harness. */
-			if (cache_trylock(&lk, p) == 1) {
-				note("cache: removing the least recently used %s %s (keeping %d)",
+			if (cache_remove_entry(p) == 1)
+				note("cache: removed the least recently used %s %s (keeping %d)",
 				     what, e[i].name, keep);
-				remove_tree(p);
-				char *lock = xstrfmt("%s.lock", p);
-				unlink(lock);
-				free(lock);
-				cache_unlock(&lk);
-			}
 			free(p);
 		}
 		free(e[i].name);

@@ -36,6 +36,12 @@ void cache_touch(const char *entry);
 /* Keep the keep most recently used entries of dir; remove the others that
  * no harness holds locked, saying so. */
 void cache_prune(const char *dir, int keep, const char *what);
+/* A name in a cache directory that is an entry (not a lock, not a build
+ * in progress, not hidden). */
+int cache_is_entry(const char *name);
+/* Remove the entry (or a "<entry>.tmp-<pid>") at path unless a harness
+ * holds the entry's lock: 1 removed, 0 in use, -1 error (said). */
+int cache_remove_entry(const char *path);
 /* <root>/logs, created. */
 char *cache_log_dir(void);
 /* A fresh temporary name next to entry (any old one is removed). */

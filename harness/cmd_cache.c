@@ -63,13 +63,6 @@ static long long du(const char *path, long long *files)
 	return total;
 }
 
-static int is_entry(const char *name)
-{
-	size_t l = strlen(name);
-
-	return name[0] != '.' && !(l > 5 && !strcmp(name + l - 5, ".lock"));
-}
-
 static void human(char *buf, size_t n, long long bytes)
 {
 	if (bytes >= 1LL << 30)
@@ -94,7 +87,7 @@ static int cache_list(void)
 		struct dirent *de;
 
 		while (d && (de = readdir(d)))
-			if (is_entry(de->d_name))
+			if (cache_is_entry(de->d_name))
 				entries++;
 		if (d)
 			closedir(d);
@@ -118,28 +111,24 @@ static int clean_category(const struct category *c)
 	struct strvec names = STRVEC_INIT;
 	int bad = 0, removed = 0, busy = 0;
 
+	/* Entries, and what killed builds left (their .tmp- is removed once
+	 * no harness holds the entry's lock). */
 	while (d && (de = readdir(d)))
-		if (is_entry(de->d_name))
+		if (cache_is_entry(de->d_name) || (de->d_name[0] != '.' && strstr(de->d_name, ".tmp-")))
 			strvec_push(&names, de->d_name);
 	if (d)
 		closedir(d);
 	for (size_t i = 0; i < names.n; i++) {
 		char *p = xstrfmt("%s/%s", dir, names.v[i]);
-		struct cache_lock lk;
-		int got = cache_trylock(&lk, p);
+		int got = cache_remove_entry(p);
 
 		if (got == 0) {
 			note("%s: in use, kept", p);
 			busy++;
+		} else if (got < 0) {
+			bad = 1;
 		} else {
-			if (remove_tree(p) < 0)
-				bad = 1;
-			else
-				removed++;
-			char *lock = xstrfmt("%s.lock", p);
-			unlink(lock);
-			free(lock);
-			cache_unlock(&lk);
+			removed++;
 		}
 		free(p);
 	}
