@@ -42,7 +42,8 @@ const char usage_compare[] =
 	"exit status: 0 no regression, 1 regression, 2 bad usage or runs that\n"
 	"cannot be compared.\n";
 
-static int compare_write_outputs(json_object *cmp, const char *dir)
+/* md: compare_markdown(cmp), already made for stdout. */
+static int compare_write_outputs(json_object *cmp, const struct strbuf *md, const char *dir)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *p;
@@ -53,11 +54,9 @@ static int compare_write_outputs(json_object *cmp, const char *dir)
 	p = xstrfmt("%s/compare.json", dir);
 	r = result_save(cmp, p);
 	free(p);
-	compare_markdown(cmp, &sb);
 	p = xstrfmt("%s/compare.md", dir);
-	r |= write_file_atomic(p, sb.buf, sb.len);
+	r |= write_file_atomic(p, md->buf, md->len);
 	free(p);
-	sb_reset(&sb);
 	report_html_compare(cmp, &sb);
 	p = xstrfmt("%s/compare.html", dir);
 	r |= write_file_atomic(p, sb.buf, sb.len);
@@ -157,7 +156,7 @@ int cmd_compare(int argc, char **argv)
 	}
 	compare_markdown(cmp, &md);
 	fputs(md.buf, stdout);
-	if (outdir && compare_write_outputs(cmp, outdir) < 0)
+	if (outdir && compare_write_outputs(cmp, &md, outdir) < 0)
 		goto out;
 	ret = !strcmp(jstr(cmp, "verdict", ""), "regression") ? EXIT_RUNFAIL : EXIT_OK;
 out:

@@ -131,45 +131,56 @@ out:
  * pkgcache.bin is disabled (common in containers): over a second each.  So
  * answers are remembered in the cache, keyed by the request and by the
  * names, sizes and times of apt's lists and dpkg's architectures; any
- * apt-get update makes a new key.
+ * apt-get update makes a new key.  That state is read once per process.
  */
-char *deb_memo_path(const char *const *key)
+static const char *apt_state(void)
 {
-	struct hash_ctx *h = hash_new();
-	static const char *const dirs[] = { "/var/lib/apt/lists", NULL };
-	char hex[65], line[128];
+	static char hex[65];
+	struct hash_ctx *h;
+	DIR *d;
+	struct dirent *de;
+	struct strvec names = STRVEC_INIT;
+	char line[128];
 	struct stat st;
 
-	for (size_t i = 0; key[i]; i++)
-		hash_adds(h, key[i]);
-	for (int i = 0; dirs[i]; i++) {
-		DIR *d = opendir(dirs[i]);
-		struct dirent *de;
-		struct strvec names = STRVEC_INIT;
-
-		if (!d)
-			continue;
+	if (hex[0])
+		return hex;
+	h = hash_new();
+	if ((d = opendir("/var/lib/apt/lists"))) {
 		while ((de = readdir(d)))
-			strvec_push(&names, de->d_name);
+			if (de->d_name[0] != '.' && strcmp(de->d_name, "partial"))
+				strvec_push(&names, de->d_name);
 		closedir(d);
-		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
-		for (size_t j = 0; j < names.n; j++) {
-			char *p = xstrfmt("%s/%s", dirs[i], names.v[j]);
-			if (stat(p, &st) == 0) {
-				snprintf(line, sizeof(line), "%lld %lld.%09ld",
-					 (long long)st.st_size, (long long)st.st_mtim.tv_sec,
-					 st.st_mtim.tv_nsec);
-				hash_adds(h, names.v[j]);
-				hash_adds(h, line);
-			}
-			free(p);
-		}
-		strvec_clear(&names);
 	}
+	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	for (size_t j = 0; j < names.n; j++) {
+		char *p = xstrfmt("/var/lib/apt/lists/%s", names.v[j]);
+		if (stat(p, &st) == 0) {
+			snprintf(line, sizeof(line), "%lld %lld.%09ld",
+				 (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+				 st.st_mtim.tv_nsec);
+			hash_adds(h, names.v[j]);
+			hash_adds(h, line);
+		}
+		free(p);
+	}
+	strvec_clear(&names);
 	if (stat("/var/lib/dpkg/arch", &st) == 0) {
 		snprintf(line, sizeof(line), "arch %lld", (long long)st.st_mtim.tv_sec);
 		hash_adds(h, line);
 	}
+	hash_hex(h, hex);
+	return hex;
+}
+
+char *deb_memo_path(const char *const *key)
+{
+	struct hash_ctx *h = hash_new();
+	char hex[65];
+
+	for (size_t i = 0; key[i]; i++)
+		hash_adds(h, key[i]);
+	hash_adds(h, apt_state());
 	hash_hex(h, hex);
 	return cache_path("apt/%.32s", hex);
 }

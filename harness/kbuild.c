@@ -30,11 +30,6 @@ void kbuild_spec_release(struct kbuild_spec *spec)
 	kbuild_spec_init(spec);
 }
 
-static const char *kernel_arch(int arch)
-{
-	return arch == ARCH_I386 ? "i386" : "x86_64";
-}
-
 /* "base" -> <root>/kernel-configs/base.config; a path stays a path. */
 static char *fragment_path(const char *name, const char *dir)
 {
@@ -120,13 +115,14 @@ int kbuild_patch_list(const char *patches, struct strvec *out, struct strbuf *er
 				strvec_push(&names, de->d_name);
 		closedir(d);
 		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+		if (!names.n) {
+			sb_addf(err, "no *.patch or *.diff files in '%s'", patches);
+			strvec_clear(&names);
+			return -1;
+		}
 		for (size_t i = 0; i < names.n; i++)
 			strvec_pushf(out, "%s/%s", patches, names.v[i]);
 		strvec_clear(&names);
-		if (!names.n && !out->n) {
-			sb_addf(err, "no *.patch or *.diff files in '%s'", patches);
-			return -1;
-		}
 		return 0;
 	}
 	/* A series file: one patch per line, '#' comments, relative to it. */
@@ -229,14 +225,16 @@ static void option_name(const char *opt, char *name, size_t n)
 void kbuild_check_config(const struct strvec *want, const char *config,
 			 struct strvec *dropped)
 {
+	struct strbuf cfg = STRBUF_INIT;
+
+	/* Every line between newlines, the first and last included. */
+	sb_addch(&cfg, '\n');
+	sb_adds(&cfg, config);
+	sb_addch(&cfg, '\n');
 	for (size_t i = 0; i < want->n; i++) {
 		const char *w = want->v[i];
 		char name[128], *needle = xstrfmt("\n%s\n", w);
-		struct strbuf cfg = STRBUF_INIT;
 
-		sb_addch(&cfg, '\n');
-		sb_adds(&cfg, config);
-		sb_addch(&cfg, '\n');
 		if (!strstr(cfg.buf, needle)) {
 			/* What did it become? */
 			char set[160], unset[160];
@@ -259,9 +257,9 @@ void kbuild_check_config(const struct strvec *want, const char *config,
 				strvec_pushf(dropped, "%s (now: %s)", w, now);
 			sb_release(&nowb);
 		}
-		sb_release(&cfg);
 		free(needle);
 	}
+	sb_release(&cfg);
 }
 
 /* ---- helpers that run things ------------------------------------------ */
@@ -339,7 +337,7 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 		/* The linux-source package of the prebuilt kernel's version. */
 		struct deb_pkg img = DEB_PKG_INIT;
 		const char *meta = spec->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
-		if (deb_resolve(meta, spec->arch == ARCH_I386 ? "i386" : "amd64", 1, &img) < 0) {
+		if (deb_resolve(meta, arch_debian(spec->arch), 1, &img) < 0) {
 			hash_hex(h, hex);
 			return -1;
 		}
@@ -551,7 +549,7 @@ static int configure(const struct kbuild_spec *spec, const char *srcdir,
 		     const char *objdir, const char *log)
 {
 	char *o = xstrfmt("O=%s", objdir);
-	char *arch = xstrfmt("ARCH=%s", kernel_arch(spec->arch));
+	char *arch = xstrfmt("ARCH=%s", arch_name(spec->arch));
 	char *config = xstrfmt("%s/.config", objdir);
 	struct strvec merge = STRVEC_INIT, want = STRVEC_INIT, dropped = STRVEC_INIT;
 	struct strbuf cfg = STRBUF_INIT, err = STRBUF_INIT;
@@ -639,7 +637,7 @@ static int compile(const struct kbuild_spec *spec, const char *srcdir,
 		   const char *objdir, const char *stage, const char *log)
 {
 	char *o = xstrfmt("O=%s", objdir);
-	char *arch = xstrfmt("ARCH=%s", kernel_arch(spec->arch));
+	char *arch = xstrfmt("ARCH=%s", arch_name(spec->arch));
 	char *jobs = xstrfmt("-j%lld", spec->jobs);
 	char *mod = xstrfmt("INSTALL_MOD_PATH=%s", stage);
 	struct strvec av = STRVEC_INIT;
@@ -655,7 +653,7 @@ static int compile(const struct kbuild_spec *spec, const char *srcdir,
 	strvec_push(&av, "KBUILD_BUILD_HOST=scaletest");
 	strvec_push(&av, "bzImage");
 	strvec_push(&av, "modules");
-	note("building (%s, make %s%s); full log in %s", kernel_arch(spec->arch), jobs,
+	note("building (%s, make %s%s); full log in %s", arch_name(spec->arch), jobs,
 	     have_program("ccache") ? ", ccache" : "", log);
 	if (run_step((const char *const *)av.v, srcdir, NULL, log, (double)spec->timeout,
 		     "make bzImage modules", "make bzImage modules") < 0)
@@ -743,7 +741,7 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		struct hash_ctx *h = hash_new();
 		hash_adds(h, "kbuild v1");
 		hash_adds(h, src.hash);
-		hash_adds(h, kernel_arch(spec->arch));
+		hash_adds(h, arch_name(spec->arch));
 		hash_adds(h, spec->base);
 		hash_adds(h, cc);
 		for (size_t i = 0; i < spec->fragments.n; i++) {
@@ -776,7 +774,7 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	/* The work tree for this source; one build in it at a time. */
 	tree = cache_path("kbuild/%.24s", src.hash);
 	srcdir = xstrfmt("%s/src", tree);
-	objdir = xstrfmt("%s/obj-%s", tree, kernel_arch(spec->arch));
+	objdir = xstrfmt("%s/obj-%s", tree, arch_name(spec->arch));
 	if (mkdir_p(tree, 0755) < 0 || cache_lock(&tlk, tree) < 0)
 		goto out;
 	cache_touch(tree);

@@ -646,7 +646,6 @@ static void finish_disks(struct run *r, json_object *checks)
 	blocklist_release(&sd);
 }
 
-/* Field delta between two phases in kB (after - before), or NULL. */
 static void finish_checks(struct run *r, json_object *checks)
 {
 	size_t nph = json_object_array_length(r->phases);

@@ -509,9 +509,10 @@ long long host_mem_available_kb(void)
 int have_program(const char *prog)
 {
 	char *p = find_in_path(prog);
+	int found = p != NULL;
 
 	free(p);
-	return p != NULL;
+	return found;
 }
 
 void log_tail(const char *path, int n, struct strbuf *out)

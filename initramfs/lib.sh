@@ -329,7 +329,7 @@ monitor_step() {
 }
 
 monitor_stop() {
-	[ "$MONITOR_MS" -gt 0 ] || return 0
+	[ -e /tmp/.step ] || return 0	# never started (an early failure)
 	echo stop > /tmp/.step
 	i=0
 	while [ ! -e /tmp/.monitor.done ] && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done

@@ -74,6 +74,12 @@ TEST(kbuild_patches_empty_directory_and_missing_path)
 	CHECK_EQ_INT(kbuild_patch_list(d, &v, &err), -1);
 	CHECK_CONTAINS(err.buf, "no *.patch or *.diff files");
 	sb_reset(&err);
+	/* Also when the list already holds patches from elsewhere. */
+	strvec_push(&v, "earlier.patch");
+	CHECK_EQ_INT(kbuild_patch_list(d, &v, &err), -1);
+	CHECK_CONTAINS(err.buf, "no *.patch or *.diff files");
+	strvec_clear(&v);
+	sb_reset(&err);
 	CHECK_EQ_INT(kbuild_patch_list(missing, &v, &err), -1);
 	CHECK_CONTAINS(err.buf, "No such file or directory");
 	CHECK_EQ_INT(kbuild_patch_list("", &v, &err), 0);
