@@ -77,15 +77,6 @@ static void signed_kb(struct strbuf *out, json_object *v)
 	kb(out, v);
 }
 
-static int is_highmem(json_object *root)
-{
-	json_object *h = jget(root, "kernel.highmem");
-
-	if (h)
-		return json_object_get_boolean(h);
-	return jget(result_phase(root, "before-insmod"), "meminfo.LowFree") != NULL;
-}
-
 /* The rows of the before/after table: field, and whether it is a cost
  * when it falls (free memory) or when it grows (slab). */
 static const struct {
@@ -149,7 +140,7 @@ static void mem_table(json_object *root, struct table *t)
 {
 	json_object *b = result_phase(root, "before-insmod"), *a = result_phase(root, "after-insmod");
 	long long disks = jint(root, "settings.disks", 0);
-	int hm = is_highmem(root);
+	int hm = result_highmem(root);
 
 	table_init(t, 5);
 	t->right[1] = t->right[2] = t->right[3] = t->right[4] = 1;
@@ -255,7 +246,7 @@ void report_summary(json_object *root, struct strbuf *out)
 {
 	struct table t;
 	json_object *v;
-	int hm = is_highmem(root);
+	int hm = result_highmem(root);
 
 	sb_adds(out, "scaletest ");
 	text_clean(out, jstr(root, "run_id", "?"));

@@ -114,25 +114,6 @@ static int jbool(json_object *o, const char *path)
 	return x && json_object_get_boolean(x);
 }
 
-static json_object *phase_named(json_object *root, const char *name)
-{
-	json_object *phases = jarr(root, "phases");
-
-	for (size_t i = 0; i < alen(phases); i++)
-		if (!strcmp(jstr(aget(phases, i), "name", ""), name))
-			return aget(phases, i);
-	return NULL;
-}
-
-static int is_highmem(json_object *root)
-{
-	json_object *h = jget(root, "kernel.highmem");
-	double v;
-
-	if (h && json_object_is_type(h, json_type_boolean))
-		return json_object_get_boolean(h);
-	return jnum(phase_named(root, "before-insmod"), "meminfo.LowFree", &v);
-}
 
 /* ---- numbers ---- */
 
@@ -1041,9 +1022,9 @@ static const struct {
 
 static void mem_table(struct strbuf *out, json_object *root)
 {
-	json_object *b = phase_named(root, "before-insmod"), *a = phase_named(root, "after-insmod");
+	json_object *b = result_phase(root, "before-insmod"), *a = result_phase(root, "after-insmod");
 	long long disks = jint(root, "settings.disks", 0);
-	int hm = is_highmem(root);
+	int hm = result_highmem(root);
 	double v;
 
 	sb_adds(out, "<h2 id=\"insmod\">Memory at insmod scsi_debug</h2>\n<p class=\"note\">");
@@ -1356,7 +1337,7 @@ void report_html(json_object *root, struct strbuf *out)
 
 	page_begin(out, jstr(root, "run_id", "scaletest run"), jstr(root, "status", "?"));
 	run_head(out, root);
-	if (phase_named(root, "before-insmod") && phase_named(root, "after-insmod"))
+	if (result_phase(root, "before-insmod") && result_phase(root, "after-insmod"))
 		mem_table(out, root);
 	sb_adds(out, "<h2 id=\"phases\">Memory by phase</h2>\n");
 	if (alen(phases)) {

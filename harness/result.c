@@ -192,10 +192,22 @@ json_object *result_phase(json_object *root, const char *name)
 {
 	json_object *phases = jget(root, "phases");
 
-	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
+	if (!json_object_is_type(phases, json_type_array))
+		return NULL;
+	for (size_t i = 0; i < json_object_array_length(phases); i++) {
 		json_object *p = json_object_array_get_idx(phases, i);
 		if (!strcmp(jstr(p, "name", ""), name))
 			return p;
 	}
 	return NULL;
+}
+
+int result_highmem(json_object *root)
+{
+	json_object *h = jget(root, "kernel.highmem");
+	json_object *lf = jget(result_phase(root, "before-insmod"), "meminfo.LowFree");
+
+	if (json_object_is_type(h, json_type_boolean))
+		return json_object_get_boolean(h);
+	return json_object_is_type(lf, json_type_int) || json_object_is_type(lf, json_type_double);
 }

@@ -39,6 +39,9 @@ json_object *result_slab(const struct slabinfo *si, long page_size);
 json_object *json_seconds(double s);
 /* The phase object called name in root's "phases", or NULL. */
 json_object *result_phase(json_object *root, const char *name);
+/* Whether the run's kernel has HIGHMEM (LowFree): kernel.highmem, else
+ * whether before-insmod has a numeric LowFree. */
+int result_highmem(json_object *root);
 
 /* Accessors that tolerate missing keys: NULL / def. */
 json_object *jget(json_object *o, const char *path);	/* "a.b.c" */
