@@ -32,8 +32,11 @@ endif
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
-LIB_SRCS := $(filter-out harness/main.c harness/cmd_%.c,$(wildcard harness/*.c))
-CMD_SRCS := harness/main.c $(wildcard harness/cmd_*.c)
+# One folder per stage (see README, "How it works"); cli/ holds main.c and
+# one file per command, everything else goes into libscaletest.a.
+STAGES := $(filter-out harness/cli/,$(sort $(dir $(wildcard harness/*/*.c))))
+LIB_SRCS := $(foreach d,$(STAGES),$(wildcard $(d)*.c))
+CMD_SRCS := $(wildcard harness/cli/*.c)
 LIB_OBJS := $(LIB_SRCS:harness/%.c=build/%.o)
 CMD_OBJS := $(CMD_SRCS:harness/%.c=build/%.o)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
@@ -50,7 +53,7 @@ build/libscaletest.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 build/%.o: harness/%.c
-	@mkdir -p build
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 build/unit/%.o: tests/unit/%.c
@@ -61,7 +64,7 @@ build/unit-tests: $(UNIT_OBJS) build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # Version changes must rebuild main.o.
-build/main.o: .version-stamp
+build/cli/main.o: .version-stamp
 .version-stamp: FORCE
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 

@@ -42,7 +42,7 @@ bytes() { # FILE... -> total bytes, following symlinks
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 
 if ! "$bin" fio --help >/dev/null 2>&1; then
-	echo "bench: '$bin fio' is not a command: add { \"fio\", cmd_fio, ..., usage_fio } to harness/main.c's table" >&2
+	echo "bench: '$bin fio' is not a command: add { \"fio\", cmd_fio, ..., usage_fio } to harness/cli/main.c's table" >&2
 	exit 3
 fi
 

@@ -13,9 +13,9 @@
 
 #include <json.h>
 
-#include "report_html.h"
-#include "strbuf.h"
-#include "util.h"
+#include "report/html.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
 
 int main(int argc, char **argv)
 {

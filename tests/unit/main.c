@@ -18,9 +18,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "proc.h"
+#include "lib/child.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 #define TEST_DEADLINE_S 120
 
@@ -334,7 +334,7 @@ int main(int argc, char **argv)
 	cache = xstrfmt("%s/cache", top_tmp);
 	setenv("SCALETEST_CACHE", cache, 1);
 	free(cache);
-	proc_signals_init();
+	child_signals_init();
 
 	qsort(tests, ntests, sizeof(*tests), cmp_test);
 	for (size_t i = 0; i < ntests; i++) {
@@ -350,7 +350,7 @@ int main(int argc, char **argv)
 			failed_tests++;
 			sb_addf(&failed, " %s", t->name);
 		}
-		if (proc_interrupted()) {
+		if (child_interrupted()) {
 			printf("interrupted\n");
 			break;
 		}
@@ -366,5 +366,5 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: no test name contains '%s'\n", argv[0], filter);
 		return 1;
 	}
-	return failures || proc_interrupted() ? 1 : 0;
+	return failures || child_interrupted() ? 1 : 0;
 }

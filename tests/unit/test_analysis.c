@@ -1,10 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "result.h"
+#include "result/analysis.h"
+#include "result/result.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static json_object *parse(const char *text)
 {

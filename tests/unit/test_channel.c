@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
+#include "record/channel.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 /* What the callbacks saw, in order. */
 struct seen_rec {

@@ -4,13 +4,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "baseline.h"
-#include "compare.h"
-#include "junit.h"
-#include "result.h"
-#include "stats.h"
+#include "compare/baseline.h"
+#include "compare/compare.h"
+#include "report/junit.h"
+#include "result/result.h"
+#include "compare/stats.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 TEST(stats_mean_and_sample_sd)
 {

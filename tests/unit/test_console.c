@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "console.h"
+#include "record/console.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 /* Scan text (fed whole, then finished) and return the scanner. */
 static void scan(struct console_scan *cs, const char *text)

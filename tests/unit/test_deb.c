@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deb.h"
+#include "kernel/deb.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 /* Fixtures: `apt-cache show --no-all-versions PKG:i386` on Debian 12. */
 

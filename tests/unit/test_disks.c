@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disks.h"
+#include "record/disks.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char *name_of(const char *prefix, long i)
 {

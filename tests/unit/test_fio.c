@@ -6,10 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fio.h"
-#include "scenario.h"
+#include "guest/fio.h"
+#include "scenario/scenario.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 /*
  * Fixtures: `apt-get source --print-uris fio` (stdout and stderr) on

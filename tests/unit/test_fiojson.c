@@ -1,10 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fiojson.h"
-#include "result.h"
+#include "record/fiojson.h"
+#include "result/result.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 TEST(fiojson_summarizes_a_real_sample_run)
 {

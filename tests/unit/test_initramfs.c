@@ -4,9 +4,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "initramfs.h"
+#include "guest/initramfs.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 struct got_entry {
 	char *name;

@@ -1,10 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "disks.h"
-#include "inventory.h"
+#include "record/disks.h"
+#include "record/inventory.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 TEST(sd_devt_follows_the_sd_driver)
 {

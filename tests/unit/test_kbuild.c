@@ -3,9 +3,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kbuild.h"
+#include "kernel/kbuild.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static void put(const char *dir, const char *name, const char *text)
 {

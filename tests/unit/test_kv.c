@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kv.h"
+#include "record/kv.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char *lines_bad(const char *text, size_t len)
 {

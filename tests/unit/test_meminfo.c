@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "meminfo.h"
+#include "record/meminfo.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 /* Parse a string that must be rejected; return the message (static). */
 static const char *bad(const char *buf, size_t len)

@@ -1,10 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "moddep.h"
-#include "strvec.h"
+#include "guest/moddep.h"
+#include "lib/strvec.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 /* The fixture: real lines of Debian 6.1.0-57-amd64's modules.dep and
  * modules.builtin. */

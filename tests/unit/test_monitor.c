@@ -1,10 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "monitor.h"
-#include "result.h"
+#include "record/monitor.h"
+#include "result/result.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static void sample_text(struct strbuf *sb, const char *head)
 {

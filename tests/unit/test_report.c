@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "report/report.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char *esc(const char *s)
 {

@@ -2,11 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "report_html.h"
-#include "result.h"
+#include "report/report.h"
+#include "report/html.h"
+#include "result/result.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char *esc(const char *s)
 {

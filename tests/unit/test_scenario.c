@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 #define FILE_NAME "scenarios/test.scn"
 

@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "slabinfo.h"
+#include "record/slabinfo.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 #define HEAD "slabinfo - version: 2.1\n" \
 	"# name            <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab> : tunables <limit> <batchcount> <sharedfactor> : slabdata <active_slabs> <num_slabs> <sharedavail>\n"

@@ -4,12 +4,12 @@
 
 #include <sys/stat.h>
 
-#include "cache.h"
-#include "strbuf.h"
-#include "strvec.h"
-#include "textscan.h"
+#include "lib/cache.h"
+#include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "lib/textscan.h"
 #include "test.h"
-#include "util.h"
+#include "lib/util.h"
 
 TEST(util_parse_u64)
 {

@@ -1,0 +1,120 @@
+#include <dirent.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/baseline.h"
+#include "cli/commands.h"
+#include "compare/compare.h"
+#include "result/result.h"
+#include "lib/util.h"
+
+const char usage_baseline[] =
+	"usage: scaletest baseline update RUN [--baselines DIR]\n"
+	"       scaletest baseline find RUN [--baselines DIR]\n"
+	"       scaletest baseline list [--baselines DIR]\n"
+	"\n"
+	"Baselines are the reference figures 'compare --baseline' and 'nightly'\n"
+	"hold runs to, kept in results/baselines/ (committed) or DIR.  A baseline\n"
+	"is keyed by what makes figures comparable: scenario, kernel version and\n"
+	"source, and every setting compare requires to match (arch, disks,\n"
+	"memory, CPUs, accelerator, QEMU version, per-queue knobs).\n"
+	"\n"
+	"  update RUN  make RUN (a run directory, or a group of repeats, whose\n"
+	"              spread the comparison then uses) the baseline for its key,\n"
+	"              replacing the one there; incomplete or failed runs and\n"
+	"              other schema versions are refused\n"
+	"  find RUN    print the baseline that matches RUN, or why none does\n"
+	"  list        print every baseline and its key\n"
+	"exit status: 0 done, 1 no matching baseline (find), 2 bad usage or a\n"
+	"run that cannot be a baseline.\n";
+
+static int list(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	while (d && (de = readdir(d))) {
+		json_object *meta = baseline_meta(dir, de->d_name);
+
+		if (!meta)
+			continue;
+		printf("%s/%s\n", dir, de->d_name);
+		json_object_object_foreach(jget(meta, "key"), f, v)
+			if (*json_object_get_string(v))
+				printf("  %s: %s\n", f, json_object_get_string(v));
+		printf("  made: %s from %s\n", jstr(meta, "made", "?"), jstr(meta, "from", "?"));
+		n++;
+		json_object_put(meta);
+	}
+	if (d)
+		closedir(d);
+	if (!n)
+		printf("no baselines in %s\n", dir);
+	return EXIT_OK;
+}
+
+int cmd_baseline(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "baselines", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *dir = "results/baselines", *verb;
+	int c;
+
+	if (want_help(argc, argv, usage_baseline))
+		return finish_stdout(EXIT_OK);
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (c != 'd') {
+			fputs(usage_baseline, stderr);
+			return EXIT_USAGE;
+		}
+		dir = optarg;
+	}
+	if (optind >= argc) {
+		fputs(usage_baseline, stderr);
+		return EXIT_USAGE;
+	}
+	verb = argv[optind];
+	if (!strcmp(verb, "list") && optind + 1 == argc)
+		return finish_stdout(list(dir));
+	if (optind + 2 != argc || (strcmp(verb, "update") && strcmp(verb, "find"))) {
+		error("'baseline %s' needs %s", verb,
+		      strcmp(verb, "update") && strcmp(verb, "find") ? "a verb: update, find or list" : "one run");
+		return EXIT_USAGE;
+	}
+	if (!strcmp(verb, "update")) {
+		char *path;
+		if (mkdir_p(dir, 0755) < 0 || baseline_update(dir, argv[optind + 1], &path) < 0)
+			return EXIT_USAGE;
+		printf("baseline %s\n", path);
+		free(path);
+		return finish_stdout(EXIT_OK);
+	}
+	/* find */
+	struct side s;
+	struct strbuf err = STRBUF_INIT;
+	char *path = NULL;
+	int ret;
+
+	if (side_load(&s, argv[optind + 1], &err) < 0) {
+		error("%s", err.buf);
+		sb_release(&err);
+		side_release(&s);
+		return EXIT_USAGE;
+	}
+	if (baseline_find(dir, s.roots[0], &path, &err) == 1) {
+		printf("%s\n", path);
+		ret = EXIT_OK;
+	} else {
+		error("%s", err.buf);
+		ret = EXIT_RUNFAIL;
+	}
+	free(path);
+	side_release(&s);
+	sb_release(&err);
+	return finish_stdout(ret);
+}

@@ -1,0 +1,170 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/baseline.h"
+#include "cli/commands.h"
+#include "compare/compare.h"
+#include "report/junit.h"
+#include "report/html.h"
+#include "report/report.h"
+#include "result/result.h"
+#include "lib/util.h"
+
+const char usage_compare[] =
+	"usage: scaletest compare A B [options]\n"
+	"       scaletest compare --baseline RUN [options]\n"
+	"\n"
+	"Compare two sides, each a run directory or a group of repeated runs\n"
+	"(scaletest run --repeat N), or a run against the baseline that matches\n"
+	"it.  Prints a table of the headline figures (memory per disk, what the\n"
+	"counters do not explain, enumeration and rmmod time, fio IOPS) with\n"
+	"each side's mean and spread, the change, its p-value and a verdict,\n"
+	"and the slab caches that changed most.\n"
+	"\n"
+	"  --threshold PCT   smallest relative change that counts (default 5)\n"
+	"  --alpha P         significance level (default 0.05) of Welch's t-test\n"
+	"                    when both sides have repeats, of the group's\n"
+	"                    prediction interval for one run against a group\n"
+	"  --gate KINDS      which metrics decide the verdict: memory, time, io,\n"
+	"                    comma-separated (default memory)\n"
+	"  --allow-mismatch  compare runs from different environments (arch,\n"
+	"                    disks, memory, CPUs, accelerator, QEMU...), with a\n"
+	"                    warning in the report\n"
+	"  --baselines DIR   where baselines are (default results/baselines)\n"
+	"  --out DIR         also write compare.json, compare.md, compare.html\n"
+	"                    and compare.xml (JUnit) there\n"
+	"\n"
+	"A change counts when it is at least PCT of A's mean and, with repeats on\n"
+	"both sides, p < P.  Only passed, complete runs of this result.json\n"
+	"schema are compared.\n"
+	"exit status: 0 no regression, 1 regression, 2 bad usage or runs that\n"
+	"cannot be compared.\n";
+
+/* md: compare_markdown(cmp), already made for stdout. */
+static int compare_write_outputs(json_object *cmp, const struct strbuf *md, const char *dir)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p;
+	int r;
+
+	if (mkdir_p(dir, 0755) < 0)
+		return -1;
+	p = xstrfmt("%s/compare.json", dir);
+	r = result_save(cmp, p);
+	free(p);
+	p = xstrfmt("%s/compare.md", dir);
+	r |= write_file_atomic(p, md->buf, md->len);
+	free(p);
+	report_html_compare(cmp, &sb);
+	p = xstrfmt("%s/compare.html", dir);
+	r |= write_file_atomic(p, sb.buf, sb.len);
+	free(p);
+	sb_reset(&sb);
+	junit_compare(cmp, &sb);
+	p = xstrfmt("%s/compare.xml", dir);
+	r |= write_file_atomic(p, sb.buf, sb.len);
+	free(p);
+	sb_release(&sb);
+	return r ? -1 : 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "threshold", required_argument, NULL, 't' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "gate", required_argument, NULL, 'g' },
+		{ "allow-mismatch", no_argument, NULL, 'm' },
+		{ "baseline", no_argument, NULL, 'B' },
+		{ "baselines", required_argument, NULL, 'd' },
+		{ "out", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	const char *baselines = "results/baselines", *outdir = NULL;
+	struct side a, b;
+	struct strbuf err = STRBUF_INIT, md = STRBUF_INIT;
+	json_object *cmp = NULL;
+	char *apath = NULL;
+	int c, use_baseline = 0, ret = EXIT_USAGE;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	if (want_help(argc, argv, usage_compare))
+		return finish_stdout(EXIT_OK);
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			if (parse_double(optarg, &o.threshold_pct) < 0 || o.threshold_pct < 0) {
+				error("--threshold: '%s' is not a percentage", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'a':
+			if (parse_double(optarg, &o.alpha) < 0 || o.alpha <= 0 || o.alpha >= 1) {
+				error("--alpha: '%s' is not a probability between 0 and 1", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'g':
+			if ((o.gates = compare_parse_gates(optarg)) <= 0) {
+				error("--gate: '%s' is not a list of memory, time, io", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'm':
+			o.allow_mismatch = 1;
+			break;
+		case 'B':
+			use_baseline = 1;
+			break;
+		case 'd':
+			baselines = optarg;
+			break;
+		case 'o':
+			outdir = optarg;
+			break;
+		default:
+			fputs(usage_compare, stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != (use_baseline ? 1 : 2)) {
+		error(use_baseline ? "compare --baseline takes one run" : "compare takes two sides, A and B");
+		fputs(usage_compare, stderr);
+		return EXIT_USAGE;
+	}
+	if (side_load(&b, argv[argc - 1], &err) < 0) {
+		error("%s", err.buf);
+		goto out;
+	}
+	if (use_baseline) {
+		int f = baseline_find(baselines, b.roots[0], &apath, &err);
+		if (f != 1) {
+			error("%s", err.buf);
+			goto out;
+		}
+	} else {
+		apath = xstrdup(argv[optind]);
+	}
+	if (side_load(&a, apath, &err) < 0 ||
+	    compare_sides(&a, &b, &o, &cmp, &err) < 0) {
+		error("%s", err.buf);
+		goto out;
+	}
+	compare_markdown(cmp, &md);
+	fputs(md.buf, stdout);
+	if (outdir && compare_write_outputs(cmp, &md, outdir) < 0)
+		goto out;
+	ret = !strcmp(jstr(cmp, "verdict", ""), "regression") ? EXIT_RUNFAIL : EXIT_OK;
+out:
+	json_object_put(cmp);
+	side_release(&a);
+	side_release(&b);
+	sb_release(&err);
+	sb_release(&md);
+	free(apath);
+	return finish_stdout(ret);
+}

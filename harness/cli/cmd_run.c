@@ -1,0 +1,102 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "lib/child.h"
+#include "compare/group.h"
+#include "run/run.h"
+#include "scenario/scenario.h"
+#include "lib/strvec.h"
+#include "lib/util.h"
+
+const char usage_run[] =
+	"usage: scaletest run SCENARIO [--set KEY=VALUE]... [--out DIR] [--repeat N] [--quiet]\n"
+	"\n"
+	"Boot the scenario's kernel in QEMU with its scsi_debug and virtio disks,\n"
+	"run the guest phases (boot, before-insmod, after-insmod, after-virtio,\n"
+	"after-io, after-rmmod), and write DIR/<run-id>/ with console.log,\n"
+	"channel.log, snapshots/, result.json and report.md.  DIR/latest points\n"
+	"at the newest run that passed.  The summary is printed on stdout.\n"
+	"\n"
+	"  --set KEY=VALUE  override a scenario key (see 'scaletest keys')\n"
+	"  --out DIR        results directory (default: results)\n"
+	"  --repeat N       run it N times, kept together in DIR/<stamp>-<name>-xN/\n"
+	"                   (a group: compare uses its spread); prints the spread\n"
+	"  --quiet          no summary on stdout (progress still on stderr)\n"
+	"\n"
+	"Environment: SCALETEST_CACHE (default $XDG_CACHE_HOME/scaletest) holds\n"
+	"kernels, busybox and initramfs images between runs.\n"
+	"\n"
+	"exit status: 0 pass; 1 fail, timeout, crash, oom or error; 2 bad\n"
+	"scenario or usage (nothing booted); 3 missing tool or package;\n"
+	"130 interrupted (the run is kept, marked interrupted).\n";
+
+
+int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "set", required_argument, NULL, 's' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct strvec sets = STRVEC_INIT;
+	struct run_config rc = { "results", 0 };
+	struct scenario s;
+	enum run_status st;
+	char *dir = NULL;
+	int c, ret;
+	uint64_t repeat = 1;
+
+	if (want_help(argc, argv, usage_run))
+		return finish_stdout(EXIT_OK);
+	while ((c = getopt_long(argc, argv, "s:o:q", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			strvec_push(&sets, optarg);
+			break;
+		case 'o':
+			rc.out = optarg;
+			break;
+		case 'q':
+			rc.quiet = 1;
+			break;
+		case 'r':
+			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
+				error("--repeat: '%s' is not a count from 1 to 100", optarg);
+				strvec_clear(&sets);
+				return EXIT_USAGE;
+			}
+			break;
+		default:
+			fputs(usage_run, stderr);
+			strvec_clear(&sets);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		error(optind < argc ? "run takes one scenario" : "run needs a scenario");
+		fputs(usage_run, stderr);
+		strvec_clear(&sets);
+		return EXIT_USAGE;
+	}
+	if (scenario_open(&s, argv[optind], &sets) < 0) {
+		scenario_release(&s);
+		strvec_clear(&sets);
+		return EXIT_USAGE;
+	}
+	strvec_clear(&sets);
+
+	st = repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
+	if (dir)
+		note("%s: %s", run_status_name(st), dir);
+	ret = run_exit_code(st);
+	free(dir);
+	scenario_release(&s);
+	return finish_stdout(ret);
+}
+

@@ -1,0 +1,98 @@
+/*
+ * scaletest: a QEMU scale-test harness for the Linux block layer.
+ *
+ * main() looks the command up in the table below and runs it; everything
+ * else lives in the cmd_*.c files and the stage modules they call.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "lib/child.h"
+#include "lib/util.h"
+
+static const struct command commands[] = {
+	{ "run", cmd_run, "boot a scenario and measure it", usage_run },
+	{ "compare", cmd_compare, "compare two runs or groups, or a run with its baseline", usage_compare },
+	{ "baseline", cmd_baseline, "make, find or list baselines", usage_baseline },
+	{ "nightly", cmd_nightly, "run a matrix, compare with baselines, write one summary", usage_nightly },
+	{ "report", cmd_report, "regenerate a run's reports from its result.json", usage_report },
+	{ "check", cmd_check, "validate scenario files without booting", usage_check },
+	{ "kernel", cmd_kernel, "build kernels from source: kernel build", usage_kernel },
+	{ "cache", cmd_cache, "list or clean the cache", usage_cache },
+	{ "fio", cmd_fio, "build or find the guest's static fio", usage_fio },
+	{ "keys", cmd_keys, "print the scenario key reference (Markdown)", usage_keys },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: scaletest [--version] [--help] <command> [<args>]\n\n"
+		   "A QEMU scale-test harness for the Linux block layer: boots a kernel\n"
+		   "with thousands of scsi_debug disks plus real virtio disks after them,\n"
+		   "and measures what they cost in /proc/meminfo and /proc/slabinfo.\n\n"
+		   "commands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'scaletest <command> --help' describes one command.\n"
+		   "exit status: 0 pass, 1 run failed, 2 bad usage or scenario,\n"
+		   "3 missing tool or package, 130 interrupted.\n");
+}
+
+int want_help(int argc, char **argv, const char *text)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(text, stdout);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int finish_stdout(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		error_errno("cannot write to standard output");
+		return status ? status : EXIT_RUNFAIL;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		if (!strcmp(cmd, "help") && argc > 2) {
+			for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+				if (!strcmp(commands[i].name, argv[2])) {
+					fputs(commands[i].usage, stdout);
+					return finish_stdout(EXIT_OK);
+				}
+			error("no such command '%s'", argv[2]);
+			return EXIT_USAGE;
+		}
+		usage(stdout);
+		return finish_stdout(EXIT_OK);
+	}
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+		printf("scaletest %s\n", SCALETEST_VERSION);
+		return finish_stdout(EXIT_OK);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(commands[i].name, cmd)) {
+			child_signals_init();
+			return commands[i].fn(argc - 1, argv + 1);
+		}
+	error("'%s' is not a scaletest command", cmd);
+	usage(stderr);
+	return EXIT_USAGE;
+}

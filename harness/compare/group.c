@@ -1,0 +1,141 @@
+#include "compare/group.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "compare/compare.h"
+#include "lib/child.h"
+#include "result/result.h"
+#include "compare/stats.h"
+#include "lib/util.h"
+
+/* Status severity, for "the worst status of the group". */
+static int severity(enum run_status st)
+{
+	static const int order[] = {
+		[RUN_PASS] = 0, [RUN_FAIL] = 1, [RUN_TIMEOUT] = 2, [RUN_CRASH] = 3,
+		[RUN_OOM] = 4, [RUN_ERROR] = 5, [RUN_INTERRUPTED] = 6,
+	};
+	return order[st];
+}
+
+static void print_spread(const struct side *g)
+{
+	static const char *const keys[][2] = {
+		{ "deltas.insmod.per_disk_bytes.LowFree", "LowFree per disk" },
+		{ "deltas.insmod.per_disk_bytes.MemFree", "MemFree per disk" },
+		{ "timings.enumerate_s", "enumeration (s)" },
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(keys); k++) {
+		double *v = xcalloc(g->n, sizeof(*v));
+		size_t n = 0;
+		struct stats st;
+
+		for (size_t i = 0; i < g->n; i++)
+			if (jget(g->roots[i], keys[k][0]))
+				v[n++] = jdouble(g->roots[i], keys[k][0], 0);
+		if (n) {
+			stats_of(v, n, &st);
+			printf("  %-18s mean %.6g, sd %.3g (%.2f%% of the mean), n=%zu\n",
+			       keys[k][1], st.mean, st.sd,
+			       st.mean ? 100 * st.sd / st.mean : 0, n);
+		}
+		free(v);
+	}
+}
+
+enum run_status group_execute(const struct scenario *s, const struct run_config *rc,
+			      int repeat, char **dir)
+{
+	char stamp[32];
+	char *gdir = NULL, *id = NULL;
+	struct run_config sub = *rc;
+	json_object *g = json_object_new_object(), *runs = json_object_new_array();
+	json_object *sts = json_object_new_array();
+	enum run_status worst = RUN_PASS;
+
+	*dir = NULL;
+	if (mkdir_p(rc->out, 0755) < 0) {
+		json_object_put(g);
+		json_object_put(runs);
+		json_object_put(sts);
+		return RUN_ERROR;
+	}
+	timestamp_id(stamp, sizeof(stamp));
+	for (int i = 1; i < 1000 && !gdir; i++) {
+		free(id);
+		id = i == 1 ? xstrfmt("%s-%s-x%d", stamp, s->name, repeat)
+			    : xstrfmt("%s-%s-x%d-%d", stamp, s->name, repeat, i);
+		char *p = xstrfmt("%s/%s", rc->out, id);
+		if (mkdir(p, 0755) == 0)
+			gdir = p;
+		else
+			free(p);
+	}
+	if (!gdir) {
+		error("cannot create a group directory in '%s'", rc->out);
+		free(id);
+		json_object_put(g);
+		json_object_put(runs);
+		json_object_put(sts);
+		return RUN_ERROR;
+	}
+	sub.out = gdir;
+	for (int i = 1; i <= repeat; i++) {
+		char *rd = NULL;
+		enum run_status st;
+
+		note("run %d of %d", i, repeat);
+		st = run_execute(s, &sub, &rd);
+		if (rd)
+			json_object_array_add(runs, json_object_new_string(path_basename(rd)));
+		json_object_array_add(sts, json_object_new_string(run_status_name(st)));
+		if (severity(st) > severity(worst))
+			worst = st;
+		free(rd);
+		if (st == RUN_INTERRUPTED || child_interrupted())
+			break;
+	}
+	/* The runs' own "latest" inside the group means nothing. */
+	char *inner = xstrfmt("%s/latest", gdir);
+	unlink(inner);
+	free(inner);
+
+	json_object_object_add(g, "scenario", json_object_new_string(s->name));
+	json_object_object_add(g, "repeat", json_object_new_int(repeat));
+	json_object_object_add(g, "runs", runs);
+	json_object_object_add(g, "statuses", sts);
+	json_object_object_add(g, "status", json_object_new_string(run_status_name(worst)));
+	char *gj = xstrfmt("%s/group.json", gdir);
+	result_save(g, gj);
+	free(gj);
+	json_object_put(g);
+
+	if (worst == RUN_PASS) {
+		struct side side;
+		struct strbuf err = STRBUF_INIT;
+
+		if (side_load(&side, gdir, &err) == 0) {
+			printf("group %s: %d runs, all passed\n", gdir, repeat);
+			print_spread(&side);
+		}
+		side_release(&side);
+		sb_release(&err);
+		char *tmp = xstrfmt("%s/.latest.tmp", rc->out);
+		char *latest = xstrfmt("%s/latest", rc->out);
+		unlink(tmp);
+		if (symlink(id, tmp) < 0 || rename(tmp, latest) < 0)
+			error_errno("cannot point '%s' at '%s'", latest, id);
+		free(tmp);
+		free(latest);
+	} else {
+		printf("group %s: %s\n", gdir, run_status_name(worst));
+	}
+	free(id);
+	*dir = gdir;
+	return worst;
+}

@@ -1,0 +1,296 @@
+#include "guest/guest.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/cache.h"
+#include "kernel/deb.h"
+#include "record/disks.h"
+#include "guest/fio.h"
+#include "guest/moddep.h"
+#include "lib/util.h"
+
+static long long t_boot(const struct scenario *s) { return s->timeout_boot; }
+static long long t_insmod(const struct scenario *s) { return s->timeout_insmod; }
+static long long t_io(const struct scenario *s) { return s->timeout_io; }
+static long long t_rmmod(const struct scenario *s) { return s->timeout_rmmod; }
+
+const struct phase_def guest_phases[] = {
+	{ "boot", t_boot },
+	{ "before-insmod", t_boot },
+	{ "after-insmod", t_insmod },
+	{ "after-virtio", t_insmod },
+	{ "after-io", t_io },
+	{ "after-rmmod", t_rmmod },
+};
+const size_t guest_nphases = ARRAY_SIZE(guest_phases);
+
+int guest_phase_index(const char *name)
+{
+	for (size_t i = 0; i < guest_nphases; i++)
+		if (!strcmp(guest_phases[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int guest_status_valid(const char *status)
+{
+	return !strcmp(status, "pass") || !strcmp(status, "fail") ||
+	       !strcmp(status, "timeout");
+}
+
+const char *guest_data_dir(void)
+{
+	static char *dir;
+
+	if (!dir)
+		dir = xstrfmt("%s/initramfs", scaletest_root());
+	return dir;
+}
+
+int guest_busybox(int arch, const char *log, char **path)
+{
+	struct deb_pkg p = DEB_PKG_INIT;
+	struct cache_lock lk;
+	char *entry;
+	int r = 0;
+
+	if (deb_resolve("busybox-static", arch_debian(arch), 0, &p) < 0)
+		return -1;
+	entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch);
+	if (cache_lock(&lk, entry) < 0) {
+		r = -1;
+		goto out;
+	}
+	if (!is_dir(entry)) {
+		char *tmp = cache_tmp(entry);
+		r = deb_fetch_extract(&p, tmp, log);
+		if (!r)
+			r = cache_commit(tmp, entry);
+		if (r)
+			remove_tree(tmp);
+		free(tmp);
+	}
+	cache_unlock(&lk);
+	if (!r) {
+		*path = xstrfmt("%s/bin/busybox", entry);
+		if (!is_executable(*path))
+			r = error("'%s' is missing from the busybox-static package", *path);
+	}
+out:
+	free(entry);
+	deb_pkg_release(&p);
+	return r;
+}
+
+static int read_moddep(const struct kernel_artifact *k, struct moddep *d)
+{
+	struct strbuf buf = STRBUF_INIT, err = STRBUF_INIT;
+	char *path = xstrfmt("%s/modules.dep", k->modules);
+	int r = -1;
+
+	if (sb_read_file(&buf, path) < 0) {
+		error_errno("cannot read '%s'", path);
+		goto out;
+	}
+	if (moddep_parse(d, buf.buf, buf.len, &err) < 0) {
+		error("%s: %s", path, err.buf);
+		goto out;
+	}
+	free(path);
+	path = xstrfmt("%s/modules.builtin", k->modules);
+	sb_reset(&buf);
+	if (sb_read_file(&buf, path) == 0 &&
+	    moddep_parse_builtin(d, buf.buf, buf.len, &err) < 0) {
+		error("%s: %s", path, err.buf);
+		goto out;
+	}
+	r = 0;
+out:
+	sb_release(&buf);
+	sb_release(&err);
+	free(path);
+	return r;
+}
+
+/* Append "path [params]" lines for the closure of names to list, adding
+ * each new file to the archive. */
+static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
+		       const struct moddep *d, struct strvec *loaded,
+		       const char *const *names, const char *last_params,
+		       struct strbuf *list)
+{
+	struct strbuf err = STRBUF_INIT;
+	size_t before = loaded->n;
+
+	for (const char *const *n = names; *n; n++)
+		if (moddep_closure(d, *n, loaded, &err) < 0) {
+			error("kernel %s: %s", k->version, err.buf);
+			sb_release(&err);
+			return -1;
+		}
+	sb_release(&err);
+	for (size_t i = before; i < loaded->n; i++) {
+		char *src = xstrfmt("%s/%s", k->modules, loaded->v[i]);
+		char *dst = xstrfmt("lib/modules/%s/%s", k->version, loaded->v[i]);
+		if (!path_exists(src)) {
+			error("module file '%s' is missing", src);
+			free(src);
+			free(dst);
+			return -1;
+		}
+		initramfs_add_file(ir, dst, src, 0644);
+		sb_addf(list, "/%s", dst);
+		if (i + 1 == loaded->n && last_params)
+			sb_addf(list, " %s", last_params);
+		sb_addch(list, '\n');
+		free(src);
+		free(dst);
+	}
+	return 0;
+}
+
+/* Directories leading to every module file. */
+static void add_module_dirs(struct initramfs *ir, const struct strvec *loaded,
+			    const char *version)
+{
+	struct strvec dirs = STRVEC_INIT;
+
+	for (size_t i = 0; i < loaded->n; i++) {
+		char *p = xstrfmt("lib/modules/%s/%s", version, loaded->v[i]);
+		for (char *s = strchr(p, '/'); s; s = strchr(s + 1, '/')) {
+			*s = '\0';
+			if (strvec_find(&dirs, p) < 0)
+				strvec_push(&dirs, p);
+			*s = '/';
+		}
+		free(p);
+	}
+	for (size_t i = 0; i < dirs.n; i++)
+		if (strcmp(dirs.v[i], "lib"))
+			initramfs_add_dir(ir, dirs.v[i], 0755);
+	strvec_clear(&dirs);
+}
+
+char *guest_cmdline(const struct scenario *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_addf(&sb, "console=ttyS0,115200 panic=-1 loglevel=%lld rdinit=/init",
+		s->loglevel);
+	if (s->slab_nomerge)
+		sb_adds(&sb, " slab_nomerge");
+	if (*s->cmdline)
+		sb_addf(&sb, " %s", s->cmdline);
+	return sb_detach(&sb, NULL);
+}
+
+int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
+		  const char *log, struct initramfs *ir)
+{
+	static const char *const base[] = { "virtio_pci", "sd_mod", NULL };
+	static const char *const disk[] = { "scsi_debug", NULL };
+	static const char *const vscsi[] = { "virtio_scsi", NULL };
+	static const char *const vblk[] = { "virtio_blk", NULL };
+	struct moddep d = MODDEP_INIT;
+	struct strvec loaded = STRVEC_INIT;
+	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT;
+	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
+	char *busybox = NULL, *init = NULL, *lib = NULL, *fio = NULL;
+	long long tgts, luns;
+	int r = -1;
+
+	if (guest_busybox(s->arch, log, &busybox) < 0)
+		goto out;
+	init = xstrfmt("%s/init", guest_data_dir());
+	lib = xstrfmt("%s/lib.sh", guest_data_dir());
+	if (!path_exists(init) || !path_exists(lib)) {
+		error("guest scripts not found in '%s' (set SCALETEST_ROOT)",
+		      guest_data_dir());
+		goto out;
+	}
+	if (read_moddep(k, &d) < 0)
+		goto out;
+
+	scenario_sd_layout(s, &tgts, &luns);
+	sb_addf(&sdp, "add_host=%lld num_tgts=%lld max_luns=%lld delay=0 "
+		"dev_size_mb=%lld fake_rw=%d",
+		s->sd_hosts, tgts, luns, s->sd_dev_size_mb, s->sd_fake_rw);
+	if (s->sd_max_queue)
+		sb_addf(&sdp, " max_queue=%lld", s->sd_max_queue);
+	if (s->sd_submit_queues)
+		sb_addf(&sdp, " submit_queues=%lld", s->sd_submit_queues);
+
+	static const char *const dirs[] = {
+		"bin", "sbin", "usr", "usr/bin", "usr/sbin", "etc", "lib",
+		"lib/scaletest", "lib/modules",
+		"dev", "proc", "sys", "tmp",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		initramfs_add_dir(ir, dirs[i], 0755);
+	ir->compress = s->initramfs_compress;
+	initramfs_add_chardev(ir, "dev/console", 5, 1, 0600);
+	initramfs_add_file(ir, "bin/busybox", busybox, 0755);
+	initramfs_add_file(ir, "init", init, 0755);
+	initramfs_add_file(ir, "lib/scaletest/lib.sh", lib, 0644);
+
+	/* Load every module file we might need before listing them, so that
+	 * the directory entries precede the files in the archive. */
+	if (add_modules(ir, k, &d, &loaded, base, NULL, &lb) < 0)
+		goto out;
+	if (s->disks && add_modules(ir, k, &d, &loaded, disk, sdp.buf, &ld) < 0)
+		goto out;
+	if (s->virtio_disks &&
+	    add_modules(ir, k, &d, &loaded,
+			s->virtio_bus == VIRTIO_BLK ? vblk : vscsi, NULL, &lv) < 0)
+		goto out;
+	add_module_dirs(ir, &loaded, k->version);
+	initramfs_add_data(ir, "etc/modules.base", lb.buf, lb.len, 0644);
+	initramfs_add_data(ir, "etc/modules.disk", ld.buf, ld.len, 0644);
+	initramfs_add_data(ir, "etc/modules.virtio", lv.buf, lv.len, 0644);
+
+	/* Only numbers and fixed words: this file is sourced by the guest. */
+	sb_addf(&conf, "CHANNEL=/dev/ttyS1\nDISKS=%lld\nVIRTIO_DISKS=%lld\n"
+		"TIMEOUT_INSMOD=%lld\nTIMEOUT_RMMOD=%lld\nRMMOD=%d\nIO_MB=%lld\n",
+		s->disks, s->virtio_disks, s->timeout_insmod, s->timeout_rmmod,
+		s->rmmod, s->io_mb);
+	sb_addf(&conf, "SCHEDULER=%s\nNR_REQUESTS=%lld\nMONITOR_MS=%lld\nFIO=%d\n"
+		"FIO_RUNTIME=%lld\nFIO_BS_KB=%lld\nFIO_ALL=%d\n",
+		scenario_scheduler(s), s->nr_requests, s->monitor_interval_ms,
+		s->fio, s->fio_runtime, s->fio_bs_kb, s->fio_all);
+	{
+		long *idx;
+		size_t n;
+		char name[32];
+
+		scenario_fio_sample(s, &idx, &n);
+		sb_adds(&conf, "FIO_SAMPLE=\"");
+		for (size_t i = 0; i < n; i++)
+			if (disk_name("sd", idx[i], name, sizeof(name)) == 0)
+				sb_addf(&conf, "%s%s", i ? " " : "", name);
+		sb_adds(&conf, "\"\n");
+		free(idx);
+	}
+	if (s->fio) {
+		if (fio_obtain(s->arch, log, &fio) < 0)
+			goto out;
+		initramfs_add_file(ir, "bin/fio", fio, 0755);
+	}
+	initramfs_add_data(ir, "etc/scaletest.conf", conf.buf, conf.len, 0644);
+	r = 0;
+out:
+	moddep_release(&d);
+	strvec_clear(&loaded);
+	sb_release(&lb);
+	sb_release(&ld);
+	sb_release(&lv);
+	sb_release(&conf);
+	sb_release(&sdp);
+	free(busybox);
+	free(init);
+	free(lib);
+	free(fio);
+	return r;
+}

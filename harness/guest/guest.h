@@ -1,0 +1,53 @@
+/*
+ * guest: the contract between the harness and initramfs/init.
+ *
+ * The guest runs the phases below in order; at each it sends a "mark"
+ * record (payload: /proc/uptime's first field), then "meminfo" and
+ * "slabinfo" snapshots.  Between phases it sends "blocks" (NAME MAJ:MIN
+ * lines), "timing" and "io" (key=value lines) and "info" records, and at
+ * the end one "end" record (status=..., phase=..., reason=...).  See
+ * initramfs/init for the guest side and channel.h for the framing.
+ *
+ * guest_compose() turns a scenario and a kernel into the initramfs that
+ * carries this protocol: busybox for the guest's architecture, the guest
+ * scripts, the modules with their modules.dep closure in load order, and
+ * /etc/scaletest.conf with the scenario's validated numbers.
+ *
+ *	struct initramfs ir = INITRAMFS_INIT;
+ *	if (guest_compose(&s, &k, log, &ir) < 0) ...
+ *	initramfs_build_cached(&ir, &path, &hit);
+ */
+#ifndef SCALETEST_GUEST_H
+#define SCALETEST_GUEST_H
+
+#include "guest/initramfs.h"
+#include "kernel/kernel.h"
+#include "scenario/scenario.h"
+
+struct phase_def {
+	const char *name;
+	/* Which deadline covers reaching this phase from the previous one. */
+	long long (*timeout)(const struct scenario *s);
+};
+
+extern const struct phase_def guest_phases[];
+extern const size_t guest_nphases;
+/* Index of a phase by name, or -1. */
+int guest_phase_index(const char *name);
+
+/* Statuses the guest may report in its "end" record. */
+int guest_status_valid(const char *status);
+
+/* The directory holding init and lib.sh: <scaletest_root()>/initramfs. */
+const char *guest_data_dir(void);
+
+/* A static busybox for the guest's arch (Debian's busybox-static, cached). */
+int guest_busybox(int arch, const char *log, char **path);
+
+int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
+		  const char *log, struct initramfs *ir);
+
+/* The kernel command line for a scenario. */
+char *guest_cmdline(const struct scenario *s);
+
+#endif

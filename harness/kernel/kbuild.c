@@ -1,0 +1,857 @@
+#include "kernel/kbuild.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/cache.h"
+#include "kernel/deb.h"
+#include "lib/child.h"
+#include "lib/textscan.h"
+#include "lib/util.h"
+
+void kbuild_spec_init(struct kbuild_spec *spec)
+{
+	memset(spec, 0, sizeof(*spec));
+	strvec_init(&spec->fragments);
+}
+
+void kbuild_spec_release(struct kbuild_spec *spec)
+{
+	free(spec->source);
+	free(spec->patches);
+	free(spec->base);
+	strvec_clear(&spec->fragments);
+	kbuild_spec_init(spec);
+}
+
+/* "base" -> <root>/kernel-configs/base.config; a path stays a path. */
+static char *fragment_path(const char *name, const char *dir)
+{
+	if (strchr(name, '/'))
+		return name[0] == '/' || !dir ? xstrdup(name) : xstrfmt("%s/%s", dir, name);
+	return xstrfmt("%s/kernel-configs/%s.config", scaletest_root(), name);
+}
+
+int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec,
+			      struct strbuf *err)
+{
+	const char *defaults[] = {
+		"base", s->arch == ARCH_I386 ? "i386-highmem" : "x86_64", "fast-boot",
+	};
+	char *list, *tok, *save = NULL;
+
+	spec->arch = s->arch;
+	if (!strcmp(s->kernel_source, "debian") || s->kernel_source[0] == '/' || !s->dir)
+		spec->source = xstrdup(s->kernel_source);
+	else
+		spec->source = xstrfmt("%s/%s", s->dir, s->kernel_source);
+	spec->patches = xstrdup(s->kernel_patches);
+	spec->base = xstrdup(s->kernel_config_base == 1 ? "defconfig" : "tinyconfig");
+	spec->jobs = s->build_jobs ? s->build_jobs : sysconf(_SC_NPROCESSORS_ONLN);
+	if (spec->jobs < 1)
+		spec->jobs = 1;
+	spec->timeout = s->kernel_build_timeout;
+	for (size_t i = 0; i < ARRAY_SIZE(defaults); i++) {
+		char *p = fragment_path(defaults[i], NULL);
+		strvec_push(&spec->fragments, p);
+		free(p);
+	}
+	list = xstrdup(s->kernel_fragments);
+	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		char *p = fragment_path(tok, s->dir);
+		if (strvec_find(&spec->fragments, p) < 0)
+			strvec_push(&spec->fragments, p);
+		free(p);
+	}
+	free(list);
+	for (size_t i = 0; i < spec->fragments.n; i++)
+		if (!path_exists(spec->fragments.v[i])) {
+			sb_addf(err, "config fragment '%s' does not exist", spec->fragments.v[i]);
+			return -1;
+		}
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_patch_name(const char *n)
+{
+	size_t l = strlen(n);
+
+	return (l > 6 && !strcmp(n + l - 6, ".patch")) ||
+	       (l > 5 && !strcmp(n + l - 5, ".diff"));
+}
+
+int kbuild_patch_list(const char *patches, struct strvec *out, struct strbuf *err)
+{
+	struct stat st;
+
+	if (!*patches)
+		return 0;
+	if (stat(patches, &st) < 0) {
+		sb_addf(err, "patches '%s': %s", patches, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(patches);
+		struct dirent *de;
+		struct strvec names = STRVEC_INIT;
+
+		if (!d) {
+			sb_addf(err, "cannot open '%s': %s", patches, strerror(errno));
+			return -1;
+		}
+		while ((de = readdir(d)))
+			if (is_patch_name(de->d_name))
+				strvec_push(&names, de->d_name);
+		closedir(d);
+		qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+		if (!names.n) {
+			sb_addf(err, "no *.patch or *.diff files in '%s'", patches);
+			strvec_clear(&names);
+			return -1;
+		}
+		for (size_t i = 0; i < names.n; i++)
+			strvec_pushf(out, "%s/%s", patches, names.v[i]);
+		strvec_clear(&names);
+		return 0;
+	}
+	/* A series file: one patch per line, '#' comments, relative to it. */
+	struct strbuf buf = STRBUF_INIT, line = STRBUF_INIT;
+	struct line_iter it;
+	char *dir = xstrdup(patches);
+	char *slash = strrchr(dir, '/');
+	int r = 0;
+
+	if (slash)
+		*slash = '\0';
+	if (sb_read_file(&buf, patches) < 0) {
+		sb_addf(err, "cannot read '%s': %s", patches, strerror(errno));
+		free(dir);
+		return -1;
+	}
+	line_iter_init(&it, buf.buf, buf.len);
+	while (line_next(&it)) {
+		sb_reset(&line);
+		sb_add(&line, it.line, it.len);
+		char *p = line.buf;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		char *end = p + strlen(p);
+		while (end > p && isspace((unsigned char)end[-1]))
+			*--end = '\0';
+		if (!*p || *p == '#')
+			continue;
+		if (strstr(p, "..") || line_has_nul(it.line, it.len)) {
+			sb_addf(err, "%s:%u: bad patch name '%s'", patches, it.lineno, p);
+			r = -1;
+			break;
+		}
+		char *full = p[0] == '/' ? xstrdup(p) : xstrfmt("%s/%s", slash ? dir : ".", p);
+		if (!path_exists(full)) {
+			sb_addf(err, "%s:%u: patch '%s' does not exist", patches, it.lineno, p);
+			free(full);
+			r = -1;
+			break;
+		}
+		strvec_push(out, full);
+		free(full);
+	}
+	sb_release(&buf);
+	sb_release(&line);
+	free(dir);
+	return r;
+}
+
+int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,
+			    struct strbuf *err)
+{
+	struct line_iter it;
+	struct strbuf line = STRBUF_INIT;
+
+	line_iter_init(&it, buf, len);
+	while (line_next(&it)) {
+		const char *p;
+
+		sb_reset(&line);
+		sb_add(&line, it.line, it.len);
+		while (line.len && isspace((unsigned char)line.buf[line.len - 1]))
+			sb_setlen(&line, line.len - 1);
+		p = line.buf;
+		if (!*p)
+			continue;
+		if (!strncmp(p, "CONFIG_", 7)) {
+			const char *eq = strchr(p, '=');
+			int ok = eq && eq > p + 7;
+			for (const char *c = p + 7; ok && c < eq; c++)
+				if (!isalnum((unsigned char)*c) && *c != '_')
+					ok = 0;
+			if (!ok) {
+				sb_addf(err, "line %u: expected CONFIG_NAME=value", it.lineno);
+				sb_release(&line);
+				return -1;
+			}
+			strvec_push(out, p);
+		} else if (!strncmp(p, "# CONFIG_", 9) && strstr(p, " is not set")) {
+			strvec_push(out, p);
+		} else if (*p != '#') {
+			sb_addf(err, "line %u: not a config option or comment", it.lineno);
+			sb_release(&line);
+			return -1;
+		}
+	}
+	sb_release(&line);
+	return 0;
+}
+
+/* The option's name: "CONFIG_X=y" and "# CONFIG_X is not set" -> CONFIG_X */
+static void option_name(const char *opt, char *name, size_t n)
+{
+	const char *p = opt[0] == '#' ? opt + 2 : opt;
+	size_t l = strcspn(p, "= ");
+
+	snprintf(name, n, "%.*s", (int)l, p);
+}
+
+void kbuild_check_config(const struct strvec *want, const char *config,
+			 struct strvec *dropped)
+{
+	struct strbuf cfg = STRBUF_INIT;
+
+	/* Every line between newlines, the first and last included. */
+	sb_addch(&cfg, '\n');
+	sb_adds(&cfg, config);
+	sb_addch(&cfg, '\n');
+	for (size_t i = 0; i < want->n; i++) {
+		const char *w = want->v[i];
+		char name[128], *needle = xstrfmt("\n%s\n", w);
+
+		if (!strstr(cfg.buf, needle)) {
+			/* What did it become? */
+			char set[160], unset[160];
+			const char *now = "absent";
+			option_name(w, name, sizeof(name));
+			snprintf(set, sizeof(set), "\n%s=", name);
+			snprintf(unset, sizeof(unset), "\n# %s is not set\n", name);
+			const char *p = strstr(cfg.buf, set);
+			struct strbuf nowb = STRBUF_INIT;
+			if (p) {
+				p++;
+				sb_add(&nowb, p, strcspn(p, "\n"));
+				now = nowb.buf;
+			} else if (strstr(cfg.buf, unset)) {
+				now = unset + 1;
+				unset[strlen(unset) - 1] = '\0';
+			}
+			/* "is not set" wanted and absent is the same thing. */
+			if (!(w[0] == '#' && !p))
+				strvec_pushf(dropped, "%s (now: %s)", w, now);
+			sb_release(&nowb);
+		}
+		free(needle);
+	}
+	sb_release(&cfg);
+}
+
+/* ---- helpers that run things ------------------------------------------ */
+
+static char *compiler_version(void)
+{
+	const char *argv[] = { "gcc", "--version", NULL };
+	struct child_opts o = CHILD_OPTS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct child_result res;
+
+	o.capture = &out;
+	o.timeout = 30;
+	if (child_run(argv, &o, &res) < 0 || !child_ok(&res)) {
+		sb_release(&out);
+		return NULL;
+	}
+	sb_setlen(&out, strcspn(out.buf, "\n"));
+	return sb_detach(&out, NULL);
+}
+
+/* Identity of a source tree: for "debian", the package and version; for
+ * a path, every file's name, size and time (so uncommitted edits count). */
+struct source {
+	char *id;		/* human-readable */
+	char *hash;		/* hex */
+	struct deb_pkg pkg;	/* debian */
+};
+
+static void walk_tree(struct hash_ctx *h, const char *root, const char *rel)
+{
+	char *path = *rel ? xstrfmt("%s/%s", root, rel) : xstrdup(root);
+	struct strvec names = STRVEC_INIT;
+	DIR *d = opendir(path);
+	struct dirent *de;
+
+	if (!d) {
+		free(path);
+		return;
+	}
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+		    !(!*rel && !strcmp(de->d_name, ".git")))
+			strvec_push(&names, de->d_name);
+	closedir(d);
+	qsort(names.v, names.n, sizeof(*names.v), cmp_str);
+	for (size_t i = 0; i < names.n; i++) {
+		char *r = *rel ? xstrfmt("%s/%s", rel, names.v[i]) : xstrdup(names.v[i]);
+		char *full = xstrfmt("%s/%s", root, r);
+		struct stat st;
+		if (lstat(full, &st) == 0) {
+			char meta[96];
+			snprintf(meta, sizeof(meta), "%o %lld %lld.%09ld", (unsigned)st.st_mode,
+				 (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+				 st.st_mtim.tv_nsec);
+			hash_adds(h, r);
+			hash_adds(h, meta);
+			if (S_ISDIR(st.st_mode))
+				walk_tree(h, root, r);
+		}
+		free(full);
+		free(r);
+	}
+	strvec_clear(&names);
+	free(path);
+}
+
+static int source_identify(const struct kbuild_spec *spec, struct source *src)
+{
+	struct hash_ctx *h = hash_new();
+	char hex[65];
+
+	memset(src, 0, sizeof(*src));
+	if (!strcmp(spec->source, "debian")) {
+		/* The linux-source package of the prebuilt kernel's version. */
+		struct deb_pkg img = DEB_PKG_INIT;
+		const char *meta = spec->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
+		if (deb_resolve(meta, arch_debian(spec->arch), 1, &img) < 0) {
+			hash_hex(h, hex);
+			return -1;
+		}
+		/* "6.1.192-3" -> linux-source-6.1 */
+		const char *v = img.version;
+		size_t mm = strspn(v, "0123456789");
+		if (v[mm] == '.')
+			mm += 1 + strspn(v + mm + 1, "0123456789");
+		char *name = xstrfmt("linux-source-%.*s", (int)mm, v);
+		int r = deb_resolve(name, "amd64", 0, &src->pkg);
+		if (!r && strcmp(src->pkg.version, img.version))
+			warning("%s is %s, the prebuilt kernel %s", name,
+				src->pkg.version, img.version);
+		free(name);
+		deb_pkg_release(&img);
+		if (r) {
+			hash_hex(h, hex);
+			return -1;
+		}
+		src->id = xstrfmt("debian:%s=%s", src->pkg.name, src->pkg.version);
+		hash_adds(h, src->id);
+	} else {
+		char *mk = xstrfmt("%s/Makefile", spec->source);
+		char *kb = xstrfmt("%s/Kbuild", spec->source);
+		char *x86 = xstrfmt("%s/arch/x86", spec->source);
+		int ok = path_exists(mk) && path_exists(kb) && is_dir(x86);
+		free(mk);
+		free(kb);
+		free(x86);
+		if (!ok) {
+			hash_hex(h, hex);
+			return error("'%s' is not a kernel tree (no Makefile, Kbuild and arch/x86/ in it)",
+				     spec->source);
+		}
+		char *cfg = xstrfmt("%s/.config", spec->source);
+		ok = !path_exists(cfg);
+		free(cfg);
+		if (!ok) {
+			hash_hex(h, hex);
+			return error("'%s' has a .config: it was built in place; run 'make mrproper' "
+				     "there (scaletest builds out of tree)", spec->source);
+		}
+		note("identifying the source tree %s", spec->source);
+		src->id = xstrdup(spec->source);
+		hash_adds(h, "tree");
+		hash_adds(h, spec->source);
+		walk_tree(h, spec->source, "");
+	}
+	hash_hex(h, hex);
+	src->hash = xstrdup(hex);
+	return 0;
+}
+
+static void source_release(struct source *src)
+{
+	free(src->id);
+	free(src->hash);
+	deb_pkg_release(&src->pkg);
+}
+
+static const char *git_id[] = { "-c", "user.name=scaletest", "-c", "user.email=scaletest@localhost" };
+
+/* A pristine copy of the source as a git repository, created once. */
+static int make_work_tree(const struct kbuild_spec *spec, const struct source *src,
+			  const char *srcdir, const char *log)
+{
+	char *tmp = cache_tmp(srcdir);
+	int r = -1;
+
+	if (mkdir_p(tmp, 0755) < 0)
+		goto out;
+	if (!strcmp(spec->source, "debian")) {
+		char *unpack = xstrfmt("%s.deb", tmp);
+		remove_tree(unpack);
+		if (deb_fetch_extract(&src->pkg, unpack, log) < 0) {
+			remove_tree(unpack);
+			free(unpack);
+			goto out;
+		}
+		char *usr = xstrfmt("%s/usr/src", unpack);
+		DIR *d = opendir(usr);
+		struct dirent *de;
+		char *tarball = NULL;
+		while (d && (de = readdir(d)))
+			if (strstr(de->d_name, ".tar."))
+				tarball = xstrfmt("%s/%s", usr, de->d_name);
+		if (d)
+			closedir(d);
+		free(usr);
+		if (!tarball) {
+			error("%s has no source tarball in usr/src", src->pkg.name);
+			remove_tree(unpack);
+			free(unpack);
+			goto out;
+		}
+		note("unpacking %s", path_basename(tarball));
+		const char *tar[] = { "tar", "-xaf", tarball, "-C", tmp, "--strip-components=1", NULL };
+		int tr = child_step(tar, NULL, NULL, log, 1800, NULL, "tar");
+		remove_tree(unpack);
+		free(tarball);
+		free(unpack);
+		if (tr < 0)
+			goto out;
+	} else {
+		/* Copy the top-level entries but .git: the user's tree is read,
+		 * never written. */
+		struct strvec av = STRVEC_INIT;
+		DIR *d = opendir(spec->source);
+		struct dirent *de;
+		strvec_push(&av, "cp");
+		strvec_push(&av, "-a");
+		while (d && (de = readdir(d)))
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") &&
+			    strcmp(de->d_name, ".git"))
+				strvec_pushf(&av, "%s/%s", spec->source, de->d_name);
+		if (d)
+			closedir(d);
+		strvec_push(&av, tmp);
+		note("copying %s", spec->source);
+		int cr = child_step((const char *const *)av.v, NULL, NULL, log, 1800, NULL, "cp");
+		strvec_clear(&av);
+		if (cr < 0)
+			goto out;
+	}
+	note("recording the pristine tree (git)");
+	const char *init[] = { "git", "init", "-q", NULL };
+	const char *add[] = { "git", "add", "-A", "-f", NULL };
+	const char *commit[] = { "git", git_id[0], git_id[1], git_id[2], git_id[3],
+				 "commit", "-q", "--no-verify", "-m", "pristine", NULL };
+	const char *tag[] = { "git", "tag", "pristine", NULL };
+	if (child_step(init, tmp, NULL, log, 600, NULL, "git init") < 0 ||
+	    child_step(add, tmp, NULL, log, 1800, NULL, "git add") < 0 ||
+	    child_step(commit, tmp, NULL, log, 1800, NULL, "git commit") < 0 ||
+	    child_step(tag, tmp, NULL, log, 60, NULL, "git tag") < 0)
+		goto out;
+	r = cache_commit(tmp, srcdir);
+out:
+	if (r)
+		remove_tree(tmp);
+	free(tmp);
+	return r;
+}
+
+static int apply_patches(const char *srcdir, const struct strvec *patches,
+			 const char *log)
+{
+	const char *reset[] = { "git", "reset", "-q", "--hard", "pristine", NULL };
+	const char *clean[] = { "git", "clean", "-q", "-f", "-d", "-x", NULL };
+
+	if (child_step(reset, srcdir, NULL, log, 600, NULL, "git reset") < 0 ||
+	    child_step(clean, srcdir, NULL, log, 600, NULL, "git clean") < 0)
+		return -1;
+	for (size_t i = 0; i < patches->n; i++) {
+		const char *p = patches->v[i];
+		const char *check[] = { "git", "apply", "--check", "--verbose", p, NULL };
+		struct child_opts o = CHILD_OPTS_INIT;
+		struct strbuf out = STRBUF_INIT;
+		struct child_result res;
+
+		note("applying %s", path_basename(p));
+		o.dir = srcdir;
+		o.capture = &out;
+		o.log = log;
+		o.timeout = 300;
+		if (child_run(check, &o, &res) < 0) {
+			sb_release(&out);
+			return -1;
+		}
+		if (!child_ok(&res)) {
+			/* Apply what applies, to show the hunk that does not. */
+			const char *rej[] = { "git", "apply", "--reject", p, NULL };
+			struct strbuf rejects = STRBUF_INIT;
+			struct child_opts o2 = CHILD_OPTS_INIT;
+			const char *ls[] = { "git", "ls-files", "--others", "--exclude-standard", "-z", NULL };
+			struct strbuf files = STRBUF_INIT;
+
+			o2.dir = srcdir;
+			o2.log = log;
+			o2.timeout = 300;
+			child_run(rej, &o2, &res);
+			o2.capture = &files;
+			o2.log = NULL;
+			child_run(ls, &o2, &res);
+			for (char *f = files.buf; f < files.buf + files.len; f += strlen(f) + 1) {
+				size_t l = strlen(f);
+				if (l > 4 && !strcmp(f + l - 4, ".rej")) {
+					char *full = xstrfmt("%s/%s", srcdir, f);
+					sb_addf(&rejects, "--- %s\n", f);
+					sb_read_file(&rejects, full);
+					free(full);
+				}
+			}
+			error("patch '%s' does not apply:\n%s%s%s", path_basename(p), out.buf,
+			      rejects.len ? "rejected hunks:\n" : "", rejects.buf);
+			sb_release(&rejects);
+			sb_release(&files);
+			sb_release(&out);
+			return -1;
+		}
+		sb_release(&out);
+		const char *apply[] = { "git", "apply", p, NULL };
+		if (child_step(apply, srcdir, NULL, log, 300, NULL, "git apply") < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int configure(const struct kbuild_spec *spec, const char *srcdir,
+		     const char *objdir, const char *log)
+{
+	char *o = xstrfmt("O=%s", objdir);
+	char *arch = xstrfmt("ARCH=%s", arch_name(spec->arch));
+	char *config = xstrfmt("%s/.config", objdir);
+	struct strvec merge = STRVEC_INIT, want = STRVEC_INIT, dropped = STRVEC_INIT;
+	struct strbuf cfg = STRBUF_INIT, err = STRBUF_INIT;
+	int r = -1;
+
+	if (mkdir_p(objdir, 0755) < 0)
+		goto out;
+	note("configuring: %s + %zu fragments", spec->base, spec->fragments.n);
+	const char *base[] = { "make", "-s", o, arch, spec->base, NULL };
+	if (child_step(base, srcdir, NULL, log, 600, NULL, "make (base config)") < 0)
+		goto out;
+	strvec_pushf(&merge, "%s/scripts/kconfig/merge_config.sh", srcdir);
+	strvec_push(&merge, "-m");
+	strvec_push(&merge, "-O");
+	strvec_push(&merge, objdir);
+	strvec_push(&merge, config);
+	for (size_t i = 0; i < spec->fragments.n; i++) {
+		struct strbuf fb = STRBUF_INIT;
+		strvec_push(&merge, spec->fragments.v[i]);
+		if (sb_read_file(&fb, spec->fragments.v[i]) < 0 ||
+		    kbuild_fragment_options(fb.buf, fb.len, &want, &err) < 0) {
+			error("%s: %s", spec->fragments.v[i], err.len ? err.buf : strerror(errno));
+			sb_release(&fb);
+			goto out;
+		}
+		sb_release(&fb);
+	}
+	const char *env[] = { arch, NULL };
+	struct child_opts ro = CHILD_OPTS_INIT;
+	struct child_result res;
+	ro.dir = srcdir;
+	ro.log = log;
+	ro.env = env;
+	ro.timeout = 600;
+	if (child_run((const char *const *)merge.v, &ro, &res) < 0)
+		goto out;
+	if (!child_ok(&res)) {
+		error("merge_config.sh failed (%s); see '%s'", child_describe(&res), log);
+		goto out;
+	}
+	const char *olddef[] = { "make", "-s", o, arch, "olddefconfig", NULL };
+	if (child_step(olddef, srcdir, NULL, log, 600, NULL, "make olddefconfig") < 0)
+		goto out;
+	if (sb_read_file(&cfg, config) < 0) {
+		error_errno("cannot read '%s'", config);
+		goto out;
+	}
+	kbuild_check_config(&want, cfg.buf, &dropped);
+	if (dropped.n) {
+		struct strbuf msg = STRBUF_INIT;
+		for (size_t i = 0; i < dropped.n; i++)
+			sb_addf(&msg, "\n  %s", dropped.v[i]);
+		error("kconfig dropped %zu option%s the fragments asked for "
+		      "(missing dependencies, or not in this kernel):%s",
+		      dropped.n, dropped.n > 1 ? "s" : "", msg.buf);
+		sb_release(&msg);
+		goto out;
+	}
+	r = 0;
+out:
+	free(o);
+	free(arch);
+	free(config);
+	strvec_clear(&merge);
+	strvec_clear(&want);
+	strvec_clear(&dropped);
+	sb_release(&cfg);
+	sb_release(&err);
+	return r;
+}
+
+static char *read_line_file(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (sb_read_file(&sb, path) < 0) {
+		sb_release(&sb);
+		return NULL;
+	}
+	sb_setlen(&sb, strcspn(sb.buf, "\n"));
+	return sb_detach(&sb, NULL);
+}
+
+static int compile(const struct kbuild_spec *spec, const char *srcdir,
+		   const char *objdir, const char *stage, const char *log)
+{
+	char *o = xstrfmt("O=%s", objdir);
+	char *arch = xstrfmt("ARCH=%s", arch_name(spec->arch));
+	char *jobs = xstrfmt("-j%lld", spec->jobs);
+	char *mod = xstrfmt("INSTALL_MOD_PATH=%s", stage);
+	struct strvec av = STRVEC_INIT;
+	int r = -1;
+
+	strvec_push(&av, "make");
+	strvec_push(&av, o);
+	strvec_push(&av, arch);
+	strvec_push(&av, jobs);
+	if (have_program("ccache"))
+		strvec_push(&av, "CC=ccache gcc");
+	strvec_push(&av, "KBUILD_BUILD_USER=scaletest");
+	strvec_push(&av, "KBUILD_BUILD_HOST=scaletest");
+	strvec_push(&av, "bzImage");
+	strvec_push(&av, "modules");
+	note("building (%s, make %s%s); full log in %s", arch_name(spec->arch), jobs,
+	     have_program("ccache") ? ", ccache" : "", log);
+	if (child_step((const char *const *)av.v, srcdir, NULL, log, (double)spec->timeout,
+		     "make bzImage modules", "make bzImage modules") < 0)
+		goto out;
+	const char *inst[] = { "make", "-s", o, arch, mod, "INSTALL_MOD_STRIP=1",
+			       "modules_install", NULL };
+	if (child_step(inst, srcdir, NULL, log, 600, NULL, "make modules_install") < 0)
+		goto out;
+	r = 0;
+out:
+	strvec_clear(&av);
+	free(o);
+	free(arch);
+	free(jobs);
+	free(mod);
+	return r;
+}
+
+
+static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
+			 const struct source *src, const struct strvec *patches,
+			 struct kernel_artifact *k)
+{
+	char *image = xstrfmt("%s/bzImage", entry);
+	char *ver = xstrfmt("%s/version", entry);
+	char *version = read_line_file(ver);
+	int r = -1;
+
+	if (version) {
+		char *mods = xstrfmt("%s/lib/modules/%s", entry, version);
+		r = kernel_from_files(image, mods, spec->arch, k);
+		free(mods);
+	} else {
+		error("cache entry '%s' is incomplete; remove it", entry);
+	}
+	if (!r) {
+		free(k->source);
+		k->source = xstrdup("build");
+		free(k->config);
+		k->config = xstrfmt("%s/config", entry);
+		k->build_source = xstrdup(src->id);
+		k->build_key = xstrdup(path_basename(entry));
+		for (size_t i = 0; i < patches->n; i++)
+			strvec_push(&k->build_patches, path_basename(patches->v[i]));
+		for (size_t i = 0; i < spec->fragments.n; i++)
+			strvec_push(&k->build_fragments, spec->fragments.v[i]);
+		k->build_base = xstrdup(spec->base);
+		/* highmem from the config we built */
+		struct strbuf cfg = STRBUF_INIT;
+		if (sb_read_file(&cfg, k->config) == 0)
+			k->highmem = strstr(cfg.buf, "\nCONFIG_HIGHMEM=y\n") != NULL;
+		sb_release(&cfg);
+	}
+	free(image);
+	free(ver);
+	free(version);
+	return r;
+}
+
+int kbuild_build(const struct kbuild_spec *spec, const char *log,
+		 struct kernel_artifact *k, int *hit)
+{
+	struct source src;
+	struct strvec patches = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct cache_lock lk = { -1 }, tlk = { -1 };
+	char *cc = NULL, *entry = NULL, *tree = NULL, *srcdir = NULL, *objdir = NULL;
+	char *tmp = NULL;
+	char key[65];
+	int r = -1;
+
+	*hit = 0;
+	if (kbuild_patch_list(spec->patches, &patches, &err) < 0) {
+		error("%s", err.buf);
+		goto out_nosrc;
+	}
+	if (source_identify(spec, &src) < 0)
+		goto out_nosrc;
+	cc = compiler_version();
+	if (!cc) {
+		error_env("gcc not found: install build-essential (make deps)");
+		goto out;
+	}
+	{
+		struct hash_ctx *h = hash_new();
+		hash_adds(h, "kbuild v1");
+		hash_adds(h, src.hash);
+		hash_adds(h, arch_name(spec->arch));
+		hash_adds(h, spec->base);
+		hash_adds(h, cc);
+		for (size_t i = 0; i < spec->fragments.n; i++) {
+			hash_adds(h, path_basename(spec->fragments.v[i]));
+			if (hash_add_file(h, spec->fragments.v[i]) < 0) {
+				hash_hex(h, key);
+				goto out;
+			}
+		}
+		for (size_t i = 0; i < patches.n; i++) {
+			hash_adds(h, path_basename(patches.v[i]));
+			if (hash_add_file(h, patches.v[i]) < 0) {
+				hash_hex(h, key);
+				goto out;
+			}
+		}
+		hash_hex(h, key);
+	}
+	entry = cache_path("kernels/build/%.24s", key);
+	if (cache_lock(&lk, entry) < 0)
+		goto out;
+	if (is_dir(entry)) {
+		*hit = 1;
+		cache_touch(entry);
+		note("kernel build %.24s: cached", key);
+		r = fill_artifact(entry, spec, &src, &patches, k);
+		goto out;
+	}
+
+	/* The work tree for this source; one build in it at a time. */
+	tree = cache_path("kbuild/%.24s", src.hash);
+	srcdir = xstrfmt("%s/src", tree);
+	objdir = xstrfmt("%s/obj-%s", tree, arch_name(spec->arch));
+	if (mkdir_p(tree, 0755) < 0 || cache_lock(&tlk, tree) < 0)
+		goto out;
+	cache_touch(tree);
+	if (!is_dir(srcdir) && make_work_tree(spec, &src, srcdir, log) < 0)
+		goto out;
+	if (apply_patches(srcdir, &patches, log) < 0 ||
+	    configure(spec, srcdir, objdir, log) < 0)
+		goto out;
+
+	tmp = cache_tmp(entry);
+	if (mkdir_p(tmp, 0755) < 0 || compile(spec, srcdir, objdir, tmp, log) < 0)
+		goto out;
+	{
+		char *rel = xstrfmt("%s/include/config/kernel.release", objdir);
+		char *version = read_line_file(rel);
+		free(rel);
+		if (!version) {
+			error("no kernel.release after the build");
+			goto out;
+		}
+		static const char *const copies[][2] = {
+			{ "arch/x86/boot/bzImage", "bzImage" },
+			{ "System.map", "System.map" },
+			{ ".config", "config" },
+		};
+		int bad = 0;
+		for (size_t i = 0; i < ARRAY_SIZE(copies) && !bad; i++) {
+			char *from = xstrfmt("%s/%s", objdir, copies[i][0]);
+			char *to = xstrfmt("%s/%s", tmp, copies[i][1]);
+			bad = copy_file(from, to, 0644) < 0;
+			free(from);
+			free(to);
+		}
+		char *vf = xstrfmt("%s/version", tmp);
+		char *vl = xstrfmt("%s\n", version);
+		if (!bad)
+			bad = write_file(vf, vl, strlen(vl)) < 0;
+		/* modules_install links build/ and source/ into the work tree */
+		for (int i = 0; i < 2 && !bad; i++) {
+			char *l = xstrfmt("%s/lib/modules/%s/%s", tmp, version, i ? "source" : "build");
+			unlink(l);
+			free(l);
+		}
+		free(vf);
+		free(vl);
+		free(version);
+		if (bad)
+			goto out;
+	}
+	cache_touch(tmp);
+	if (cache_commit(tmp, entry) < 0)
+		goto out;
+	r = fill_artifact(entry, spec, &src, &patches, k);
+out:
+	if (tmp && r)
+		remove_tree(tmp);
+	cache_unlock(&tlk);
+	cache_unlock(&lk);
+	if (!r && !*hit) {
+		char *builds = cache_path("kernels/build/x");
+		*strrchr(builds, '/') = '\0';
+		cache_prune(builds, KBUILD_KEEP, "kernel build");
+		free(builds);
+		char *trees = cache_path("kbuild/x");
+		*strrchr(trees, '/') = '\0';
+		cache_prune(trees, KBUILD_KEEP_TREES, "kernel work tree");
+		free(trees);
+	}
+	source_release(&src);
+out_nosrc:
+	strvec_clear(&patches);
+	sb_release(&err);
+	free(cc);
+	free(entry);
+	free(tree);
+	free(srcdir);
+	free(objdir);
+	free(tmp);
+	return r;
+}

@@ -1,0 +1,76 @@
+/*
+ * kbuild: a kernel built from source, with patches and config fragments,
+ * as a kernel artifact (kernel.h) that boots exactly like a Debian one.
+ *
+ * Inputs (struct kbuild_spec, filled from a scenario's kernel_* keys):
+ *   source     "debian" (Debian's linux-source package of the same version
+ *              as the prebuilt kernel for the arch, so stock and patched
+ *              compare like with like) or a path to a kernel tree;
+ *   patches    a directory of *.patch / *.diff (applied in name order) or a
+ *              series file (one patch per line, relative to the file);
+ *   base       tinyconfig or defconfig;
+ *   fragments  config fragment files merged onto the base with the
+ *              kernel's scripts/kconfig/merge_config.sh, then olddefconfig;
+ *              every option they set is checked in the final .config;
+ *   arch       x86_64 or i386.
+ *
+ * The artifact is cached under kernels/build/<key>, the key being a hash
+ * of the source identity, the patches' names and bytes, the base, the
+ * fragments' names and bytes, the arch and the compiler's version: a hit
+ * costs one hash.  On a miss the source is copied once into a work tree
+ * (kbuild/<source>/src, a git repository of the pristine tree, never the
+ * user's own tree), reset to pristine, patched with git apply, configured
+ * and built out of tree (O=kbuild/<source>/obj-<arch>) with make -jN (and
+ * ccache when installed), so a one-line patch change recompiles little.
+ * modules_install stages the modules; the entry is renamed into place only
+ * when complete.  At most KBUILD_KEEP artifacts are kept; older ones are
+ * removed, and said so.
+ *
+ *	struct kbuild_spec spec;
+ *	kbuild_spec_init(&spec);
+ *	if (kbuild_spec_from_scenario(&s, &spec, &err) < 0) ...
+ *	struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
+ *	int hit;
+ *	if (kbuild_build(&spec, logfile, &k, &hit) < 0) ...
+ *	kbuild_spec_release(&spec);
+ */
+#ifndef SCALETEST_KBUILD_H
+#define SCALETEST_KBUILD_H
+
+#include "kernel/kernel.h"
+#include "scenario/scenario.h"
+#include "lib/strvec.h"
+
+#define KBUILD_KEEP 6
+#define KBUILD_KEEP_TREES 2
+
+struct kbuild_spec {
+	int arch;
+	char *source;		/* "debian" or an absolute path */
+	char *patches;		/* "" or an absolute path */
+	char *base;		/* "tinyconfig" or "defconfig" */
+	struct strvec fragments;	/* absolute paths */
+	long long jobs;
+	long long timeout;	/* seconds for the whole build */
+};
+
+void kbuild_spec_init(struct kbuild_spec *spec);
+void kbuild_spec_release(struct kbuild_spec *spec);
+int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec,
+			      struct strbuf *err);
+
+/* The patch files of a series, in order (absolute paths). */
+int kbuild_patch_list(const char *patches, struct strvec *out, struct strbuf *err);
+/* Options a fragment sets: "CONFIG_X=v" or "# CONFIG_X is not set" lines,
+ * appended as they appear (for the dropped-option check). */
+int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,
+			    struct strbuf *err);
+/* Which of want are missing from config (a .config's text); appended to
+ * dropped as "CONFIG_X=y (now: # CONFIG_X is not set)". */
+void kbuild_check_config(const struct strvec *want, const char *config,
+			 struct strvec *dropped);
+
+int kbuild_build(const struct kbuild_spec *spec, const char *log,
+		 struct kernel_artifact *k, int *hit);
+
+#endif

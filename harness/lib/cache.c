@@ -1,0 +1,233 @@
+#include "lib/cache.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+
+const char *cache_root(void)
+{
+	static char *root;
+	const char *e;
+
+	if (root)
+		return root;
+	if ((e = getenv("SCALETEST_CACHE")) && *e)
+		root = absolute_path(e);
+	else if ((e = getenv("XDG_CACHE_HOME")) && *e)
+		root = xstrfmt("%s/scaletest", e);
+	else if ((e = getenv("HOME")) && *e)
+		root = xstrfmt("%s/.cache/scaletest", e);
+	else
+		root = xstrdup("/tmp/scaletest-cache");
+	return root;
+}
+
+char *cache_path(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	char *slash;
+
+	sb_addf(&sb, "%s/", cache_root());
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	slash = strrchr(sb.buf, '/');
+	*slash = '\0';
+	if (mkdir_p(sb.buf, 0755) < 0)
+		die("cannot create the cache directory '%s'", sb.buf);
+	*slash = '/';
+	return sb_detach(&sb, NULL);
+}
+
+int cache_lock(struct cache_lock *lk, const char *entry)
+{
+	char *path = xstrfmt("%s.lock", entry);
+
+	lk->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (lk->fd < 0) {
+		error_errno("cannot open '%s'", path);
+		free(path);
+		return -1;
+	}
+	while (flock(lk->fd, LOCK_EX) < 0) {
+		if (errno != EINTR) {
+			error_errno("cannot lock '%s'", path);
+			close(lk->fd);
+			lk->fd = -1;
+			free(path);
+			return -1;
+		}
+	}
+	free(path);
+	return 0;
+}
+
+void cache_unlock(struct cache_lock *lk)
+{
+	if (lk->fd >= 0)
+		close(lk->fd);
+	lk->fd = -1;
+}
+
+char *cache_tmp(const char *entry)
+{
+	char *dir = xstrdup(entry);
+	char *slash = strrchr(dir, '/');
+	char *prefix = xstrfmt("%s.tmp-", slash + 1);
+	DIR *d;
+	struct dirent *de;
+
+	/* The caller holds the lock, so any temporary left here belongs to
+	 * a harness that died while building: remove it. */
+	*slash = '\0';
+	if ((d = opendir(dir))) {
+		while ((de = readdir(d)))
+			if (!strncmp(de->d_name, prefix, strlen(prefix))) {
+				char *old = xstrfmt("%s/%s", dir, de->d_name);
+				remove_tree(old);
+				free(old);
+			}
+		closedir(d);
+	}
+	free(prefix);
+	free(dir);
+	return xstrfmt("%s.tmp-%ld", entry, (long)getpid());
+}
+
+int cache_commit(const char *tmp, const char *entry)
+{
+	if (rename(tmp, entry) < 0)
+		return error_errno("cannot rename '%s' to '%s'", tmp, entry);
+	return 0;
+}
+
+int cache_trylock(struct cache_lock *lk, const char *entry)
+{
+	char *path = xstrfmt("%s.lock", entry);
+
+	lk->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	free(path);
+	if (lk->fd < 0)
+		return -1;
+	if (flock(lk->fd, LOCK_EX | LOCK_NB) < 0) {
+		close(lk->fd);
+		lk->fd = -1;
+		return errno == EWOULDBLOCK ? 0 : -1;
+	}
+	return 1;
+}
+
+char *cache_log_dir(void)
+{
+	char *p = cache_path("logs/x");
+
+	*strrchr(p, '/') = '\0';
+	return p;
+}
+
+void cache_touch(const char *entry)
+{
+	utimensat(AT_FDCWD, entry, NULL, 0);
+}
+
+int cache_is_entry(const char *name)
+{
+	size_t l = strlen(name);
+
+	return name[0] != '.' && !strstr(name, ".tmp-") &&
+	       !(l > 5 && !strcmp(name + l - 5, ".lock"));
+}
+
+int cache_remove_entry(const char *path)
+{
+	/* "<entry>.tmp-<pid>" is guarded by its entry's lock, which its
+	 * builder holds while it builds. */
+	char *entry = xstrdup(path), *slash = strrchr(entry, '/');
+	char *tmp = strstr(slash ? slash : entry, ".tmp-");
+	struct cache_lock lk;
+	int got, r;
+
+	if (tmp)
+		*tmp = '\0';
+	got = cache_trylock(&lk, entry);
+	if (got < 0)
+		error_errno("cannot lock '%s'", entry);
+	if (got != 1) {
+		free(entry);
+		return got;
+	}
+	r = remove_tree(path) < 0 ? -1 : 1;
+	if (!tmp) {
+		char *lock = xstrfmt("%s.lock", entry);
+		unlink(lock);
+		free(lock);
+	}
+	cache_unlock(&lk);
+	free(entry);
+	return r;
+}
+
+struct aged {
+	char *name;
+	struct timespec t;
+};
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct aged *x = a, *y = b;
+
+	if (x->t.tv_sec != y->t.tv_sec)
+		return x->t.tv_sec < y->t.tv_sec ? 1 : -1;
+	return (x->t.tv_nsec < y->t.tv_nsec) - (x->t.tv_nsec > y->t.tv_nsec);
+}
+
+void cache_prune(const char *dir, int keep, const char *what)
+{
+	struct aged *e = NULL;
+	size_t n = 0, alloc = 0;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *p;
+
+		if (!cache_is_entry(de->d_name))
+			continue;
+		p = xstrfmt("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0) {
+			ALLOC_GROW(e, n + 1, alloc);
+			e[n].name = xstrdup(de->d_name);
+			e[n].t = st.st_mtim;
+			n++;
+		}
+		free(p);
+	}
+	closedir(d);
+	if (n)
+		qsort(e, n, sizeof(*e), newest_first);
+	for (size_t i = 0; i < n; i++) {
+		if ((int)i >= keep) {
+			char *p = xstrfmt("%s/%s", dir, e[i].name);
+
+			/* Never pull an entry from under another harness. */
+			if (cache_remove_entry(p) == 1)
+				note("cache: removed the least recently used %s %s (keeping %d)",
+				     what, e[i].name, keep);
+			free(p);
+		}
+		free(e[i].name);
+	}
+	free(e);
+}

@@ -1,0 +1,163 @@
+#include "lib/strbuf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+
+char strbuf_empty[1];
+
+void sb_init(struct strbuf *sb)
+{
+	sb->buf = strbuf_empty;
+	sb->len = 0;
+	sb->alloc = 0;
+}
+
+void sb_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	sb_init(sb);
+}
+
+void sb_reset(struct strbuf *sb)
+{
+	if (sb->alloc)
+		sb_setlen(sb, 0);
+}
+
+void sb_grow(struct strbuf *sb, size_t n)
+{
+	size_t need;
+
+	if (n > SIZE_MAX - sb->len - 1)
+		die("strbuf: size overflow");
+	need = sb->len + n + 1;
+	if (need <= sb->alloc)
+		return;
+	size_t nalloc = sb->alloc ? sb->alloc : 64;
+	while (nalloc < need)
+		nalloc = nalloc < SIZE_MAX / 2 ? nalloc * 2 : need;
+	if (sb->alloc) {
+		sb->buf = xrealloc(sb->buf, nalloc);
+	} else {
+		sb->buf = xmalloc(nalloc);
+		sb->buf[0] = '\0';
+	}
+	sb->alloc = nalloc;
+}
+
+void sb_add(struct strbuf *sb, const void *data, size_t n)
+{
+	if (!n)
+		return;
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, data, n);
+	sb_setlen(sb, sb->len + n);
+}
+
+void sb_adds(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_addch(struct strbuf *sb, int c)
+{
+	sb_grow(sb, 1);
+	sb->buf[sb->len] = (char)c;
+	sb_setlen(sb, sb->len + 1);
+}
+
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	sb_grow(sb, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		die("strbuf: bad format '%s'", fmt);
+	if ((size_t)n >= sb->alloc - sb->len) {
+		sb_grow(sb, (size_t)n);
+		n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
+		if (n < 0 || (size_t)n >= sb->alloc - sb->len)
+			die("strbuf: format '%s' changed size", fmt);
+	}
+	sb_setlen(sb, sb->len + (size_t)n);
+}
+
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void sb_consume(struct strbuf *sb, size_t n)
+{
+	if (n > sb->len)
+		die("strbuf: consume past end");
+	if (!n)
+		return;
+	memmove(sb->buf, sb->buf + n, sb->len - n);
+	sb_setlen(sb, sb->len - n);
+}
+
+void sb_setlen(struct strbuf *sb, size_t n)
+{
+	if (n > (sb->alloc ? sb->alloc - 1 : 0))
+		die("strbuf: setlen beyond allocation");
+	sb->len = n;
+	sb->buf[n] = '\0';
+}
+
+char *sb_detach(struct strbuf *sb, size_t *len)
+{
+	char *r;
+
+	sb_grow(sb, 0);
+	r = sb->buf;
+	if (len)
+		*len = sb->len;
+	sb_init(sb);
+	return r;
+}
+
+int sb_read_fd(struct strbuf *sb, int fd)
+{
+	for (;;) {
+		ssize_t n;
+
+		sb_grow(sb, 8192);
+		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			return 0;
+		sb_setlen(sb, sb->len + (size_t)n);
+	}
+}
+
+int sb_read_file(struct strbuf *sb, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int r, e;
+
+	if (fd < 0)
+		return -1;
+	r = sb_read_fd(sb, fd);
+	e = errno;
+	close(fd);
+	errno = e;
+	return r;
+}

@@ -1,0 +1,563 @@
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *progname = "scaletest";
+int util_quiet;
+
+static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_addf(&sb, "%s: %s", progname, prefix);
+	sb_vaddf(&sb, fmt, ap);
+	if (err)
+		sb_addf(&sb, ": %s", strerror(err));
+	sb_addch(&sb, '\n');
+	(void)write_all(2, sb.buf, sb.len);
+	sb_release(&sb);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("fatal: ", fmt, ap, 0);
+	va_end(ap);
+	exit(EXIT_USAGE);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (util_quiet)
+		return -1;
+	va_start(ap, fmt);
+	vreport("", fmt, ap, 0);
+	va_end(ap);
+	return -1;
+}
+
+int error_errno(const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno;
+
+	if (!util_quiet) {
+		va_start(ap, fmt);
+		vreport("", fmt, ap, e);
+		va_end(ap);
+	}
+	errno = e;
+	return -1;
+}
+
+int error_was_env;
+
+int error_env(const char *fmt, ...)
+{
+	va_list ap;
+
+	error_was_env = 1;
+	if (util_quiet)
+		return -1;
+	va_start(ap, fmt);
+	vreport("", fmt, ap, 0);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (util_quiet)
+		return;
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap, 0);
+	va_end(ap);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (util_quiet)
+		return;
+	va_start(ap, fmt);
+	vreport("", fmt, ap, 0);
+	va_end(ap);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		static const char msg[] = "scaletest: out of memory\n";
+		(void)write(2, msg, sizeof(msg) - 1);
+		abort();
+	}
+	return p;
+}
+
+void *xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xstrfmt(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sb_detach(&sb, NULL);
+}
+
+void *xgrow(void *arr, size_t *alloc, size_t n, size_t sz)
+{
+	size_t a = *alloc;
+
+	if (n <= a)
+		return arr;
+	a = a ? a : 8;
+	while (a < n)
+		a *= 2;
+	if (a > SIZE_MAX / sz)
+		die("array size overflow");
+	arr = xrealloc(arr, a * sz);
+	*alloc = a;
+	return arr;
+}
+
+int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int write_file_mode(const char *path, const void *buf, size_t n, int flags)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | flags, 0644);
+
+	if (fd < 0)
+		return error_errno("cannot create '%s'", path);
+	if (write_all(fd, buf, n) < 0) {
+		error_errno("cannot write '%s'", path);
+		close(fd);
+		return -1;
+	}
+	if (close(fd) < 0)
+		return error_errno("cannot close '%s'", path);
+	return 0;
+}
+
+int write_file(const char *path, const void *buf, size_t n)
+{
+	return write_file_mode(path, buf, n, 0);
+}
+
+int write_file_atomic(const char *path, const void *buf, size_t n)
+{
+	char *tmp = xstrfmt("%s.tmp", path);
+	int r = write_file_mode(tmp, buf, n, 0);
+
+	if (!r && rename(tmp, path) < 0)
+		r = error_errno("cannot rename '%s' to '%s'", tmp, path);
+	if (r)
+		unlink(tmp);
+	free(tmp);
+	return r;
+}
+
+int mkdir_p(const char *path, mode_t mode)
+{
+	char *p = xstrdup(path);
+	char *s;
+	int r = 0;
+
+	for (s = p + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+		*s = '\0';
+		if (mkdir(p, mode) < 0 && errno != EEXIST) {
+			r = error_errno("cannot create directory '%s'", p);
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	if (!r && !is_dir(path))
+		r = error("'%s' exists and is not a directory", path);
+	free(p);
+	return r;
+}
+
+int remove_tree(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *de;
+	int r = 0;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : error_errno("cannot stat '%s'", path);
+	if (!S_ISDIR(st.st_mode)) {
+		if (unlink(path) < 0)
+			return error_errno("cannot remove '%s'", path);
+		return 0;
+	}
+	d = opendir(path);
+	if (!d)
+		return error_errno("cannot open '%s'", path);
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		char *sub = xstrfmt("%s/%s", path, de->d_name);
+		if (remove_tree(sub) < 0)
+			r = -1;
+		free(sub);
+	}
+	closedir(d);
+	if (!r && rmdir(path) < 0)
+		r = error_errno("cannot remove '%s'", path);
+	return r;
+}
+
+int copy_file(const char *src, const char *dst, mode_t mode)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r;
+
+	if (sb_read_file(&sb, src) < 0) {
+		sb_release(&sb);
+		return error_errno("cannot read '%s'", src);
+	}
+	r = write_file(dst, sb.buf, sb.len);
+	if (!r && chmod(dst, mode) < 0)
+		r = error_errno("cannot chmod '%s'", dst);
+	sb_release(&sb);
+	return r;
+}
+
+int path_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int is_executable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, X_OK) == 0;
+}
+
+char *find_in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	const char *p, *end;
+
+	if (strchr(prog, '/'))
+		return is_executable(prog) ? xstrdup(prog) : NULL;
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin";
+	for (p = path; ; p = end + 1) {
+		end = strchrnul(p, ':');
+		char *cand = end > p ? xstrfmt("%.*s/%s", (int)(end - p), p, prog)
+				     : xstrfmt("./%s", prog);
+		if (is_executable(cand))
+			return cand;
+		free(cand);
+		if (!*end)
+			break;
+	}
+	return NULL;
+}
+
+char *absolute_path(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/')
+		return xstrdup(path);
+	if (!getcwd(cwd, sizeof(cwd)))
+		die("cannot get the current directory");
+	return xstrfmt("%s/%s", cwd, path);
+}
+
+const char *path_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+double now_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void format_now(char *buf, size_t n, const char *fmt)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	if (!strftime(buf, n, fmt, &tm))
+		die("timestamp buffer too small");
+}
+
+void timestamp_id(char *buf, size_t n)
+{
+	format_now(buf, n, "%Y%m%d-%H%M%S");
+}
+
+void timestamp_iso(char *buf, size_t n)
+{
+	format_now(buf, n, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+struct hash_ctx {
+	EVP_MD_CTX *md;
+};
+
+struct hash_ctx *hash_new(void)
+{
+	struct hash_ctx *h = xmalloc(sizeof(*h));
+
+	h->md = EVP_MD_CTX_new();
+	if (!h->md || EVP_DigestInit_ex(h->md, EVP_sha256(), NULL) != 1)
+		die("cannot initialise SHA-256");
+	return h;
+}
+
+void hash_add(struct hash_ctx *h, const void *data, size_t n)
+{
+	if (EVP_DigestUpdate(h->md, data, n) != 1)
+		die("SHA-256 update failed");
+}
+
+void hash_adds(struct hash_ctx *h, const char *s)
+{
+	hash_add(h, s, strlen(s) + 1);
+}
+
+int hash_add_file(struct hash_ctx *h, const char *path)
+{
+	char buf[65536];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return error_errno("cannot open '%s'", path);
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof(buf));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			error_errno("cannot read '%s'", path);
+			close(fd);
+			return -1;
+		}
+		if (!n)
+			break;
+		hash_add(h, buf, (size_t)n);
+	}
+	close(fd);
+	return 0;
+}
+
+void hash_hex(struct hash_ctx *h, char out[65])
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int n = 0, i;
+
+	if (EVP_DigestFinal_ex(h->md, md, &n) != 1 || n != 32)
+		die("SHA-256 final failed");
+	for (i = 0; i < n; i++)
+		snprintf(out + 2 * i, 3, "%02x", md[i]);
+	EVP_MD_CTX_free(h->md);
+	free(h);
+}
+
+int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_i64(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (!*s || *s == '+' || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || *end || v != v)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+long long host_mem_available_kb(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long long v = -1;
+	const char *p;
+
+	if (sb_read_file(&sb, "/proc/meminfo") == 0 &&
+	    (p = strstr(sb.buf, "MemAvailable:")))
+		v = strtoll(p + strlen("MemAvailable:"), NULL, 10);
+	sb_release(&sb);
+	return v;
+}
+
+int have_program(const char *prog)
+{
+	char *p = find_in_path(prog);
+	int found = p != NULL;
+
+	free(p);
+	return found;
+}
+
+void log_tail(const char *path, int n, struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t start;
+	int lines = 0;
+
+	if (sb_read_file(&sb, path) < 0) {
+		sb_release(&sb);
+		return;
+	}
+	start = sb.len;
+	while (start > 0) {
+		if (sb.buf[start - 1] == '\n' && start != sb.len && ++lines >= n)
+			break;
+		start--;
+	}
+	sb_add(out, sb.buf + start, sb.len - start);
+	sb_release(&sb);
+}
+
+const char *scaletest_root(void)
+{
+	static char *root;
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (root)
+		return root;
+	if (getenv("SCALETEST_ROOT") && *getenv("SCALETEST_ROOT")) {
+		root = absolute_path(getenv("SCALETEST_ROOT"));
+		return root;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		for (int up = 0; up < 2; up++) {
+			char *s = strrchr(exe, '/');
+			if (s)
+				*s = '\0';
+		}
+		root = xstrdup(exe);
+	} else {
+		root = xstrdup(".");
+	}
+	return root;
+}

@@ -1,0 +1,114 @@
+/*
+ * util: the small things every module needs.
+ *
+ * Errors.  Library code reports a failure with error(), which prints
+ * "scaletest: <message>" on stderr and returns -1, so the idiom is
+ *
+ *	if (stat(path, &st) < 0)
+ *		return error_errno("cannot stat '%s'", path);
+ *
+ * Only the command layer calls die() or exit().  Messages are lowercase,
+ * have no final period, and quote their subject.
+ *
+ * Memory.  xmalloc() and friends abort on allocation failure.
+ *
+ * Files.  write_all() loops on short writes and EINTR; write_file_atomic()
+ * writes "<path>.tmp" and renames it into place, so a reader never sees a
+ * half-written file.
+ */
+#ifndef SCALETEST_UTIL_H
+#define SCALETEST_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "lib/strbuf.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit codes of the command layer (documented in the README). */
+enum {
+	EXIT_OK = 0,
+	EXIT_RUNFAIL = 1,	/* the run or comparison failed */
+	EXIT_USAGE = 2,		/* bad command line or scenario */
+	EXIT_ENV = 3,		/* a tool, package or resource is missing */
+	EXIT_INTERRUPTED = 130,
+};
+
+extern const char *progname;
+/* When set, error() and warning() are silent (used by tests). */
+extern int util_quiet;
+
+void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Like error(), and marks the failure as the environment's (exit 3): a
+ * missing program or package, with the message naming what to install. */
+int error_env(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern int error_was_env;
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Progress line ("scaletest: ..."), on stderr, shown unless util_quiet. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Grow *arr (of *alloc elements of size sz) to hold at least n. */
+void *xgrow(void *arr, size_t *alloc, size_t n, size_t sz);
+#define ALLOC_GROW(arr, n, alloc) \
+	((arr) = xgrow((arr), &(alloc), (n), sizeof(*(arr))))
+
+int write_all(int fd, const void *buf, size_t n);
+int write_file(const char *path, const void *buf, size_t n);
+int write_file_atomic(const char *path, const void *buf, size_t n);
+int mkdir_p(const char *path, mode_t mode);
+int remove_tree(const char *path);
+int copy_file(const char *src, const char *dst, mode_t mode);
+int path_exists(const char *path);
+int is_dir(const char *path);
+int is_executable(const char *path);
+/* Search $PATH for prog; returns a malloc'd path or NULL. */
+char *find_in_path(const char *prog);
+/* 1 if prog is found in $PATH. */
+int have_program(const char *prog);
+/* Absolute form of path (need not exist); malloc'd. */
+char *absolute_path(const char *path);
+const char *path_basename(const char *path);
+
+/* Seconds from an arbitrary monotonic origin. */
+double now_monotonic(void);
+/* Wall-clock time formatted for run ids: 20261203-052101. */
+void timestamp_id(char *buf, size_t n);
+/* ISO 8601 UTC: 2026-12-03T05:21:01Z. */
+void timestamp_iso(char *buf, size_t n);
+
+/* SHA-256 of a buffer, and a running context over several pieces. */
+struct hash_ctx;
+struct hash_ctx *hash_new(void);
+void hash_add(struct hash_ctx *h, const void *data, size_t n);
+void hash_adds(struct hash_ctx *h, const char *s);	/* includes the NUL */
+int hash_add_file(struct hash_ctx *h, const char *path);
+/* Writes 64 hex digits and a NUL to out[65]; frees h. */
+void hash_hex(struct hash_ctx *h, char out[65]);
+
+/* Parse a whole decimal number into *out; 0 or -1. */
+int parse_u64(const char *s, uint64_t *out);
+int parse_i64(const char *s, int64_t *out);
+int parse_double(const char *s, double *out);
+
+/* The last n lines of a file, appended to out (for error messages). */
+void log_tail(const char *path, int n, struct strbuf *out);
+
+/* The project's root: $SCALETEST_ROOT, else the directory above the
+ * binary's bin/ (where initramfs/ and kernel-configs/ live). */
+const char *scaletest_root(void);
+
+/* Host memory available for a new guest, in kB (MemAvailable), or -1. */
+long long host_mem_available_kb(void);
+
+#endif

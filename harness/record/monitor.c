@@ -1,0 +1,188 @@
+#include "record/monitor.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/meminfo.h"
+#include "result/result.h"
+#include "record/slabinfo.h"
+#include "lib/textscan.h"
+#include "lib/util.h"
+
+const char *const monitor_vmstat[] = {
+	"nr_free_pages", "nr_slab_reclaimable", "nr_slab_unreclaimable",
+	"nr_kernel_stack", "nr_page_table_pages", "nr_dirty", "nr_writeback",
+	"pgalloc_dma", "pgalloc_dma32", "pgalloc_normal", "pgalloc_high",
+	"pgalloc_movable", "pgfree", "pgfault", "pgmajfault", NULL,
+};
+
+int vmstat_parse(struct vmstat *v, const char *buf, size_t len, struct strbuf *err)
+{
+	struct vmstat out = VMSTAT_INIT;
+	struct strbuf line = STRBUF_INIT;
+	struct line_iter it;
+
+	line_iter_init(&it, buf, len);
+	while (line_next(&it)) {
+		char *f[3];
+		const char *why = NULL;
+		int64_t val;
+
+		if (!it.len)
+			continue;
+		sb_reset(&line);
+		sb_add(&line, it.line, it.len);
+		if (line_has_nul(it.line, it.len))
+			why = "NUL byte";
+		else if (split_fields(line.buf, f, 2) != 2)
+			why = "expected 'name value'";
+		else if (strlen(f[0]) >= sizeof(out.f[0].name))
+			why = "name too long";
+		else if (parse_i64(f[1], &val) < 0)
+			why = "bad number";
+		if (!why)
+			for (const char *c = f[0]; *c; c++)
+				if (!islower((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '_')
+					why = "bad character in name";
+		if (why) {
+			sb_addf(err, "line %u: %s", it.lineno, why);
+			sb_release(&line);
+			vmstat_release(&out);
+			return -1;
+		}
+		ALLOC_GROW(out.f, out.n + 1, out.alloc);
+		memcpy(out.f[out.n].name, f[0], strlen(f[0]) + 1);
+		out.f[out.n].value = val;
+		out.n++;
+	}
+	sb_release(&line);
+	vmstat_release(v);
+	*v = out;
+	return 0;
+}
+
+long long vmstat_get(const struct vmstat *v, const char *name)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (!strcmp(v->f[i].name, name))
+			return v->f[i].value;
+	return -1;
+}
+
+void vmstat_release(struct vmstat *v)
+{
+	free(v->f);
+	v->f = NULL;
+	v->n = v->alloc = 0;
+}
+
+/* Find "@@@ name\n" at a line start; returns the section body's start and
+ * sets *end to the next "@@@ " line (or the buffer's end). */
+static const char *section(const char *buf, size_t len, const char *name,
+			   const char **end)
+{
+	char head[32];
+	size_t hl = (size_t)snprintf(head, sizeof(head), "@@@ %s\n", name);
+	const char *p = buf, *e = buf + len;
+
+	while (p < e) {
+		if ((size_t)(e - p) >= hl && !memcmp(p, head, hl)) {
+			const char *body = p + hl, *q = body;
+			while (q < e) {
+				if ((size_t)(e - q) >= 4 && !memcmp(q, "@@@ ", 4))
+					break;
+				const char *nl = memchr(q, '\n', (size_t)(e - q));
+				q = nl ? nl + 1 : e;
+			}
+			*end = q;
+			return body;
+		}
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		p = nl ? nl + 1 : e;
+	}
+	return NULL;
+}
+
+int monitor_sample(const char *buf, size_t len, long page_size, json_object **out,
+		   long *n, struct strbuf *err)
+{
+	char head[128], step[32];
+	const char *nl = memchr(buf, '\n', len), *b, *e;
+	struct meminfo mi = MEMINFO_INIT;
+	struct slabinfo si = SLABINFO_INIT;
+	struct vmstat vs = VMSTAT_INIT;
+	double t;
+	long num;
+	int r = -1;
+
+	*out = NULL;
+	if (!nl || (size_t)(nl - buf) >= sizeof(head)) {
+		sb_adds(err, "no sample header");
+		return -1;
+	}
+	memcpy(head, buf, (size_t)(nl - buf));
+	head[nl - buf] = '\0';
+	{
+		char *f[6];
+		if (strncmp(head, "@@@ sample ", 11) || split_fields(head + 11, f, 3) != 3 ||
+		    parse_double(f[1], &t) < 0 || t < 0 || strlen(f[2]) >= sizeof(step)) {
+			sb_adds(err, "bad sample header");
+			return -1;
+		}
+		int64_t v;
+		if (parse_i64(f[0], &v) < 0 || v < 1 || v > 100000000) {
+			sb_adds(err, "bad sample number");
+			return -1;
+		}
+		num = (long)v;
+		for (const char *c = f[2]; *c; c++)
+			if (!islower((unsigned char)*c) && *c != '-') {
+				sb_adds(err, "bad sample step");
+				return -1;
+			}
+		memcpy(step, f[2], strlen(f[2]) + 1);
+	}
+	if (!(b = section(buf, len, "meminfo", &e)) ||
+	    meminfo_parse(&mi, b, (size_t)(e - b), err) < 0) {
+		if (!b)
+			sb_adds(err, "no meminfo section");
+		goto out;
+	}
+	if (!(b = section(buf, len, "slabinfo", &e)) ||
+	    slabinfo_parse(&si, b, (size_t)(e - b), err) < 0) {
+		if (!b)
+			sb_adds(err, "no slabinfo section");
+		goto out;
+	}
+	if (!(b = section(buf, len, "vmstat", &e)) ||
+	    vmstat_parse(&vs, b, (size_t)(e - b), err) < 0) {
+		if (!b)
+			sb_adds(err, "no vmstat section");
+		goto out;
+	}
+	json_object *o = json_object_new_object(), *v = json_object_new_object();
+	long long slab = 0;
+
+	for (size_t i = 0; i < si.n; i++)
+		slab += slab_cache_bytes(&si.c[i], page_size) / 1024;
+	for (int i = 0; monitor_vmstat[i]; i++) {
+		long long x = vmstat_get(&vs, monitor_vmstat[i]);
+		if (x >= 0)
+			json_object_object_add(v, monitor_vmstat[i], json_object_new_int64(x));
+	}
+	json_object_object_add(o, "n", json_object_new_int64(num));
+	json_object_object_add(o, "t", json_seconds(t));
+	json_object_object_add(o, "step", json_object_new_string(step));
+	json_object_object_add(o, "meminfo", result_meminfo(&mi));
+	json_object_object_add(o, "slab_kb", json_object_new_int64(slab));
+	json_object_object_add(o, "vmstat", v);
+	*out = o;
+	*n = num;
+	r = 0;
+out:
+	meminfo_release(&mi);
+	slabinfo_release(&si);
+	vmstat_release(&vs);
+	return r;
+}

@@ -1,0 +1,52 @@
+/*
+ * monitor: the guest's memory samples, taken while insmod, I/O and rmmod
+ * run, streamed as "sample" records:
+ *
+ *	@@@ sample N UPTIME STEP
+ *	@@@ meminfo
+ *	<the text of /proc/meminfo>
+ *	@@@ slabinfo
+ *	<the text of /proc/slabinfo>
+ *	@@@ vmstat
+ *	<the text of /proc/vmstat>
+ *
+ * N counts samples from 1 (a missing N is a lost sample: a gap); STEP is
+ * what the guest was doing ("insmod", "virtio", "io", "rmmod").
+ * monitor_sample() parses one into the object result.json keeps per sample:
+ *
+ *	{"n": 3, "t": 12.34, "step": "insmod", "meminfo": {...all fields...},
+ *	 "slab_kb": 12345, "vmstat": {...the counters in monitor_vmstat[]...}}
+ *
+ * vmstat_parse() reads /proc/vmstat ("name value" lines) on its own.
+ */
+#ifndef SCALETEST_MONITOR_H
+#define SCALETEST_MONITOR_H
+
+#include <json.h>
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
+struct vmstat_field {
+	char name[48];
+	long long value;
+};
+
+struct vmstat {
+	struct vmstat_field *f;
+	size_t n, alloc;
+};
+#define VMSTAT_INIT { NULL, 0, 0 }
+
+int vmstat_parse(struct vmstat *v, const char *buf, size_t len, struct strbuf *err);
+long long vmstat_get(const struct vmstat *v, const char *name);	/* -1 if absent */
+void vmstat_release(struct vmstat *v);
+
+/* The vmstat counters kept per sample (NULL-terminated). */
+extern const char *const monitor_vmstat[];
+
+/* 0 and *out (a new object) and *n, or -1 with err. */
+int monitor_sample(const char *buf, size_t len, long page_size, json_object **out,
+		   long *n, struct strbuf *err);
+
+#endif

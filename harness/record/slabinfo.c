@@ -1,0 +1,128 @@
+#include "record/slabinfo.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/textscan.h"
+#include "lib/util.h"
+
+static int valid_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n >= SLAB_NAME_MAX)
+		return 0;
+	for (; *s; s++)
+		if (!isgraph((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+static int num(const char *s, long long *out)
+{
+	int64_t v;
+
+	if (parse_i64(s, &v) < 0 || v < 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static const char *parse_line(struct slab_cache *c, char *line)
+{
+	char *f[17];
+	int n = split_fields(line, f, 16);
+
+	if (n != 16)
+		return "expected 16 fields";
+	if (strcmp(f[6], ":") || strcmp(f[7], "tunables") ||
+	    strcmp(f[11], ":") || strcmp(f[12], "slabdata"))
+		return "missing ': tunables' or ': slabdata'";
+	if (!valid_name(f[0]))
+		return "bad cache name";
+	memcpy(c->name, f[0], strlen(f[0]) + 1);	/* length checked above */
+	if (num(f[1], &c->active_objs) || num(f[2], &c->num_objs) ||
+	    num(f[3], &c->objsize) || num(f[4], &c->objperslab) ||
+	    num(f[5], &c->pagesperslab) || num(f[13], &c->active_slabs) ||
+	    num(f[14], &c->num_slabs))
+		return "bad number";
+	long long dummy;
+	if (num(f[8], &dummy) || num(f[9], &dummy) || num(f[10], &dummy) ||
+	    num(f[15], &dummy))
+		return "bad number";
+	if (c->active_objs > c->num_objs || c->active_slabs > c->num_slabs)
+		return "active count larger than total";
+	return NULL;
+}
+
+int slabinfo_parse(struct slabinfo *s, const char *buf, size_t len,
+		   struct strbuf *err)
+{
+	static const char head[] = "slabinfo - version: 2.1";
+	struct slabinfo out = SLABINFO_INIT;
+	struct line_iter it;
+	struct strbuf line = STRBUF_INIT;
+
+	line_iter_init(&it, buf, len);
+	while (line_next(&it)) {
+		const char *why = NULL;
+
+		if (line_has_nul(it.line, it.len)) {
+			why = "NUL byte";
+		} else if (it.lineno == 1) {
+			if (it.len != sizeof(head) - 1 || memcmp(it.line, head, it.len))
+				why = "not slabinfo version 2.1";
+		} else if (it.lineno == 2) {
+			if (!it.len || it.line[0] != '#')
+				why = "missing column header";
+		} else {
+			struct slab_cache c;
+
+			sb_reset(&line);
+			sb_add(&line, it.line, it.len);
+			why = parse_line(&c, line.buf);
+			if (!why && slabinfo_find(&out, c.name))
+				why = "duplicate cache";
+			if (!why) {
+				ALLOC_GROW(out.c, out.n + 1, out.alloc);
+				out.c[out.n++] = c;
+			}
+		}
+		if (why) {
+			sb_addf(err, "line %u: %s", it.lineno, why);
+			sb_release(&line);
+			slabinfo_release(&out);
+			return -1;
+		}
+	}
+	sb_release(&line);
+	if (it.lineno == 1) {
+		sb_adds(err, "line 2: missing column header");
+		return -1;
+	}
+	slabinfo_release(s);
+	*s = out;
+	return 0;
+}
+
+long long slab_cache_bytes(const struct slab_cache *c, long page_size)
+{
+	return c->num_slabs * c->pagesperslab * page_size;
+}
+
+const struct slab_cache *slabinfo_find(const struct slabinfo *s,
+				       const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->c[i].name, name))
+			return &s->c[i];
+	return NULL;
+}
+
+void slabinfo_release(struct slabinfo *s)
+{
+	free(s->c);
+	s->c = NULL;
+	s->n = s->alloc = 0;
+}

@@ -1,0 +1,321 @@
+#include "result/analysis.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "result/result.h"
+#include "lib/util.h"
+
+void analysis_add_check(json_object *checks, const char *name, int pass,
+			const char *fmt, ...)
+{
+	json_object *o = json_object_new_object();
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	json_object_object_add(o, "name", json_object_new_string(name));
+	json_object_object_add(o, "pass", json_object_new_boolean(pass));
+	json_object_object_add(o, "detail", json_object_new_string(sb.buf));
+	json_object_array_add(checks, o);
+	sb_release(&sb);
+}
+
+static json_object *mem_delta(json_object *a, json_object *b, const char *field)
+{
+	char path[96];
+	long long x, y;
+
+	snprintf(path, sizeof(path), "meminfo.%s", field);
+	x = jint(a, path, -1);
+	y = jint(b, path, -1);
+	if (!a || !b || x < 0 || y < 0)
+		return NULL;
+	return json_object_new_int64(y - x);
+}
+
+void analysis_deltas(json_object *root, const struct scenario *s)
+{
+	static const char *const fields[] = {
+		"LowFree", "MemFree", "MemAvailable", "Slab", "SReclaimable",
+		"SUnreclaim", "PageTables", "KernelStack", "VmallocUsed", "Percpu",
+	};
+	json_object *deltas = json_object_new_object();
+	json_object *before = result_phase(root, "before-insmod");
+	json_object *after = result_phase(root, "after-insmod");
+	json_object *io = result_phase(root, "after-io");
+	json_object *rm = result_phase(root, "after-rmmod");
+	json_object *ins = json_object_new_object();
+	long long disks = s->disks;
+
+	json_object_object_add(ins, "from", json_object_new_string("before-insmod"));
+	json_object_object_add(ins, "to", json_object_new_string("after-insmod"));
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+		char key[64];
+		snprintf(key, sizeof(key), "%s_kb", fields[i]);
+		json_object_object_add(ins, key, mem_delta(before, after, fields[i]));
+	}
+	/* Cost per disk in bytes: how much of each measure one disk took. */
+	json_object *per = json_object_new_object();
+	static const char *const per_fields[] = { "LowFree", "MemFree", "MemAvailable", "Slab" };
+	for (size_t i = 0; i < ARRAY_SIZE(per_fields); i++) {
+		char key[64];
+		snprintf(key, sizeof(key), "%s_kb", per_fields[i]);
+		json_object *d = jget(ins, key);
+		long long v = d ? json_object_get_int64(d) : 0;
+		/* The free measures fall as disks cost memory; Slab grows. */
+		long long cost = strcmp(per_fields[i], "Slab") ? -v : v;
+		json_object_object_add(per, per_fields[i], d && disks
+				       ? json_object_new_int64(cost * 1024 / disks)
+				       : NULL);
+	}
+	json_object_object_add(ins, "per_disk_bytes", per);
+
+	/* What the named counters do not explain of the MemFree drop. */
+	json_object *mf = jget(ins, "MemFree_kb");
+	if (mf) {
+		long long drop = -json_object_get_int64(mf), known = 0;
+		static const char *const parts[] = { "Slab", "PageTables", "KernelStack",
+						     "VmallocUsed", "Percpu" };
+		int all = 1;
+		for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
+			char key[64];
+			snprintf(key, sizeof(key), "%s_kb", parts[i]);
+			json_object *v = jget(ins, key);
+			if (v)
+				known += json_object_get_int64(v);
+			else if (strcmp(parts[i], "Percpu"))
+				all = 0;
+		}
+		json_object_object_add(ins, "unaccounted_kb",
+				       all ? json_object_new_int64(drop - known) : NULL);
+	}
+	/* The same for low memory on HIGHMEM kernels: slab, kernel stacks,
+	 * page tables and per-cpu areas live there; the rest of the LowFree
+	 * drop is page allocations such as blk-mq request pools. */
+	json_object *lf = jget(ins, "LowFree_kb");
+	if (lf) {
+		long long drop = -json_object_get_int64(lf), known = 0;
+		static const char *const low[] = { "Slab_kb", "PageTables_kb", "KernelStack_kb", "Percpu_kb" };
+		for (size_t i = 0; i < ARRAY_SIZE(low); i++)
+			known += jint(ins, low[i], 0);
+		json_object_object_add(ins, "lowmem_unaccounted_kb", json_object_new_int64(drop - known));
+	} else {
+		json_object_object_add(ins, "lowmem_unaccounted_kb", NULL);
+	}
+	json_object_object_add(deltas, "insmod", ins);
+
+	json_object *rmm = json_object_new_object();
+	json_object_object_add(rmm, "from", json_object_new_string("after-io"));
+	json_object_object_add(rmm, "to", json_object_new_string("after-rmmod"));
+	json_object_object_add(rmm, "MemFree_kb", mem_delta(io, rm, "MemFree"));
+	json_object_object_add(rmm, "LowFree_kb", mem_delta(io, rm, "LowFree"));
+	json_object_object_add(rmm, "Slab_kb", mem_delta(io, rm, "Slab"));
+	json_object *cost = mem_delta(after, before, "MemFree");	/* >0: insmod cost */
+	json_object *back = jget(rmm, "MemFree_kb");
+	if (cost && back && json_object_get_int64(cost) > 0 && s->rmmod && disks) {
+		double pct = 100.0 * (double)json_object_get_int64(back) /
+			     (double)json_object_get_int64(cost);
+		json_object_object_add(rmm, "returned_pct", json_seconds(pct));
+	} else {
+		json_object_object_add(rmm, "returned_pct", NULL);
+	}
+	json_object_put(cost);
+	json_object_object_add(deltas, "rmmod", rmm);
+	json_object_object_add(root, "deltas", deltas);
+}
+
+struct growth {
+	const char *name;
+	long long kb, objs;
+};
+
+static int cmp_growth(const void *a, const void *b)
+{
+	const struct growth *x = a, *y = b;
+
+	return (y->kb > x->kb) - (y->kb < x->kb);
+}
+
+void analysis_slab_growth(json_object *root, const struct scenario *s)
+{
+	json_object *a = jget(result_phase(root, "before-insmod"), "slab.caches");
+	json_object *b = jget(result_phase(root, "after-insmod"), "slab.caches");
+	json_object *out = json_object_new_array(), *all = json_object_new_array();
+	struct growth *g = NULL;
+	size_t n = 0, alloc = 0;
+
+	if (a && b) {
+		json_object_object_foreach(b, name, cache) {
+			json_object *old = NULL;
+			long long kb0 = 0, objs0 = 0;
+			if (json_object_object_get_ex(a, name, &old)) {
+				kb0 = jint(old, "kb", 0);
+				objs0 = jint(old, "num_objs", 0);
+			}
+			ALLOC_GROW(g, n + 1, alloc);
+			g[n].name = name;
+			g[n].kb = jint(cache, "kb", 0) - kb0;
+			g[n].objs = jint(cache, "num_objs", 0) - objs0;
+			n++;
+		}
+		if (n)
+			qsort(g, n, sizeof(*g), cmp_growth);
+		for (size_t i = 0; i < n; i++) {
+			if (i >= 10 && g[i].kb <= 0)
+				break;
+			json_object *o = json_object_new_object();
+			json_object_object_add(o, "cache", json_object_new_string(g[i].name));
+			json_object_object_add(o, "kb", json_object_new_int64(g[i].kb));
+			json_object_object_add(o, "objs", json_object_new_int64(g[i].objs));
+			if (s->disks)
+				json_object_object_add(o, "bytes_per_disk",
+						       json_object_new_int64(g[i].kb * 1024 / s->disks));
+			json_object_array_add(i < 10 ? out : all, o);
+		}
+	}
+	free(g);
+	json_object_object_add(root, "slab_growth", out);
+	/* Beyond the top 10, every other cache that grew. */
+	json_object_object_add(root, "slab_growth_rest", all);
+}
+
+
+/* Min (or max) of a meminfo field over the samples of one step. */
+static json_object *sample_extreme(json_object *samples, const char *step,
+				   const char *path, int want_max, long *count)
+{
+	long long best = 0;
+	long n = 0;
+
+	for (size_t i = 0; samples && i < json_object_array_length(samples); i++) {
+		json_object *smp = json_object_array_get_idx(samples, i);
+		long long v = jint(smp, path, -1);
+
+		if (strcmp(jstr(smp, "step", ""), step) || v < 0)
+			continue;
+		if (!n || (want_max ? v > best : v < best))
+			best = v;
+		n++;
+	}
+	if (count)
+		*count = n;
+	return n ? json_object_new_int64(best) : NULL;
+}
+
+void analysis_monitor(json_object *root)
+{
+	json_object *mon = jget(root, "monitor");
+	json_object *samples = jget(mon, "samples");
+	json_object *steady = result_phase(root, "after-insmod");
+	json_object *peak, *st, *io;
+	long n = 0;
+
+	if (!mon || !samples)
+		return;
+	peak = json_object_new_object();
+	st = json_object_new_object();
+	io = json_object_new_object();
+	static const char *const fields[] = { "MemFree", "LowFree", "Slab" };
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
+		char path[64];
+		snprintf(path, sizeof(path), "meminfo.%s", fields[i]);
+		json_object *v = jget(steady, path);
+		json_object_object_add(st, fields[i], v ? json_object_get(v) : NULL);
+		char key[64];
+		int slab = !strcmp(fields[i], "Slab");
+		snprintf(key, sizeof(key), "%s_%s", fields[i], slab ? "max" : "min");
+		json_object_object_add(io, key, sample_extreme(samples, "io", path, slab, &n));
+	}
+	json_object_object_add(io, "samples", json_object_new_int64(n));
+	json_object_object_add(peak, "steady_after_insmod", st);
+	json_object_object_add(peak, "during_io", io);
+	/* How much more the I/O took at its peak than the steady state. */
+	long long s_free = jint(st, "MemFree", -1), io_min = jint(io, "MemFree_min", -1);
+	json_object_object_add(peak, "io_extra_kb", s_free >= 0 && io_min >= 0
+			       ? json_object_new_int64(s_free - io_min) : NULL);
+	json_object_object_add(mon, "peak", peak);
+}
+
+void analysis_leak(json_object *root, const struct scenario *s, json_object *checks)
+{
+	json_object *pct = jget(root, "deltas.rmmod.returned_pct");
+	json_object *km = jget(root, "kmemleak");
+
+	if (s->rmmod && s->disks && pct) {
+		long long cost = -jint(root, "deltas.insmod.MemFree_kb", 0);
+		long long back = jint(root, "deltas.rmmod.MemFree_kb", 0);
+		long long kept = cost - back;
+		long long allowed = cost * s->rmmod_tolerance_pct / 100;
+
+		if (allowed < s->rmmod_tolerance_kb)
+			allowed = s->rmmod_tolerance_kb;
+		analysis_add_check(checks, "memory returned after rmmod", kept <= allowed,
+				   "%.0f%% of the %lld kB taken at insmod came back; %lld kB stayed "
+				   "taken, %lld kB allowed", json_object_get_double(pct), cost,
+				   kept, allowed);
+	}
+	if (km && jget(km, "unreferenced")) {
+		long long u = jint(km, "unreferenced", 0);
+		analysis_add_check(checks, "no kmemleak reports", u == 0,
+				   "%lld unreferenced objects after rmmod", u);
+	}
+}
+
+void analysis_fio(json_object *root, const struct scenario *s, json_object *checks)
+{
+	json_object *jobs = jget(root, "fio.jobs");
+	json_object *groups = jget(root, "fio.groups");
+	struct strbuf bad = STRBUF_INIT;
+	struct strbuf vbad = STRBUF_INIT;
+	long verified = 0, failed = 0, vfailed = 0;
+	size_t njobs = jobs ? json_object_array_length(jobs) : 0;
+
+	if (!s->fio)
+		return;
+	for (size_t i = 0; i < njobs; i++) {
+		json_object *j = json_object_array_get_idx(jobs, i);
+		const char *group = jstr(j, "group", "");
+		long long e = jint(j, "error", 0);
+
+		if (!strcmp(group, "verify") && !e)
+			verified++;
+		if (e) {
+			if (!failed)
+				sb_addf(&bad, "job %s on %s (%s): error %lld", jstr(j, "job", "?"),
+					jstr(j, "filename", "?"), group, e);
+			failed++;
+			if (!strncmp(group, "verify", 6) && !vfailed++)
+				sb_addf(&vbad, "job %s on %s (%s): error %lld", jstr(j, "job", "?"),
+					jstr(j, "filename", "?"), group, e);
+		}
+	}
+	/* A group that exited non-zero without a failed job to show for it
+	 * (fio could not start at all, say): its own words are the detail. */
+	if (groups && json_object_is_type(groups, json_type_object)) {
+		json_object_object_foreach(groups, name, g) {
+			if (jint(g, "status", 0) == 0)
+				continue;
+			if (!failed)
+				sb_addf(&bad, "fio %s exited with status %lld: %s", name,
+					jint(g, "status", 0), jstr(g, "message", "(no message)"));
+			failed++;
+			if (!strncmp(name, "verify", 6) && !vfailed++)
+				sb_addf(&vbad, "fio %s exited with status %lld: %s", name,
+					jint(g, "status", 0), jstr(g, "message", "(no message)"));
+		}
+	}
+	if (s->virtio_disks)
+		analysis_add_check(checks, "fio verify on the virtio disks",
+				   verified == s->virtio_disks && !vfailed,
+				   "%ld of %lld disks verified%s%s", verified, s->virtio_disks,
+				   vbad.len ? "; first failure: " : "", vbad.buf);
+	analysis_add_check(checks, "fio jobs without errors", !failed && njobs,
+			   "%s", failed ? bad.buf : !njobs ? "fio reported no jobs"
+			   : "every job finished cleanly");
+	sb_release(&bad);
+	sb_release(&vbad);
+}

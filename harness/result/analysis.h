@@ -1,0 +1,31 @@
+/*
+ * analysis: what a run's figures mean, computed from result.json's own
+ * tree (phases, samples, fio jobs), so that it can be recomputed without
+ * booting.  run.c calls these after the guest is done:
+ *
+ *	analysis_deltas(root, s);	// "deltas": insmod and rmmod changes,
+ *					// per-disk costs, unaccounted memory
+ *	analysis_slab_growth(root, s);	// "slab_growth": caches by growth
+ *	analysis_monitor(root);		// "monitor.peak": the I/O peak vs
+ *					// the steady state after insmod
+ *	analysis_leak(root, s, checks);	// the after-rmmod leak check
+ *	analysis_fio(root, s, checks);	// fio's jobs: errors, verify
+ *
+ * Checks are {name, pass, detail} objects appended to an array.
+ */
+#ifndef SCALETEST_ANALYSIS_H
+#define SCALETEST_ANALYSIS_H
+
+#include <json.h>
+
+#include "scenario/scenario.h"
+
+void analysis_add_check(json_object *checks, const char *name, int pass,
+			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void analysis_deltas(json_object *root, const struct scenario *s);
+void analysis_slab_growth(json_object *root, const struct scenario *s);
+void analysis_monitor(json_object *root);
+void analysis_leak(json_object *root, const struct scenario *s, json_object *checks);
+void analysis_fio(json_object *root, const struct scenario *s, json_object *checks);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * result: result.json, the one record of a run that every report is
+ * derived from.  The schema is documented in the README ("result.json").
+ *
+ * Writing (run.c): build a json_object with the helpers below and write it
+ * atomically with result_save().  Reading (report.c, compare): result_load()
+ * checks the schema version and hands back the tree.
+ *
+ *	json_object *root = result_new();
+ *	json_object_object_add(root, "status", json_object_new_string("pass"));
+ *	result_add_meminfo(phase, &meminfo);
+ *	result_save(root, "results/x/result.json");
+ *	json_object_put(root);
+ *
+ *	json_object *r;
+ *	if (result_load("results/x", &r, &err) < 0) ...
+ */
+#ifndef SCALETEST_RESULT_H
+#define SCALETEST_RESULT_H
+
+#include <json.h>
+
+#include "record/meminfo.h"
+#include "scenario/scenario.h"
+#include "record/slabinfo.h"
+#include "lib/strbuf.h"
+
+#define RESULT_SCHEMA 1
+
+json_object *result_new(void);
+int result_save(json_object *root, const char *path);
+/* dir is a run directory; checks the schema version. */
+int result_load(const char *dir, json_object **root, struct strbuf *err);
+
+json_object *result_settings(const struct scenario *s);
+json_object *result_meminfo(const struct meminfo *m);
+/* {"total_kb": n, "caches": {name: {...}}} with page_size for bytes. */
+json_object *result_slab(const struct slabinfo *si, long page_size);
+json_object *json_seconds(double s);
+/* The phase object called name in root's "phases", or NULL. */
+json_object *result_phase(json_object *root, const char *name);
+/* Whether the run's kernel has HIGHMEM (LowFree): kernel.highmem, else
+ * whether before-insmod has a numeric LowFree. */
+int result_highmem(json_object *root);
+
+/* Accessors that tolerate missing keys: NULL / def. */
+json_object *jget(json_object *o, const char *path);	/* "a.b.c" */
+long long jint(json_object *o, const char *path, long long def);
+double jdouble(json_object *o, const char *path, double def);
+const char *jstr(json_object *o, const char *path, const char *def);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * scenario: what one run asks for, read from a scenario file.
+ *
+ * A scenario file is lines of "key = value"; '#' starts a comment (outside
+ * double quotes); blank lines are ignored; a value may be double-quoted to
+ * keep spaces or '#'.  Every key is one row of scenario_keys[] (scenario.c)
+ * with its type, range, default, unit and help: the same table validates
+ * files and --set overrides, fills result.json's "settings", and prints the
+ * README's key reference (scaletest keys).
+ *
+ * The scenario file is untrusted input: it is parsed here, never sourced by
+ * a shell, and every value is checked against its row before anything runs.
+ * Errors point at the input: "scenarios/x:12: unknown key 'dsks' (did you
+ * mean 'disks'?)".
+ *
+ * Calling sequence:
+ *
+ *	struct scenario s;
+ *	scenario_init(&s);				// all defaults
+ *	if (scenario_load(&s, path, &err) < 0 ||	// read and parse
+ *	    scenario_set(&s, "disks=200", "--set", &err) < 0 ||
+ *	    scenario_check(&s, &err) < 0)		// rules across keys
+ *		fail with err.buf (exit 2)
+ *	... s.disks, s.arch ...
+ *	scenario_release(&s);
+ *
+ * scenario_parse() does the same as scenario_load() from a buffer, for tests.
+ */
+#ifndef SCALETEST_SCENARIO_H
+#define SCALETEST_SCENARIO_H
+
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+#include "lib/strvec.h"
+
+enum arch { ARCH_X86_64, ARCH_I386 };
+enum kernel_kind { KERNEL_DEBIAN, KERNEL_FILES, KERNEL_BUILD };
+enum virtio_bus { VIRTIO_SCSI, VIRTIO_BLK };
+enum accel_choice { ACCEL_AUTO, ACCEL_TCG, ACCEL_KVM };
+
+struct scenario {
+	char *file;		/* where it was loaded from, or NULL */
+	char *dir;		/* relative paths in the file are taken from here */
+
+	char *name;
+	char *description;
+	int arch;		/* enum arch */
+	int kernel;		/* enum kernel_kind */
+	char *kernel_package;	/* "" = the arch's default */
+	char *kernel_image;
+	char *kernel_modules;
+	char *kernel_source;	/* "debian" or a path */
+	char *kernel_patches;
+	int kernel_config_base;	/* 0 tinyconfig, 1 defconfig */
+	char *kernel_fragments;
+	long long kernel_build_timeout;
+	long long build_jobs;
+	long long memory_mb;
+	long long cpus;
+	int accel;		/* enum accel_choice */
+	long long disks;
+	long long sd_hosts;
+	long long sd_dev_size_mb;
+	int sd_fake_rw;
+	long long virtio_disks;
+	int virtio_bus;		/* enum virtio_bus */
+	long long virtio_disk_mb;
+	long long io_mb;
+	int rmmod;
+	long long rmmod_tolerance_pct;
+	long long rmmod_tolerance_kb;
+	long long sd_max_queue;
+	long long sd_submit_queues;
+	int scheduler;		/* index into the choices; 0 = default */
+	long long nr_requests;
+	int fio;
+	long long fio_runtime;
+	long long fio_bs_kb;
+	long long fio_sample_disks;
+	char *fio_sample_indexes;
+	int fio_all;
+	long long monitor_interval_ms;
+	int slab_nomerge;
+	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
+	long long loglevel;
+	char *cmdline;
+	long long disk_cost_kb;	/* 0 = the arch's measured default */
+	long long timeout_boot;
+	long long timeout_insmod;
+	long long timeout_io;
+	long long timeout_rmmod;
+
+	/* Where each key was set: line in file (> 0), -1 for --set, 0 default. */
+	int *origin;
+};
+
+enum key_type { KT_INT, KT_BOOL, KT_ENUM, KT_STRING, KT_PATH };
+
+struct scenario_key {
+	const char *name;
+	enum key_type type;
+	size_t offset;
+	const char *def;		/* default, as it would be written */
+	long long min, max;		/* KT_INT */
+	const char *unit;
+	const char *const *choices;	/* KT_ENUM, NULL-terminated */
+	const char *help;
+};
+
+extern const struct scenario_key scenario_keys[];
+extern const size_t scenario_nkeys;
+
+void scenario_init(struct scenario *s);
+void scenario_release(struct scenario *s);
+int scenario_load(struct scenario *s, const char *path, struct strbuf *err);
+int scenario_parse(struct scenario *s, const char *file, const char *buf,
+		   size_t len, struct strbuf *err);
+/* Apply "key=value"; where names the source in messages ("--set"). */
+int scenario_set(struct scenario *s, const char *assignment, const char *where,
+		 struct strbuf *err);
+int scenario_check(struct scenario *s, struct strbuf *err);
+/* All of the above for the command line: init, load path, apply each
+ * "key=value" of sets as --set, check; on error prints it and returns -1
+ * (the caller still calls scenario_release). */
+int scenario_open(struct scenario *s, const char *path, const struct strvec *sets);
+
+const struct scenario_key *scenario_key_find(const char *name);
+/* The value of a key as text (enum names, 0/1 for bools). */
+void scenario_value(const struct scenario *s, const struct scenario_key *k,
+		    struct strbuf *out);
+/* The README's key reference, as a Markdown table. */
+void scenario_keys_markdown(struct strbuf *out);
+
+/* Derived facts. */
+const char *arch_name(int arch);		/* "x86_64", "i386" */
+const char *arch_debian(int arch);		/* "amd64", "i386" */
+const char *scenario_kernel_package(const struct scenario *s);
+long long scenario_disk_cost_kb(const struct scenario *s);
+/* The scheduler's name, or "" for the kernel's default. */
+const char *scenario_scheduler(const struct scenario *s);
+/* The scsi_debug disk indexes of fio's sample job, sorted, unique. */
+void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n);
+/* scsi_debug layout: disks = sd_hosts * tgts * luns. */
+void scenario_sd_layout(const struct scenario *s, long long *tgts,
+			long long *luns);
+
+#endif

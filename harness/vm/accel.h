@@ -1,0 +1,31 @@
+/*
+ * accel: choosing the accelerator by behaviour, not by /dev/kvm's presence.
+ *
+ * On some hosts /dev/kvm exists but a KVM guest hangs (nested
+ * virtualisation).  With accel=auto the harness boots the run's own kernel
+ * and initramfs once under KVM with "scaletest_probe=1"; the guest's /init
+ * answers with a "mark probe" record and reboots.  If that record arrives
+ * within the deadline KVM is used, else TCG.  The verdict is cached per
+ * host kernel, QEMU version and guest arch (cache/accel/), so the probe
+ * costs once.
+ *
+ *	struct accel_choice c;
+ *	accel_choose(&scenario, kernel_image, initrd, probe_log, &c);
+ *	use c.accel ("kvm" / "tcg"); report c.reason
+ */
+#ifndef SCALETEST_ACCEL_H
+#define SCALETEST_ACCEL_H
+
+#include "scenario/scenario.h"
+
+struct accel_result {
+	char accel[8];
+	char reason[200];
+};
+
+#define ACCEL_PROBE_SECONDS 30
+
+int accel_choose(const struct scenario *s, const char *kernel, const char *initrd,
+		 const char *log, struct accel_result *out);
+
+#endif

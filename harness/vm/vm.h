@@ -1,0 +1,66 @@
+/*
+ * vm: the VM backends.  A backend boots a kernel and initramfs with the
+ * scenario's memory, CPUs and disks, and hands back two byte streams: the
+ * serial console and the record channel (the guest's second serial port).
+ * The run loop (run.c) polls both; it knows nothing of QEMU.
+ *
+ *	struct vm vm = VM_INIT;
+ *	struct vm_config c = { .arch = ..., .kernel = ..., ... };
+ *	if (vm_backend_qemu.start(&vm, &c) < 0) ...
+ *	poll(vm.console_fd, vm.channel_fd) until EOF, deadline or signal
+ *	vm.backend->stop(&vm, 3.0, &res);	// TERM, KILL, reap; idempotent
+ *	vm_release(&vm);
+ *
+ * QEMU runs by fork/exec with an argv, in its own process group (see
+ * proc.h), with -no-reboot so the guest's "reboot -f" ends it; the console
+ * and channel are socketpairs handed to QEMU as chardev fds, so nothing is
+ * lost before the harness starts reading.  A libvirt backend (later) fills
+ * the same struct.
+ */
+#ifndef SCALETEST_VM_H
+#define SCALETEST_VM_H
+
+#include "lib/child.h"
+#include "lib/strvec.h"
+
+struct vm_config {
+	int arch;			/* enum arch */
+	const char *kernel;
+	const char *initrd;
+	const char *cmdline;
+	long long memory_mb;
+	long long cpus;
+	const char *accel;		/* "tcg" or "kvm" */
+	const struct strvec *disks;	/* image files, in probe order */
+	int virtio_bus;			/* enum virtio_bus */
+	const char *log;		/* the backend's own stderr goes here */
+};
+
+struct vm_backend;
+
+struct vm {
+	const struct vm_backend *backend;
+	int console_fd;
+	int channel_fd;
+	struct child child;
+	struct strvec argv;		/* as started, for the record */
+};
+#define VM_INIT { NULL, -1, -1, CHILD_INIT, STRVEC_INIT }
+
+struct vm_backend {
+	const char *name;
+	/* 0 if usable for arch; else -1 with error_env() naming the fix. */
+	int (*check)(int arch);
+	/* "7.2.22", or "unknown"; static storage. */
+	const char *(*version)(int arch);
+	int (*start)(struct vm *vm, const struct vm_config *c);
+	/* 1 and res filled once the VM has ended, 0 while it runs. */
+	int (*poll_exit)(struct vm *vm, struct child_result *res);
+	void (*stop)(struct vm *vm, double grace, struct child_result *res);
+};
+
+extern const struct vm_backend vm_backend_qemu;
+
+void vm_release(struct vm *vm);
+
+#endif
