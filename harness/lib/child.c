@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -131,7 +132,7 @@ int child_start(struct child *c)
 	size_t nenv = 0, n = 0;
 	char **envp;
 	int errpipe[2], devnull, e;
-	pid_t pid;
+	pid_t pid, parent;
 	ssize_t r;
 
 	if (!path) {
@@ -166,6 +167,7 @@ int child_start(struct child *c)
 		return error_errno("cannot start '%s'", c->argv[0]);
 	}
 
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		e = errno;
@@ -182,6 +184,10 @@ int child_start(struct child *c)
 		sigset_t none;
 
 		setpgid(0, 0);
+		/* Die with the harness even when it is SIGKILLed and no handler
+		 * runs; if it is already gone, the signal will never come. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+			_exit(127);
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = SIG_DFL;
 		sigaction(SIGINT, &sa, NULL);

@@ -1,6 +1,10 @@
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "lib/child.h"
 #include "test.h"
@@ -262,4 +266,58 @@ TEST(child_env_overrides_inherited)
 	CHECK_STR(out.buf, "1\nchild\n");
 	unsetenv("SCALETEST_Y");
 	sb_release(&out);
+}
+
+/* 1 while pid is a live process (not gone, not a zombie). */
+static int alive(pid_t pid)
+{
+	char path[64], buf[256];
+	FILE *f;
+	char *p;
+	int live = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')) && p[1] == ' ')
+		live = p[2] != 'Z' && p[2] != 'X';
+	fclose(f);
+	return live;
+}
+
+/* A harness killed by SIGKILL runs no handler and no atexit: its children
+ * must still die with it (PR_SET_PDEATHSIG), or QEMU runs on as an orphan. */
+TEST(child_dies_with_sigkilled_parent)
+{
+	int fds[2];
+	pid_t harness, orphan = 0;
+	int status;
+
+	CHECK_EQ_INT(pipe(fds), 0);
+	harness = fork();
+	CHECK(harness >= 0);
+	if (harness == 0) {
+		const char *argv[] = { "sleep", "60", NULL };
+		struct child c = CHILD_INIT;
+
+		close(fds[0]);
+		c.argv = argv;
+		if (child_start(&c) < 0)
+			_exit(1);
+		(void)!write(fds[1], &c.pid, sizeof(c.pid));
+		raise(SIGKILL);
+		_exit(2);
+	}
+	close(fds[1]);
+	CHECK_EQ_INT((int)read(fds[0], &orphan, sizeof(orphan)), (int)sizeof(orphan));
+	close(fds[0]);
+	CHECK_EQ_INT((int)waitpid(harness, &status, 0), (int)harness);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	CHECK(orphan > 0);
+	for (int i = 0; i < 500 && alive(orphan); i++)
+		usleep(10000);
+	CHECK(!alive(orphan));
+	if (alive(orphan))
+		kill(orphan, SIGKILL);
 }
