@@ -1,5 +1,5 @@
 /*
- * proc: running other programs, with deadlines, and never leaving one behind.
+ * child: running other programs, with deadlines, and never leaving one behind.
  *
  * Every program the harness runs (apt-get, dpkg-deb, depmod, make, QEMU) is
  * started here, by fork/exec with an argv built before fork(): there is no
@@ -36,8 +36,8 @@
  * in poll().  A second signal kills the harness at once (after killing the
  * children).
  */
-#ifndef SCALETEST_PROC_H
-#define SCALETEST_PROC_H
+#ifndef SCALETEST_CHILD_H
+#define SCALETEST_CHILD_H
 
 #include <sys/types.h>
 
