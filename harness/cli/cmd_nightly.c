@@ -210,7 +210,7 @@ int cmd_nightly(int argc, char **argv)
 	junit_open(&xml);
 
 	for (size_t i = 0; i < n && !interrupted; i++) {
-		struct run_config rc = { night, 1 };
+		struct run_config rc = { night, 1, NULL };
 		char *dir = NULL, *bpath = NULL;
 		json_object *root = NULL, *cmp = NULL;
 		struct strbuf err = STRBUF_INIT;

@@ -45,7 +45,7 @@ int cmd_run(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct strvec sets = STRVEC_INIT;
-	struct run_config rc = { "results", 0 };
+	struct run_config rc = { "results", 0, NULL };
 	struct scenario s;
 	enum run_status st;
 	char *dir = NULL;

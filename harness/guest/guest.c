@@ -12,29 +12,6 @@
 #include "guest/moddep.h"
 #include "lib/util.h"
 
-static long long t_boot(const struct scenario *s) { return s->timeout_boot; }
-static long long t_insmod(const struct scenario *s) { return s->timeout_insmod; }
-static long long t_io(const struct scenario *s) { return s->timeout_io; }
-static long long t_rmmod(const struct scenario *s) { return s->timeout_rmmod; }
-
-const struct phase_def guest_phases[] = {
-	{ "boot", t_boot },
-	{ "before-insmod", t_boot },
-	{ "after-insmod", t_insmod },
-	{ "after-virtio", t_insmod },
-	{ "after-io", t_io },
-	{ "after-rmmod", t_rmmod },
-};
-const size_t guest_nphases = ARRAY_SIZE(guest_phases);
-
-int guest_phase_index(const char *name)
-{
-	for (size_t i = 0; i < guest_nphases; i++)
-		if (!strcmp(guest_phases[i].name, name))
-			return (int)i;
-	return -1;
-}
-
 int guest_status_valid(const char *status)
 {
 	return !strcmp(status, "pass") || !strcmp(status, "fail") ||

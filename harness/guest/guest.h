@@ -1,7 +1,7 @@
 /*
  * guest: the contract between the harness and initramfs/init.
  *
- * The guest runs the phases below in order; at each it sends a "mark"
+ * The guest runs the phases of phase.h in order; at each it sends a "mark"
  * record (payload: /proc/uptime's first field), then "meminfo" and
  * "slabinfo" snapshots.  Between phases it sends "blocks" (NAME MAJ:MIN
  * lines), "timing" and "io" (key=value lines) and "info" records, and at
@@ -23,17 +23,6 @@
 #include "guest/initramfs.h"
 #include "kernel/kernel.h"
 #include "scenario/scenario.h"
-
-struct phase_def {
-	const char *name;
-	/* Which deadline covers reaching this phase from the previous one. */
-	long long (*timeout)(const struct scenario *s);
-};
-
-extern const struct phase_def guest_phases[];
-extern const size_t guest_nphases;
-/* Index of a phase by name, or -1. */
-int guest_phase_index(const char *name);
 
 /* Statuses the guest may report in its "end" record. */
 int guest_status_valid(const char *status);

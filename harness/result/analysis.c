@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "result/result.h"
+#include "guest/phase.h"
 #include "lib/util.h"
 
 void analysis_add_check(json_object *checks, const char *name, int pass,
@@ -44,15 +45,15 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 		"SUnreclaim", "PageTables", "KernelStack", "VmallocUsed", "Percpu",
 	};
 	json_object *deltas = json_object_new_object();
-	json_object *before = result_phase(root, "before-insmod");
-	json_object *after = result_phase(root, "after-insmod");
-	json_object *io = result_phase(root, "after-io");
-	json_object *rm = result_phase(root, "after-rmmod");
+	json_object *before = result_phase(root, phase_name(PHASE_BEFORE_INSMOD));
+	json_object *after = result_phase(root, phase_name(PHASE_AFTER_INSMOD));
+	json_object *io = result_phase(root, phase_name(PHASE_AFTER_IO));
+	json_object *rm = result_phase(root, phase_name(PHASE_AFTER_RMMOD));
 	json_object *ins = json_object_new_object();
 	long long disks = s->disks;
 
-	json_object_object_add(ins, "from", json_object_new_string("before-insmod"));
-	json_object_object_add(ins, "to", json_object_new_string("after-insmod"));
+	json_object_object_add(ins, "from", json_object_new_string(phase_name(PHASE_BEFORE_INSMOD)));
+	json_object_object_add(ins, "to", json_object_new_string(phase_name(PHASE_AFTER_INSMOD)));
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 		char key[64];
 		snprintf(key, sizeof(key), "%s_kb", fields[i]);
@@ -109,8 +110,8 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	json_object_object_add(deltas, "insmod", ins);
 
 	json_object *rmm = json_object_new_object();
-	json_object_object_add(rmm, "from", json_object_new_string("after-io"));
-	json_object_object_add(rmm, "to", json_object_new_string("after-rmmod"));
+	json_object_object_add(rmm, "from", json_object_new_string(phase_name(PHASE_AFTER_IO)));
+	json_object_object_add(rmm, "to", json_object_new_string(phase_name(PHASE_AFTER_RMMOD)));
 	json_object_object_add(rmm, "MemFree_kb", mem_delta(io, rm, "MemFree"));
 	json_object_object_add(rmm, "LowFree_kb", mem_delta(io, rm, "LowFree"));
 	json_object_object_add(rmm, "Slab_kb", mem_delta(io, rm, "Slab"));
@@ -142,8 +143,8 @@ static int cmp_growth(const void *a, const void *b)
 
 void analysis_slab_growth(json_object *root, const struct scenario *s)
 {
-	json_object *a = jget(result_phase(root, "before-insmod"), "slab.caches");
-	json_object *b = jget(result_phase(root, "after-insmod"), "slab.caches");
+	json_object *a = jget(result_phase(root, phase_name(PHASE_BEFORE_INSMOD)), "slab.caches");
+	json_object *b = jget(result_phase(root, phase_name(PHASE_AFTER_INSMOD)), "slab.caches");
 	json_object *out = json_object_new_array(), *all = json_object_new_array();
 	struct growth *g = NULL;
 	size_t n = 0, alloc = 0;
@@ -210,7 +211,7 @@ void analysis_monitor(json_object *root)
 {
 	json_object *mon = jget(root, "monitor");
 	json_object *samples = jget(mon, "samples");
-	json_object *steady = result_phase(root, "after-insmod");
+	json_object *steady = result_phase(root, phase_name(PHASE_AFTER_INSMOD));
 	json_object *peak, *st, *io;
 	long n = 0;
 

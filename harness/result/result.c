@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guest/phase.h"
 #include "lib/util.h"
 
 json_object *result_new(void)
@@ -37,9 +38,8 @@ int result_save(json_object *root, const char *path)
 	return r;
 }
 
-int result_load(const char *dir, json_object **root, struct strbuf *err)
+int json_load_object(const char *path, json_object **root, struct strbuf *err)
 {
-	char *path = xstrfmt("%s/result.json", dir);
 	struct strbuf buf = STRBUF_INIT;
 	json_tokener *tok;
 	json_object *o;
@@ -66,16 +66,28 @@ int result_load(const char *dir, json_object **root, struct strbuf *err)
 		json_object_put(o);
 		goto out;
 	}
-	if (jint(o, "schema", -1) != RESULT_SCHEMA) {
-		sb_addf(err, "%s: schema version %lld, this scaletest reads %d",
-			path, jint(o, "schema", -1), RESULT_SCHEMA);
-		json_object_put(o);
-		goto out;
-	}
 	*root = o;
 	r = 0;
 out:
 	sb_release(&buf);
+	return r;
+}
+
+int result_load(const char *dir, json_object **root, struct strbuf *err)
+{
+	char *path = xstrfmt("%s/result.json", dir);
+	json_object *o;
+	int r = json_load_object(path, &o, err);
+
+	*root = NULL;
+	if (r == 0 && jint(o, "schema", -1) != RESULT_SCHEMA) {
+		sb_addf(err, "%s: schema version %lld, this scaletest reads %d",
+			path, jint(o, "schema", -1), RESULT_SCHEMA);
+		json_object_put(o);
+		r = -1;
+	} else if (r == 0) {
+		*root = o;
+	}
 	free(path);
 	return r;
 }
@@ -205,7 +217,7 @@ json_object *result_phase(json_object *root, const char *name)
 int result_highmem(json_object *root)
 {
 	json_object *h = jget(root, "kernel.highmem");
-	json_object *lf = jget(result_phase(root, "before-insmod"), "meminfo.LowFree");
+	json_object *lf = jget(result_phase(root, phase_name(PHASE_BEFORE_INSMOD)), "meminfo.LowFree");
 
 	if (json_object_is_type(h, json_type_boolean))
 		return json_object_get_boolean(h);

@@ -2,13 +2,13 @@
  * result: result.json, the one record of a run that every report is
  * derived from.  The schema is documented in the README ("result.json").
  *
- * Writing (run.c): build a json_object with the helpers below and write it
- * atomically with result_save().  Reading (report.c, compare): result_load()
- * checks the schema version and hands back the tree.
+ * Writing (build.c assembles it): a tree started by result_new() and filled
+ * with the helpers below, written atomically with result_save().  Reading
+ * (reports, compare): result_load() checks the schema version and hands
+ * back the tree.
  *
  *	json_object *root = result_new();
- *	json_object_object_add(root, "status", json_object_new_string("pass"));
- *	result_add_meminfo(phase, &meminfo);
+ *	json_object_object_add(phase, "meminfo", result_meminfo(&meminfo));
  *	result_save(root, "results/x/result.json");
  *	json_object_put(root);
  *
@@ -31,6 +31,8 @@ json_object *result_new(void);
 int result_save(json_object *root, const char *path);
 /* dir is a run directory; checks the schema version. */
 int result_load(const char *dir, json_object **root, struct strbuf *err);
+/* Any JSON file whose top level is an object (host.json, a comparison). */
+int json_load_object(const char *path, json_object **root, struct strbuf *err);
 
 json_object *result_settings(const struct scenario *s);
 json_object *result_meminfo(const struct meminfo *m);

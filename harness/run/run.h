@@ -1,47 +1,46 @@
 /*
  * run: one scale-test run, from a checked scenario to a results directory.
  *
- * The stages, in order (each its own module):
+ * This file only sequences the stages; each is its own module:
  *
- *   kernel_obtain()      kernel artifact (Debian package or files)
- *   guest_compose()      initramfs contents; initramfs_build_cached()
- *   accel_choose()       KVM only if a probe boot proves it, else TCG
- *   vm backend start     QEMU with the console and record channel
- *   the watch loop       console -> console.log + crash/OOM scanner,
- *                        channel -> channel.log + records -> snapshots,
- *                        phase deadlines, signals
- *   result_*()           result.json, then report_write() from it alone
+ *   rundir_create()        run/rundir.h: <out>/.tmp-<id>, scenario.scn
+ *   kernel_obtain()        kernel/: the kernel artifact (Debian package,
+ *                          files, or built from source)
+ *   guest_compose()        guest/: the initramfs contents, then
+ *   initramfs_build_cached()  the archive
+ *   accel_choose()         vm/accel.h: KVM only if a probe boot proves it
+ *   backend->start()       vm/vm.h: the VM with its console and channel
+ *   vm_watch()             vm/watch.h: the one watch loop; console ->
+ *                          console.log + crash scan (record/console.h),
+ *                          channel -> channel.log + records
+ *                          (record/records.h); phase deadlines, signals
+ *   result_build()         result/build.h: host.json + records + console ->
+ *                          result.json, with the checks and the status
+ *                          (result/verdict.h)
+ *   report_write_dir()     report/: the reports, from result.json alone
+ *   rundir_finish()        renamed to <out>/<id>; <out>/latest if it passed
  *
- * The run directory is built as <out>/.tmp-<id> and renamed to <out>/<id>
- * when complete, whatever the status; <out>/latest is pointed at it only
- * when the status is pass.  A failed, timed-out or interrupted run is kept
- * with its status in result.json.
+ * Because result.json is built from the saved channel.log, console.log,
+ * scenario.scn and host.json only, result_replay() (result/replay.h)
+ * rebuilds it without QEMU.
  *
  *	struct run_config rc = { .out = "results" };
- *	int status = run_execute(&scenario, &rc, &run_dir);	// RUN_PASS, ...
+ *	enum run_status st = run_execute(&scenario, &rc, &run_dir);	// RUN_PASS, ...
+ *	return run_exit_code(st);
  */
 #ifndef SCALETEST_RUN_H
 #define SCALETEST_RUN_H
 
+#include "result/verdict.h"
 #include "scenario/scenario.h"
 
-enum run_status {
-	RUN_PASS,
-	RUN_FAIL,
-	RUN_TIMEOUT,
-	RUN_CRASH,
-	RUN_OOM,
-	RUN_ERROR,
-	RUN_INTERRUPTED,
-};
-
-const char *run_status_name(enum run_status st);
 /* The command line's exit status for a run's status (util.h EXIT_*). */
 int run_exit_code(enum run_status st);
 
 struct run_config {
 	const char *out;	/* results directory */
 	int quiet;		/* no summary on stdout */
+	const char *backend;	/* VM backend name; NULL for the default */
 };
 
 /* Runs everything; returns the status (and *dir, malloc'd, the run

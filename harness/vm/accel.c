@@ -1,7 +1,6 @@
 #include "vm/accel.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -12,9 +11,13 @@
 #include "guest/guest.h"
 #include "lib/util.h"
 #include "vm/vm.h"
+#include "vm/watch.h"
 
 struct probe_state {
+	struct channel ch;
 	int seen;
+	size_t console_bytes;
+	double deadline;
 };
 
 static void on_record(void *ctx, const struct record *r)
@@ -23,6 +26,27 @@ static void on_record(void *ctx, const struct record *r)
 
 	if (!strcmp(r->type, "mark") && !strcmp(r->phase, "probe"))
 		ps->seen = 1;
+}
+
+static void probe_console(void *ctx, const char *buf, size_t len)
+{
+	(void)buf;
+	((struct probe_state *)ctx)->console_bytes += len;
+}
+
+static void probe_channel(void *ctx, const char *buf, size_t len)
+{
+	channel_feed(&((struct probe_state *)ctx)->ch, buf, len);
+}
+
+static double probe_deadline(void *ctx)
+{
+	return ((struct probe_state *)ctx)->deadline;
+}
+
+static int probe_done(void *ctx)
+{
+	return ((struct probe_state *)ctx)->seen;
 }
 
 enum probe_outcome {
@@ -34,18 +58,20 @@ enum probe_outcome {
 				 * guest is broken, which says nothing of KVM */
 };
 
-static enum probe_outcome probe_kvm(const struct scenario *s, const char *kernel,
-		     const char *initrd, const char *log)
+static enum probe_outcome probe_kvm(const struct vm_backend *be,
+				    const struct scenario *s, const char *kernel,
+				    const char *initrd, const char *log)
 {
 	struct vm vm = VM_INIT;
 	struct vm_config c;
-	struct channel ch;
-	struct probe_state ps = { 0 };
+	struct probe_state ps = { .seen = 0 };
+	struct vm_watch w = {
+		.ctx = &ps, .console = probe_console, .channel = probe_channel,
+		.deadline = probe_deadline, .done = probe_done,
+	};
 	struct child_result res;
 	char *cmdline = guest_cmdline(s), *full;
-	double deadline;
-	int open_fds = 2;
-	size_t console_bytes = 0;
+	enum vm_watch_end end;
 
 	full = xstrfmt("%s scaletest_probe=1", cmdline);
 	memset(&c, 0, sizeof(c));
@@ -58,60 +84,27 @@ static enum probe_outcome probe_kvm(const struct scenario *s, const char *kernel
 	c.accel = "kvm";
 	c.log = log;
 	note("probing KVM (at most %d s)", ACCEL_PROBE_SECONDS);
-	if (vm_backend_qemu.start(&vm, &c) < 0) {
-		free(cmdline);
+	free(cmdline);
+	if (be->start(&vm, &c) < 0) {
 		free(full);
 		return PROBE_FAILED;
 	}
-	channel_init(&ch, on_record, NULL, &ps);
-	deadline = now_monotonic() + ACCEL_PROBE_SECONDS;
-	while (!ps.seen && open_fds && !child_interrupted()) {
-		struct pollfd fds[2] = {
-			{ vm.console_fd, POLLIN, 0 },
-			{ vm.channel_fd, POLLIN, 0 },
-		};
-		double left = deadline - now_monotonic();
-		char buf[4096];
-
-		if (left <= 0)
-			break;
-		if (poll(fds, 2, (int)(left * 1000) + 1) <= 0)
-			continue;
-		for (int i = 0; i < 2; i++) {
-			if (!fds[i].revents || fds[i].fd < 0)
-				continue;
-			ssize_t n = read(fds[i].fd, buf, sizeof(buf));
-			if (n <= 0) {
-				open_fds--;
-				if (i == 0) {
-					close(vm.console_fd);
-					vm.console_fd = -1;
-				} else {
-					close(vm.channel_fd);
-					vm.channel_fd = -1;
-				}
-				continue;
-			}
-			if (i == 1)
-				channel_feed(&ch, buf, (size_t)n);
-			else
-				console_bytes += (size_t)n;
-		}
-	}
-	vm.backend->stop(&vm, 2.0, &res);
-	channel_release(&ch);
-	vm_release(&vm);
-	free(cmdline);
 	free(full);
+	channel_init(&ps.ch, on_record, NULL, &ps);
+	ps.deadline = now_monotonic() + ACCEL_PROBE_SECONDS;
+	end = vm_watch(&vm, &w, 2.0, &res);
+	channel_release(&ps.ch);
+	vm_release(&vm);
 	if (ps.seen)
 		return PROBE_OK;
-	if (open_fds)
+	if (end == VM_WATCH_DEADLINE || end == VM_WATCH_SIGNAL)
 		return PROBE_HUNG;
-	return console_bytes ? PROBE_BROKEN : PROBE_DIED;
+	return ps.console_bytes ? PROBE_BROKEN : PROBE_DIED;
 }
 
-int accel_choose(const struct scenario *s, const char *kernel, const char *initrd,
-		 const char *log, struct accel_result *out)
+int accel_choose(const struct vm_backend *be, const struct scenario *s,
+		 const char *kernel, const char *initrd, const char *log,
+		 struct accel_result *out)
 {
 	struct utsname u;
 	struct strbuf key = STRBUF_INIT, cached = STRBUF_INIT;
@@ -137,7 +130,7 @@ int accel_choose(const struct scenario *s, const char *kernel, const char *initr
 
 	uname(&u);
 	sb_addf(&key, "%s %s %s %s", u.release, u.machine,
-		vm_backend_qemu.version(s->arch), arch_name(s->arch));
+		be->version(s->arch), arch_name(s->arch));
 	h = hash_new();
 	hash_adds(h, key.buf);
 	hash_hex(h, hex);
@@ -152,7 +145,7 @@ int accel_choose(const struct scenario *s, const char *kernel, const char *initr
 		if (!strcmp(out->accel, "kvm") || !strcmp(out->accel, "tcg"))
 			goto done;
 	}
-	enum probe_outcome po = probe_kvm(s, kernel, initrd, log);
+	enum probe_outcome po = probe_kvm(be, s, kernel, initrd, log);
 	const char *why = NULL;
 
 	if (po == PROBE_FAILED || child_interrupted())

@@ -9,9 +9,13 @@
  * host kernel, QEMU version and guest arch (cache/accel/), so the probe
  * costs once.
  *
- *	struct accel_choice c;
- *	accel_choose(&scenario, kernel_image, initrd, probe_log, &c);
- *	use c.accel ("kvm" / "tcg"); report c.reason
+ *	struct accel_result a;
+ *	if (accel_choose(backend, &scenario, kernel_image, initrd, probe_log, &a) < 0)
+ *		...;			// the probe VM could not even start
+ *	use a.accel ("kvm" / "tcg"); report a.reason
+ *
+ * The probe boots through the run's own VM backend (vm.h) and waits in the
+ * one watch loop (watch.h).
  */
 #ifndef SCALETEST_ACCEL_H
 #define SCALETEST_ACCEL_H
@@ -25,7 +29,10 @@ struct accel_result {
 
 #define ACCEL_PROBE_SECONDS 30
 
-int accel_choose(const struct scenario *s, const char *kernel, const char *initrd,
-		 const char *log, struct accel_result *out);
+struct vm_backend;
+
+int accel_choose(const struct vm_backend *be, const struct scenario *s,
+		 const char *kernel, const char *initrd, const char *log,
+		 struct accel_result *out);
 
 #endif

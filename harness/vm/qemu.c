@@ -178,17 +178,3 @@ const struct vm_backend vm_backend_qemu = {
 	.poll_exit = qemu_poll_exit,
 	.stop = qemu_stop,
 };
-
-void vm_release(struct vm *vm)
-{
-	struct child_result res;
-
-	if (vm->backend && vm->child.pid)
-		vm->backend->stop(vm, 1.0, &res);
-	if (vm->console_fd >= 0)
-		close(vm->console_fd);
-	if (vm->channel_fd >= 0)
-		close(vm->channel_fd);
-	strvec_clear(&vm->argv);
-	vm->console_fd = vm->channel_fd = -1;
-}

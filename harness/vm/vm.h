@@ -4,18 +4,23 @@
  * serial console and the record channel (the guest's second serial port).
  * The run loop (run.c) polls both; it knows nothing of QEMU.
  *
+ *	const struct vm_backend *be = vm_backend_find(NULL);	// the default
  *	struct vm vm = VM_INIT;
  *	struct vm_config c = { .arch = ..., .kernel = ..., ... };
- *	if (vm_backend_qemu.start(&vm, &c) < 0) ...
- *	poll(vm.console_fd, vm.channel_fd) until EOF, deadline or signal
- *	vm.backend->stop(&vm, 3.0, &res);	// TERM, KILL, reap; idempotent
+ *	if (be->check(arch) < 0 || be->start(&vm, &c) < 0) ...
+ *	vm_watch(&vm, &w, 3.0, &res);		// watch.h: the one watch loop,
+ *						// which ends with be->stop()
  *	vm_release(&vm);
  *
- * QEMU runs by fork/exec with an argv, in its own process group (see
- * proc.h), with -no-reboot so the guest's "reboot -f" ends it; the console
- * and channel are socketpairs handed to QEMU as chardev fds, so nothing is
- * lost before the harness starts reading.  A libvirt backend (later) fills
- * the same struct.
+ * The run and the KVM probe know a backend only through this struct: to add
+ * one (libvirt), write vm/NAME.c that fills struct vm_backend and add it to
+ * the table in vm.c.
+ *
+ * qemu.c: QEMU runs by fork/exec with an argv, in its own process group and
+ * dying with the harness (lib/child.h), with -no-reboot so the guest's
+ * "reboot -f" ends it; the console and channel are socketpairs handed to
+ * QEMU as chardev fds, so nothing is lost before the harness starts
+ * reading.
  */
 #ifndef SCALETEST_VM_H
 #define SCALETEST_VM_H
@@ -61,6 +66,9 @@ struct vm_backend {
 
 extern const struct vm_backend vm_backend_qemu;
 
+/* The backend of that name; NULL names the default (qemu).  NULL if none. */
+const struct vm_backend *vm_backend_find(const char *name);
+/* Stops the VM if it still runs, closes its streams. */
 void vm_release(struct vm *vm);
 
 #endif

@@ -1,0 +1,474 @@
+#include "record/records.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "guest/guest.h"
+#include "record/fiojson.h"
+#include "record/kv.h"
+#include "record/meminfo.h"
+#include "record/monitor.h"
+#include "record/slabinfo.h"
+#include "result/result.h"
+#include "lib/util.h"
+
+/* x86 and i386 */
+#define PAGE_SIZE_BYTES 4096
+
+static void reject(struct records *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void reject(struct records *r, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	r->nrejections++;
+	if (r->nrejections <= RECORDS_MAX_REJECTIONS)
+		json_object_array_add(r->rejections, json_object_new_string(sb.buf));
+	if (r->nrejections <= 5)
+		warning("channel: %s", sb.buf);
+	sb_release(&sb);
+}
+
+static void on_reject(void *ctx, const char *reason)
+{
+	reject(ctx, "%s", reason);
+}
+
+/* Keeps a record's raw payload as <dir>/<name>, when there is a dir. */
+static void keep(struct records *r, const struct record *rec, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void keep(struct records *r, const struct record *rec, const char *fmt, ...)
+{
+	struct strbuf path = STRBUF_INIT;
+	va_list ap;
+
+	if (!r->dir)
+		return;
+	sb_addf(&path, "%s/", r->dir);
+	va_start(ap, fmt);
+	sb_vaddf(&path, fmt, ap);
+	va_end(ap);
+	write_file(path.buf, rec->payload, rec->len);
+	sb_release(&path);
+}
+
+static void on_mark(struct records *r, const struct record *rec)
+{
+	int idx = phase_index(rec->phase);
+	char tmp[32];
+	double up;
+	json_object *p;
+
+	if (idx < 0 || idx <= r->phase) {
+		reject(r, "record %lu: unexpected phase '%s'", rec->seq, rec->phase);
+		return;
+	}
+	if (rec->len >= sizeof(tmp)) {
+		reject(r, "record %lu: bad uptime", rec->seq);
+		return;
+	}
+	memcpy(tmp, rec->payload, rec->len);
+	tmp[rec->len] = '\0';
+	tmp[strcspn(tmp, "\n")] = '\0';
+	if (parse_double(tmp, &up) < 0 || up < 0) {
+		reject(r, "record %lu: bad uptime '%s'", rec->seq, tmp);
+		return;
+	}
+	r->phase = idx;
+	p = json_object_new_object();
+	json_object_object_add(p, "name", json_object_new_string(rec->phase));
+	json_object_object_add(p, "uptime_s", json_seconds(up));
+	/* The host's clock is not in the record: result_build() fills it in. */
+	json_object_object_add(p, "host_s", NULL);
+	json_object_array_add(r->phases, p);
+	r->phase_obj[idx] = p;
+	if (r->ops && r->ops->phase)
+		r->ops->phase(r->ctx, idx, up);
+}
+
+static json_object *current_phase(struct records *r, const struct record *rec)
+{
+	if (r->phase < 0 || strcmp(rec->phase, phase_name(r->phase))) {
+		reject(r, "record %lu: %s for phase '%s' outside that phase",
+		       rec->seq, rec->type, rec->phase);
+		return NULL;
+	}
+	return r->phase_obj[r->phase];
+}
+
+static void on_meminfo(struct records *r, const struct record *rec)
+{
+	json_object *p = current_phase(r, rec);
+	struct meminfo m = MEMINFO_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	if (!p)
+		return;
+	keep(r, rec, "snapshots/%02d-%s.meminfo", r->phase, rec->phase);
+	if (meminfo_parse(&m, rec->payload, rec->len, &err) < 0)
+		reject(r, "record %lu: meminfo for '%s': %s", rec->seq, rec->phase, err.buf);
+	else
+		json_object_object_add(p, "meminfo", result_meminfo(&m));
+	meminfo_release(&m);
+	sb_release(&err);
+}
+
+static void on_slabinfo(struct records *r, const struct record *rec)
+{
+	json_object *p = current_phase(r, rec);
+	struct slabinfo si = SLABINFO_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	if (!p)
+		return;
+	keep(r, rec, "snapshots/%02d-%s.slabinfo", r->phase, rec->phase);
+	if (slabinfo_parse(&si, rec->payload, rec->len, &err) < 0)
+		reject(r, "record %lu: slabinfo for '%s': %s", rec->seq, rec->phase, err.buf);
+	else
+		json_object_object_add(p, "slab", result_slab(&si, PAGE_SIZE_BYTES));
+	slabinfo_release(&si);
+	sb_release(&err);
+}
+
+static void on_blocks(struct records *r, const struct record *rec)
+{
+	struct blocklist l = BLOCKLIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct {
+		enum phase phase;
+		struct blocklist *list;
+		int *have;
+	} lists[] = {
+		{ PHASE_BEFORE_INSMOD, &r->base, &r->have_base },
+		{ PHASE_AFTER_INSMOD, &r->after_sd, &r->have_sd },
+		{ PHASE_AFTER_VIRTIO, &r->virtio, &r->have_virtio },
+	};
+	int idx = phase_index(rec->phase);
+
+	keep(r, rec, "blocks/%s.txt", rec->phase);
+	if (blocklist_parse(&l, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: blocks for '%s': %s", rec->seq, rec->phase, err.buf);
+		sb_release(&err);
+		return;
+	}
+	sb_release(&err);
+	for (size_t i = 0; i < ARRAY_SIZE(lists); i++) {
+		if ((int)lists[i].phase == idx && !*lists[i].have) {
+			*lists[i].list = l;
+			*lists[i].have = 1;
+			return;
+		}
+	}
+	reject(r, "record %lu: unexpected blocks for '%s'", rec->seq, rec->phase);
+	blocklist_release(&l);
+}
+
+static void on_end(struct records *r, const struct record *rec, struct kvlist *kv)
+{
+	const char *st = kv_get(kv, "status");
+
+	if (!st || !guest_status_valid(st)) {
+		reject(r, "record %lu: end with bad status", rec->seq);
+		return;
+	}
+	if (r->got_end) {
+		/* Only the first counts: a guest cannot buy itself more time. */
+		reject(r, "record %lu: a second end record", rec->seq);
+		return;
+	}
+	r->got_end = 1;
+	snprintf(r->end_status, sizeof(r->end_status), "%s", st);
+	snprintf(r->end_phase, sizeof(r->end_phase), "%s",
+		 kv_get(kv, "phase") ? kv_get(kv, "phase") : rec->phase);
+	r->end_reason = kv_get(kv, "reason") ? xstrdup(kv_get(kv, "reason")) : NULL;
+	if (r->ops && r->ops->end)
+		r->ops->end(r->ctx);
+}
+
+/* "enumerate_cs=2726" -> timings {"after-insmod": {"enumerate_s": 27.26}} */
+static void on_timing(struct records *r, const struct record *rec, struct kvlist *kv)
+{
+	for (size_t i = 0; i < kv->n; i++) {
+		long long cs = kv_get_num(kv, kv->v[i].key);
+		size_t kl = strlen(kv->v[i].key);
+		json_object *ph;
+		char *key;
+
+		if (cs < 0 || kl < 4 || strcmp(kv->v[i].key + kl - 3, "_cs")) {
+			reject(r, "record %lu: timing '%s' is not NAME_cs=NUMBER",
+			       rec->seq, kv->v[i].key);
+			continue;
+		}
+		if (!json_object_object_get_ex(r->timings, rec->phase, &ph)) {
+			ph = json_object_new_object();
+			json_object_object_add(r->timings, rec->phase, ph);
+		}
+		key = xstrfmt("%.*s_s", (int)(kl - 3), kv->v[i].key);
+		json_object_object_add(ph, key, json_seconds((double)cs / 100));
+		free(key);
+	}
+}
+
+static void on_info(struct records *r, const struct record *rec, struct kvlist *kv)
+{
+	(void)rec;
+	for (size_t i = 0; i < kv->n; i++)
+		json_object_object_add(r->guest, kv->v[i].key,
+				       json_object_new_string(kv->v[i].value));
+}
+
+/* Records whose payload is key=value lines: timing, info, end. */
+static void on_kv(struct records *r, const struct record *rec)
+{
+	static const struct {
+		const char *type;
+		void (*fn)(struct records *, const struct record *, struct kvlist *);
+	} kinds[] = {
+		{ "end", on_end }, { "timing", on_timing }, { "info", on_info },
+	};
+	struct kvlist kv = KVLIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	if (kv_lines(&kv, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: %s for '%s': %s", rec->seq, rec->type,
+		       rec->phase, err.buf);
+	} else {
+		for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+			if (!strcmp(kinds[i].type, rec->type))
+				kinds[i].fn(r, rec, &kv);
+	}
+	kvlist_release(&kv);
+	sb_release(&err);
+}
+
+static void on_io(struct records *r, const struct record *rec)
+{
+	const char *p = rec->payload, *end = rec->payload + rec->len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		struct kvlist kv = KVLIST_INIT;
+		struct strbuf err = STRBUF_INIT;
+
+		if (len && kv_words(&kv, p, len, &err) < 0) {
+			reject(r, "record %lu: io: %s", rec->seq, err.buf);
+		} else if (len) {
+			json_object *o = json_object_new_object();
+			const char *disk = kv_get(&kv, "disk");
+			long long w = kv_get_num(&kv, "write_cs");
+			long long rd = kv_get_num(&kv, "read_cs");
+			long long bytes = kv_get_num(&kv, "bytes");
+
+			json_object_object_add(o, "disk", json_object_new_string(disk ? disk : "?"));
+			json_object_object_add(o, "ok", json_object_new_boolean(
+				kv_get(&kv, "ok") && !strcmp(kv_get(&kv, "ok"), "1")));
+			if (kv_get(&kv, "error"))
+				json_object_object_add(o, "error", json_object_new_string(kv_get(&kv, "error")));
+			if (bytes >= 0)
+				json_object_object_add(o, "bytes", json_object_new_int64(bytes));
+			if (w >= 0)
+				json_object_object_add(o, "write_s", json_seconds((double)w / 100));
+			if (rd >= 0)
+				json_object_object_add(o, "read_s", json_seconds((double)rd / 100));
+			json_object_array_add(r->io, o);
+		}
+		kvlist_release(&kv);
+		sb_release(&err);
+		p += len + 1;
+	}
+}
+
+static void on_inventory(struct records *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	keep(r, rec, "inventory.txt");
+	if (r->have_inv)
+		reject(r, "record %lu: a second inventory", rec->seq);
+	else if (inventory_parse(&r->inv, rec->payload, rec->len, &err) < 0)
+		reject(r, "record %lu: inventory: %s", rec->seq, err.buf);
+	else
+		r->have_inv = 1;
+	sb_release(&err);
+}
+
+/* fio.groups.GROUP: {"status": exit status, "message": fio's first line} */
+static json_object *fio_group(struct records *r, const char *group)
+{
+	json_object *g;
+
+	if (!json_object_object_get_ex(r->fio_groups, group, &g)) {
+		g = json_object_new_object();
+		json_object_object_add(r->fio_groups, group, g);
+	}
+	return g;
+}
+
+static void on_fiorc(struct records *r, const struct record *rec)
+{
+	struct kvlist kv = KVLIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+	long long st;
+
+	if (kv_lines(&kv, rec->payload, rec->len, &err) < 0 ||
+	    (st = kv_get_num(&kv, "status")) < 0)
+		reject(r, "record %lu: fiorc for '%s': bad status", rec->seq, rec->phase);
+	else
+		json_object_object_add(fio_group(r, rec->phase), "status",
+				       json_object_new_int64(st));
+	kvlist_release(&kv);
+	sb_release(&err);
+}
+
+static void on_fiolog(struct records *r, const struct record *rec)
+{
+	/* The first line of what fio said, for the report and checks. */
+	struct strbuf first = STRBUF_INIT;
+	size_t l = strcspn(rec->payload, "\n");
+
+	if (l > rec->len)
+		l = rec->len;
+	sb_add(&first, rec->payload, l > 200 ? 200 : l);
+	for (size_t i = 0; i < first.len; i++)
+		if ((unsigned char)first.buf[i] < 0x20 || first.buf[i] == 0x7f)
+			first.buf[i] = '?';
+	json_object_object_add(fio_group(r, rec->phase), "message",
+			       json_object_new_string(first.buf));
+	sb_release(&first);
+	keep(r, rec, "fio/%s.log", rec->phase);
+}
+
+static void on_fio(struct records *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	keep(r, rec, "fio/%s.json", rec->phase);
+	if (fio_json_summarize(rec->payload, rec->len, rec->phase, r->fio_jobs, &err) < 0)
+		reject(r, "record %lu: fio output for '%s': %s", rec->seq, rec->phase, err.buf);
+	sb_release(&err);
+}
+
+static void on_sample(struct records *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *o;
+	long n;
+
+	if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0)
+		reject(r, "record %lu: monitor sample: %s", rec->seq, err.buf);
+	else
+		json_object_array_add(r->samples, o);
+	sb_release(&err);
+}
+
+static void on_kmemleak(struct records *r, const struct record *rec)
+{
+	long long n = 0;
+
+	keep(r, rec, "kmemleak.txt");
+	for (const char *p = rec->payload, *end = rec->payload + rec->len;
+	     (p = memmem(p, (size_t)(end - p), "unreferenced object", 19)); p += 19)
+		n++;
+	json_object_put(r->kmemleak);
+	r->kmemleak = json_object_new_object();
+	json_object_object_add(r->kmemleak, "unreferenced", json_object_new_int64(n));
+	json_object_object_add(r->kmemleak, "file", json_object_new_string("kmemleak.txt"));
+}
+
+static const struct {
+	const char *type;
+	void (*fn)(struct records *r, const struct record *rec);
+} handlers[] = {
+	{ "mark", on_mark },
+	{ "meminfo", on_meminfo },
+	{ "slabinfo", on_slabinfo },
+	{ "blocks", on_blocks },
+	{ "timing", on_kv },
+	{ "info", on_kv },
+	{ "end", on_kv },
+	{ "io", on_io },
+	{ "inventory", on_inventory },
+	{ "fio", on_fio },
+	{ "fiolog", on_fiolog },
+	{ "fiorc", on_fiorc },
+	{ "sample", on_sample },
+	{ "kmemleak", on_kmemleak },
+};
+
+static void on_record(void *ctx, const struct record *rec)
+{
+	struct records *r = ctx;
+
+	for (size_t i = 0; i < ARRAY_SIZE(handlers); i++) {
+		if (!strcmp(handlers[i].type, rec->type)) {
+			handlers[i].fn(r, rec);
+			return;
+		}
+	}
+	reject(r, "record %lu: unknown type '%s'", rec->seq, rec->type);
+}
+
+void records_init(struct records *rs, const struct scenario *s, const char *dir,
+		  const struct records_ops *ops, void *ctx)
+{
+	memset(rs, 0, sizeof(*rs));
+	rs->s = s;
+	rs->dir = dir;
+	rs->ops = ops;
+	rs->ctx = ctx;
+	rs->phase = -1;
+	rs->phases = json_object_new_array();
+	rs->rejections = json_object_new_array();
+	rs->io = json_object_new_array();
+	rs->guest = json_object_new_object();
+	rs->timings = json_object_new_object();
+	rs->fio_jobs = json_object_new_array();
+	rs->fio_groups = json_object_new_object();
+	rs->samples = json_object_new_array();
+	channel_init(&rs->ch, on_record, on_reject, rs);
+}
+
+void records_feed(struct records *rs, const char *buf, size_t len)
+{
+	channel_feed(&rs->ch, buf, len);
+}
+
+void records_finish(struct records *rs)
+{
+	channel_finish(&rs->ch);
+	blocklist_sort(&rs->virtio);
+}
+
+void records_scsi_debug(const struct records *rs, struct blocklist *sd)
+{
+	if (rs->have_base && rs->have_sd)
+		blocklist_minus(&rs->after_sd, &rs->base, sd);
+	blocklist_sort(sd);
+}
+
+void records_release(struct records *rs)
+{
+	channel_release(&rs->ch);
+	blocklist_release(&rs->base);
+	blocklist_release(&rs->after_sd);
+	blocklist_release(&rs->virtio);
+	inventory_release(&rs->inv);
+	json_object_put(rs->phases);
+	json_object_put(rs->rejections);
+	json_object_put(rs->io);
+	json_object_put(rs->guest);
+	json_object_put(rs->timings);
+	json_object_put(rs->fio_jobs);
+	json_object_put(rs->fio_groups);
+	json_object_put(rs->samples);
+	json_object_put(rs->kmemleak);
+	free(rs->end_reason);
+}

@@ -1,0 +1,91 @@
+/*
+ * records: what the guest sent over the record channel, decoded.
+ *
+ * The channel (channel.h) delivers framed, verified records; this module
+ * decodes each by its type through one table of handlers (records.c,
+ * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
+ * inventory, fio, fiolog, fiorc, sample, kmemleak) into the pieces that
+ * result.json is assembled from (result/build.h).  A record that does not
+ * fit (unknown type, a phase out of order, a payload its parser rejects)
+ * is counted and kept as a rejection with its reason; the run goes on.
+ *
+ * The same code serves a live run and a replay: a run feeds the bytes as
+ * they arrive from the VM, a replay feeds channel.log from a run
+ * directory, and both end up with the same struct records.
+ *
+ *	struct records rs;
+ *	records_init(&rs, &scenario, run_dir, &ops, ctx);  // dir: where raw
+ *				// payloads go (snapshots/, blocks/, fio/,
+ *				// inventory.txt, kmemleak.txt), or NULL
+ *	records_feed(&rs, buf, n);	// any number of times
+ *	records_finish(&rs);		// a frame cut off by EOF is rejected;
+ *					// the virtio list is sorted
+ *	... result_build(&scenario, &rs, &console, host) ...
+ *	records_release(&rs);
+ *
+ * ops (may be NULL) hears of the run's progress as it happens: a phase
+ * reached (to set the next deadline) and the guest's first "end" record
+ * (later ones are rejected, so a guest cannot extend its own deadline).
+ *
+ * To add a record type: a handler in records.c, a row in handlers[], the
+ * guest side in initramfs/lib.sh, and its field in result/build.c.
+ */
+#ifndef SCALETEST_RECORDS_H
+#define SCALETEST_RECORDS_H
+
+#include <json.h>
+
+#include "guest/phase.h"
+#include "record/channel.h"
+#include "record/disks.h"
+#include "record/inventory.h"
+#include "scenario/scenario.h"
+
+struct records_ops {
+	void (*phase)(void *ctx, int phase, double uptime_s);
+	void (*end)(void *ctx);
+};
+
+struct records {
+	const struct scenario *s;
+	const char *dir;
+	const struct records_ops *ops;
+	void *ctx;
+	struct channel ch;
+
+	int phase;			/* last phase reached, -1 before boot */
+	json_object *phase_obj[PHASE_COUNT];
+	json_object *phases;		/* [{name, uptime_s, host_s, meminfo, slab}] */
+	json_object *rejections;	/* the first RECORDS_MAX_REJECTIONS reasons */
+	unsigned long nrejections;
+	json_object *io;		/* the dd check, per virtio disk */
+	json_object *guest;		/* "info" records: what the guest says of itself */
+	json_object *timings;		/* "timing" records, by phase */
+	json_object *fio_jobs;		/* fiojson summaries, all groups */
+	json_object *fio_groups;	/* per group: fio's status and first line */
+	json_object *samples;		/* monitor samples */
+	json_object *kmemleak;		/* NULL unless the guest sent a report */
+
+	struct blocklist base, after_sd, virtio;
+	int have_base, have_sd, have_virtio;
+	struct inventory inv;
+	int have_inv;
+
+	int got_end;
+	char end_status[16];
+	char end_phase[CHANNEL_PHASE_MAX];
+	char *end_reason;
+};
+
+#define RECORDS_MAX_REJECTIONS 50
+
+void records_init(struct records *rs, const struct scenario *s, const char *dir,
+		  const struct records_ops *ops, void *ctx);
+void records_feed(struct records *rs, const char *buf, size_t len);
+void records_finish(struct records *rs);
+void records_release(struct records *rs);
+/* The scsi_debug disks: after-insmod's block devices less before-insmod's,
+ * in sd index order (empty unless both lists arrived). */
+void records_scsi_debug(const struct records *rs, struct blocklist *sd);
+
+#endif

@@ -1,0 +1,282 @@
+#include "result/build.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "record/disks.h"
+#include "result/analysis.h"
+#include "result/result.h"
+
+json_object *host_new(void)
+{
+	json_object *h = json_object_new_object();
+
+	json_object_object_add(h, "phase_host_s", json_object_new_object());
+	return h;
+}
+
+void host_phase(json_object *host, const char *phase, double seconds)
+{
+	json_object *p = jget(host, "phase_host_s");
+
+	if (!p) {
+		p = json_object_new_object();
+		json_object_object_add(host, "phase_host_s", p);
+	}
+	json_object_object_add(p, phase, json_seconds(seconds));
+}
+
+/* host[key] = a new reference to src[path], or null. */
+static void copy(json_object *host, const char *key, json_object *src, const char *path)
+{
+	json_object *v = jget(src, path);
+
+	json_object_object_add(host, key, v ? json_object_get(v) : NULL);
+}
+
+json_object *host_from_result(json_object *res)
+{
+	json_object *h = host_new(), *phases = jget(res, "phases");
+	const char *st = jstr(res, "status", ""), *reason = jstr(res, "reason", "");
+	int sig = 0;
+
+	copy(h, "run_id", res, "run_id");
+	copy(h, "tool", res, "tool");
+	copy(h, "started", res, "started");
+	copy(h, "finished", res, "finished");
+	copy(h, "scenario_file", res, "scenario.file");
+	copy(h, "kernel", res, "kernel");
+	copy(h, "vm", res, "vm");
+	json_object_object_add(h, "booted", json_object_new_boolean(jget(res, "disks") != NULL));
+	for (size_t i = 0; phases && i < json_object_array_length(phases); i++) {
+		json_object *p = json_object_array_get_idx(phases, i);
+		if (jget(p, "host_s"))
+			host_phase(h, jstr(p, "name", "?"), jdouble(p, "host_s", 0));
+	}
+	copy(h, "setup_s", res, "timings.setup_s");
+	copy(h, "vm_s", res, "timings.vm_s");
+	copy(h, "total_s", res, "timings.total_s");
+	/* How the watch ended is in the status and its reason. */
+	json_object_object_add(h, "timed_out", json_object_new_boolean(
+		!strcmp(st, "timeout") && strstr(reason, "not reached in time")));
+	if (!strcmp(st, "interrupted"))
+		sscanf(reason, "interrupted by signal %d", &sig);
+	json_object_object_add(h, "signal", json_object_new_int(sig));
+	json_object_object_add(h, "error", !strcmp(st, "error") && *reason
+			       ? json_object_new_string(reason) : NULL);
+	return h;
+}
+
+static json_object *ref(json_object *o, const char *path)
+{
+	json_object *v = jget(o, path);
+
+	return v ? json_object_get(v) : NULL;
+}
+
+static json_object *disk_json(const struct blockdev *d)
+{
+	json_object *o = json_object_new_object();
+	char dev[32];
+
+	snprintf(dev, sizeof(dev), "%u:%u", d->major, d->minor);
+	json_object_object_add(o, "name", json_object_new_string(d->name));
+	json_object_object_add(o, "dev", json_object_new_string(dev));
+	return o;
+}
+
+static void add_disks(json_object *root, const struct scenario *s, const struct records *rs)
+{
+	json_object *d = json_object_new_object(), *layout, *va;
+	struct blocklist sd = BLOCKLIST_INIT;
+	long long tgts, luns;
+
+	scenario_sd_layout(s, &tgts, &luns);
+	records_scsi_debug(rs, &sd);
+	json_object_object_add(d, "requested", json_object_new_int64(s->disks));
+	json_object_object_add(d, "present", rs->have_sd || !s->disks
+			       ? json_object_new_int64((long long)sd.n) : NULL);
+	json_object_object_add(d, "first", sd.n ? disk_json(&sd.b[0]) : NULL);
+	json_object_object_add(d, "last", sd.n ? disk_json(&sd.b[sd.n - 1]) : NULL);
+	layout = json_object_new_object();
+	json_object_object_add(layout, "add_host", json_object_new_int64(s->sd_hosts));
+	json_object_object_add(layout, "num_tgts", json_object_new_int64(tgts));
+	json_object_object_add(layout, "max_luns", json_object_new_int64(luns));
+	json_object_object_add(d, "scsi_debug", layout);
+	json_object_object_add(d, "virtio_requested", json_object_new_int64(s->virtio_disks));
+	json_object_object_add(d, "virtio_present", rs->have_virtio || !s->virtio_disks
+			       ? json_object_new_int64((long long)rs->virtio.n) : NULL);
+	json_object_object_add(d, "virtio_bus", json_object_new_string(
+			       s->virtio_bus == VIRTIO_BLK ? "blk" : "scsi"));
+	va = json_object_new_array();
+	for (size_t i = 0; i < rs->virtio.n; i++)
+		json_object_array_add(va, disk_json(&rs->virtio.b[i]));
+	json_object_object_add(d, "virtio", va);
+	json_object_object_add(root, "disks", d);
+	blocklist_release(&sd);
+}
+
+/* {"name": count} of one inventory column. */
+static void count(json_object *o, const char *key)
+{
+	json_object *c = NULL;
+
+	json_object_object_get_ex(o, key, &c);
+	json_object_object_add(o, key, json_object_new_int64(c ? json_object_get_int64(c) + 1 : 1));
+}
+
+static void add_inventory(json_object *root, const struct records *rs)
+{
+	json_object *o, *sched, *nr, *hwq;
+
+	if (!rs->have_inv)
+		return;
+	o = json_object_new_object();
+	sched = json_object_new_object();
+	nr = json_object_new_object();
+	hwq = json_object_new_object();
+	for (size_t i = 0; i < rs->inv.n; i++) {
+		const struct inv_row *row = &rs->inv.r[i];
+		char key[32];
+
+		count(sched, row->sched);
+		snprintf(key, sizeof(key), "%ld", row->nr_requests);
+		count(nr, key);
+		snprintf(key, sizeof(key), "%d", row->hw_queues);
+		count(hwq, key);
+	}
+	json_object_object_add(o, "devices", json_object_new_int64((long long)rs->inv.n));
+	json_object_object_add(o, "file", json_object_new_string("inventory.txt"));
+	json_object_object_add(o, "schedulers", sched);
+	json_object_object_add(o, "nr_requests", nr);
+	json_object_object_add(o, "hw_queues", hwq);
+	json_object_object_add(root, "inventory", o);
+}
+
+/* The monitor's series, and the samples that never arrived. */
+static void add_monitor(json_object *root, const struct scenario *s, const struct records *rs)
+{
+	json_object *m = json_object_new_object(), *gaps = json_object_new_array();
+	size_t n = json_object_array_length(rs->samples);
+	long next = 1;
+
+	json_object_object_add(m, "interval_ms", json_object_new_int64(s->monitor_interval_ms));
+	for (size_t i = 0; i < n; i++) {
+		long k = (long)jint(json_object_array_get_idx(rs->samples, i), "n", 0);
+		if (k > next) {
+			json_object *g = json_object_new_array();
+			json_object_array_add(g, json_object_new_int64(next));
+			json_object_array_add(g, json_object_new_int64(k - 1));
+			json_object_array_add(gaps, g);
+		}
+		if (k >= next)
+			next = k + 1;
+	}
+	json_object_object_add(m, "received", json_object_new_int64((long long)n));
+	json_object_object_add(m, "gaps", gaps);
+	json_object_object_add(m, "samples", json_object_get(rs->samples));
+	json_object_object_add(root, "monitor", m);
+	analysis_monitor(root);
+}
+
+static void add_timings(json_object *root, const struct records *rs, json_object *host)
+{
+	static const struct {
+		const char *key, *guest;	/* guest: phase.name in timing records */
+	} guest_timings[] = {
+		{ "enumerate_s", "after-insmod.enumerate_s" },
+		{ "insmod_s", "after-insmod.insmod_s" },
+		{ "virtio_enumerate_s", "after-virtio.enumerate_s" },
+		{ "inventory_s", "after-virtio.inventory_s" },
+		{ "rmmod_s", "after-rmmod.rmmod_s" },
+	};
+	json_object *t = json_object_new_object();
+	json_object *boot = rs->phase_obj[PHASE_BOOT];
+
+	json_object_object_add(t, "setup_s", ref(host, "setup_s"));
+	json_object_object_add(t, "boot_s", boot ? ref(boot, "host_s") : NULL);
+	json_object_object_add(t, "guest_boot_s", boot ? ref(boot, "uptime_s") : NULL);
+	for (size_t i = 0; i < ARRAY_SIZE(guest_timings); i++)
+		json_object_object_add(t, guest_timings[i].key,
+				       ref(rs->timings, guest_timings[i].guest));
+	json_object_object_add(t, "vm_s", ref(host, "vm_s"));
+	json_object_object_add(t, "total_s", ref(host, "total_s"));
+	json_object_object_add(root, "timings", t);
+}
+
+json_object *result_build(const struct scenario *s, const struct records *rs,
+			  const struct console_scan *cs, json_object *host,
+			  enum run_status *status)
+{
+	json_object *root = result_new(), *sc = json_object_new_object();
+	json_object *checks = json_object_new_array(), *o;
+	int booted = json_object_get_boolean(jget(host, "booted"));
+	struct run_ending end = {
+		.timed_out = json_object_get_boolean(jget(host, "timed_out")),
+		.signal = (int)jint(host, "signal", 0),
+		.error = jstr(host, "error", NULL),
+	};
+	char *reason;
+
+	json_object_object_add(root, "run_id", ref(host, "run_id"));
+	json_object_object_add(root, "tool", ref(host, "tool"));
+	json_object_object_add(root, "started", ref(host, "started"));
+	json_object_object_add(sc, "name", json_object_new_string(s->name));
+	json_object_object_add(sc, "file", ref(host, "scenario_file"));
+	json_object_object_add(sc, "description", json_object_new_string(s->description));
+	json_object_object_add(root, "scenario", sc);
+	json_object_object_add(root, "settings", result_settings(s));
+	json_object_object_add(root, "kernel", ref(host, "kernel"));
+	json_object_object_add(root, "vm", ref(host, "vm"));
+	json_object_object_add(root, "guest", json_object_get(rs->guest));
+	/* The host's clock at each phase. */
+	for (size_t i = 0; i < json_object_array_length(rs->phases); i++) {
+		json_object *p = json_object_array_get_idx(rs->phases, i);
+		json_object_object_add(p, "host_s",
+			ref(jget(host, "phase_host_s"), jstr(p, "name", "?")));
+	}
+	json_object_object_add(root, "phases", json_object_get(rs->phases));
+	json_object_object_add(root, "io", json_object_get(rs->io));
+	json_object_object_add(root, "guest_timings", json_object_get(rs->timings));
+
+	if (booted) {
+		add_disks(root, s, rs);
+		analysis_deltas(root, s);
+		analysis_slab_growth(root, s);
+		add_inventory(root, rs);
+		if (s->monitor_interval_ms)
+			add_monitor(root, s, rs);
+		if (s->fio) {
+			json_object *f = json_object_new_object();
+			json_object_object_add(f, "jobs", json_object_get(rs->fio_jobs));
+			json_object_object_add(f, "groups", json_object_get(rs->fio_groups));
+			json_object_object_add(root, "fio", f);
+		}
+		if (rs->kmemleak)
+			json_object_object_add(root, "kmemleak", json_object_get(rs->kmemleak));
+		verdict_checks(s, rs, cs, checks);
+		analysis_fio(root, s, checks);
+		analysis_leak(root, s, checks);
+	}
+	*status = verdict_decide(&end, rs, cs, booted ? checks : NULL, &reason);
+	json_object_object_add(root, "status", json_object_new_string(run_status_name(*status)));
+	json_object_object_add(root, "reason", reason ? json_object_new_string(reason) : NULL);
+	free(reason);
+	json_object_object_add(root, "checks", checks);
+	json_object_object_add(root, "finished", ref(host, "finished"));
+	add_timings(root, rs, host);
+
+	o = json_object_new_object();
+	json_object_object_add(o, "records", json_object_new_int64((long long)rs->ch.records));
+	json_object_object_add(o, "rejected", json_object_new_int64((long long)rs->nrejections));
+	json_object_object_add(o, "rejections", json_object_get(rs->rejections));
+	json_object_object_add(root, "channel", o);
+
+	o = json_object_new_object();
+	json_object_object_add(o, "lines", json_object_new_int64((long long)cs->lines));
+	json_object_object_add(o, "crash", cs->crash ? json_object_new_string(cs->crash_line) : NULL);
+	json_object_object_add(o, "oom", cs->oom ? json_object_new_string(cs->oom_line) : NULL);
+	json_object_object_add(root, "console", o);
+	return root;
+}

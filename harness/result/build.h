@@ -1,0 +1,52 @@
+/*
+ * build: result.json assembled from what a run saw.
+ *
+ * A run's result is a function of three inputs, all kept in its directory:
+ *
+ *	scenario.scn	the resolved settings
+ *	channel.log	the records (record/records.h decodes them)
+ *	console.log	the serial console (record/console.h scans it)
+ *
+ * plus host.json, the few facts only the host saw: when and how long, the
+ * kernel artifact and VM that ran, the host's clock at each phase, and how
+ * the watch ended (deadline, signal, the harness's own error).  The live
+ * run and a replay both call result_build() on those, so a replay of the
+ * same records gives the same result.json, byte for byte.
+ *
+ *	json_object *host = host_new();			// live: the run fills it
+ *	host_phase(host, "boot", 3.2);			//   (or host_load())
+ *	json_object *root = result_build(&scenario, &records, &console, host,
+ *					 &status);
+ *	result_save(root, "RUN/result.json");
+ *
+ * host.json (all keys optional; null when unknown):
+ *	run_id, tool, started, finished	strings
+ *	scenario_file			the scenario's path as given
+ *	kernel, vm			objects, copied into result.json as they are
+ *	booted				whether a VM was started
+ *	phase_host_s			{phase: seconds since the VM started}
+ *	setup_s, vm_s, total_s		host durations
+ *	timed_out, signal, error	how the watch ended (run_ending)
+ */
+#ifndef SCALETEST_RESULT_BUILD_H
+#define SCALETEST_RESULT_BUILD_H
+
+#include <json.h>
+
+#include "record/console.h"
+#include "record/records.h"
+#include "result/verdict.h"
+#include "scenario/scenario.h"
+
+json_object *host_new(void);
+/* Records the host's clock when the guest reached a phase. */
+void host_phase(json_object *host, const char *phase, double seconds);
+/* For a run directory made before host.json existed: the same facts taken
+ * from its result.json. */
+json_object *host_from_result(json_object *result);
+
+json_object *result_build(const struct scenario *s, const struct records *rs,
+			  const struct console_scan *cs, json_object *host,
+			  enum run_status *status);
+
+#endif

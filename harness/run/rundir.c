@@ -1,0 +1,135 @@
+#include "run/rundir.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+
+int rundir_create(struct rundir *d, const char *out, const char *name)
+{
+	static const char *const sub[] = { "snapshots", "blocks", "disks", "fio" };
+	char stamp[32];
+
+	if (mkdir_p(out, 0755) < 0)
+		return -1;
+	d->out = xstrdup(out);
+	timestamp_id(stamp, sizeof(stamp));
+	for (int i = 1; i < 1000 && !d->tmp; i++) {
+		char *final, *tmp;
+
+		if (i == 1)
+			snprintf(d->id, sizeof(d->id), "%s-%s", stamp, name);
+		else
+			snprintf(d->id, sizeof(d->id), "%s-%s-%d", stamp, name, i);
+		final = xstrfmt("%s/%s", out, d->id);
+		tmp = xstrfmt("%s/.tmp-%s", out, d->id);
+		if (!path_exists(final) && mkdir(tmp, 0755) == 0)
+			d->tmp = tmp;
+		else
+			free(tmp);
+		free(final);
+	}
+	if (!d->tmp)
+		return error("cannot create a run directory in '%s'", out);
+	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
+		char *p = rundir_path(d, sub[i]);
+		int e = mkdir(p, 0755);
+
+		free(p);
+		if (e < 0)
+			return error_errno("cannot create '%s/%s'", d->tmp, sub[i]);
+	}
+	return 0;
+}
+
+char *rundir_path(const struct rundir *d, const char *name)
+{
+	return xstrfmt("%s/%s", d->tmp, name);
+}
+
+int rundir_write_scenario(const struct rundir *d, const struct scenario *s)
+{
+	struct strbuf sb = STRBUF_INIT, v = STRBUF_INIT;
+	char *path = rundir_path(d, "scenario.scn");
+	int ret;
+
+	sb_addf(&sb, "# Resolved settings of run %s (from %s).\n", d->id,
+		s->file ? s->file : "defaults");
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		sb_reset(&v);
+		scenario_value(s, &scenario_keys[i], &v);
+		if (!v.len)
+			continue;
+		if (strpbrk(v.buf, " #\t") && !strchr(v.buf, '"'))
+			sb_addf(&sb, "%s = \"%s\"\n", scenario_keys[i].name, v.buf);
+		else
+			sb_addf(&sb, "%s = %s\n", scenario_keys[i].name, v.buf);
+	}
+	ret = write_file(path, sb.buf, sb.len);
+	free(path);
+	sb_release(&sb);
+	sb_release(&v);
+	return ret;
+}
+
+int rundir_make_disks(const struct rundir *d, const struct scenario *s,
+		      struct strvec *images)
+{
+	for (long long i = 0; i < s->virtio_disks; i++) {
+		char *p = xstrfmt("%s/disks/vd%lld.img", d->tmp, i);
+		int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+		if (fd < 0 || ftruncate(fd, (off_t)s->virtio_disk_mb << 20) < 0) {
+			error_errno("cannot create disk image '%s'", p);
+			if (fd >= 0)
+				close(fd);
+			free(p);
+			return -1;
+		}
+		close(fd);
+		strvec_push(images, p);
+		free(p);
+	}
+	return 0;
+}
+
+void rundir_finish(struct rundir *d, int passed, char **final)
+{
+	char *dst = xstrfmt("%s/%s", d->out, d->id);
+	char *disks = rundir_path(d, "disks");
+
+	/* The disk images are scratch: only the pattern written to them. */
+	remove_tree(disks);
+	free(disks);
+	if (rename(d->tmp, dst) < 0) {
+		error_errno("cannot rename '%s' to '%s'", d->tmp, dst);
+		*final = xstrdup(d->tmp);
+		free(dst);
+		return;
+	}
+	if (passed) {
+		/* A temporary link of our own, so two runs never share one. */
+		char *tmp = xstrfmt("%s/.latest.tmp-%ld", d->out, (long)getpid());
+		char *latest = xstrfmt("%s/latest", d->out);
+
+		unlink(tmp);
+		if (symlink(d->id, tmp) < 0 || rename(tmp, latest) < 0) {
+			error_errno("cannot point '%s' at '%s'", latest, d->id);
+			unlink(tmp);
+		}
+		free(tmp);
+		free(latest);
+	}
+	*final = dst;
+}
+
+void rundir_release(struct rundir *d)
+{
+	free(d->out);
+	free(d->tmp);
+	d->out = d->tmp = NULL;
+}

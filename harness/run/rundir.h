@@ -1,0 +1,44 @@
+/*
+ * rundir: the life of a run's directory.
+ *
+ * A run is written into <out>/.tmp-<id> and renamed to <out>/<id> when it
+ * ends, whatever its status, so that a directory without the .tmp- prefix
+ * is always a finished run.  <out>/latest then points at it when it passed
+ * (swapped atomically through a temporary link of this process's own).
+ * The id is <UTC stamp>-<scenario name>, with -2, -3 ... when two runs
+ * start in the same second.
+ *
+ *	struct rundir d = RUNDIR_INIT;
+ *	if (rundir_create(&d, "results", scenario.name) < 0) ...
+ *	rundir_write_scenario(&d, &scenario);	// scenario.scn
+ *	rundir_make_disks(&d, &scenario, &images);	// sparse virtio images
+ *	char *p = rundir_path(&d, "console.log");	// malloc'd
+ *	...
+ *	rundir_finish(&d, passed, &final_dir);	// drops disks/, renames, latest
+ *	rundir_release(&d);
+ */
+#ifndef SCALETEST_RUNDIR_H
+#define SCALETEST_RUNDIR_H
+
+#include "lib/strvec.h"
+#include "scenario/scenario.h"
+
+struct rundir {
+	char id[160];
+	char *out;	/* the results directory */
+	char *tmp;	/* <out>/.tmp-<id> while the run goes on */
+};
+#define RUNDIR_INIT { "", NULL, NULL }
+
+int rundir_create(struct rundir *d, const char *out, const char *name);
+char *rundir_path(const struct rundir *d, const char *name);
+/* scenario.scn: every resolved setting, runnable again with scaletest run. */
+int rundir_write_scenario(const struct rundir *d, const struct scenario *s);
+/* disks/vdN.img, one sparse file per virtio disk, pushed onto images. */
+int rundir_make_disks(const struct rundir *d, const struct scenario *s,
+		      struct strvec *images);
+/* *final: the directory the run now lives in (malloc'd). */
+void rundir_finish(struct rundir *d, int passed, char **final);
+void rundir_release(struct rundir *d);
+
+#endif

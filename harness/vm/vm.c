@@ -1,0 +1,31 @@
+#include "vm/vm.h"
+
+#include <string.h>
+#include <unistd.h>
+
+/* Every backend, the default first. */
+static const struct vm_backend *const backends[] = {
+	&vm_backend_qemu,
+};
+
+const struct vm_backend *vm_backend_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
+		if (!name || !strcmp(backends[i]->name, name))
+			return backends[i];
+	return NULL;
+}
+
+void vm_release(struct vm *vm)
+{
+	struct child_result res;
+
+	if (vm->backend && vm->child.pid)
+		vm->backend->stop(vm, 1.0, &res);
+	if (vm->console_fd >= 0)
+		close(vm->console_fd);
+	if (vm->channel_fd >= 0)
+		close(vm->channel_fd);
+	strvec_clear(&vm->argv);
+	vm->console_fd = vm->channel_fd = -1;
+}
