@@ -5,7 +5,7 @@
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
-#   make check        unit tests only (no QEMU)
+#   make check        unit, command-line and replay tests (no QEMU)
 #   make bench        the benchmarks under tests/bench/
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
@@ -74,10 +74,12 @@ deps:
 check: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/replay/run.sh
 
 test: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/replay/run.sh
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh

@@ -7,7 +7,7 @@
  * and that initramfs/init has the same list in the same order).
  *
  *	int i = phase_index(rec->phase);	// -1 when not a phase
- *	phase_name(PHASE_AFTER_INSMOD);		// "after-insmod"
+ *	phase_name(PHASE_AFTER_INSMOD);		// its name, as the guest spells it
  *	deadline = now + phase_timeout(i + 1, s);	// to reach the next one
  */
 #ifndef SCALETEST_PHASE_H

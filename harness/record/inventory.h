@@ -23,7 +23,10 @@
  *
  *	struct inventory inv = INVENTORY_INIT;
  *	if (inventory_parse(&inv, buf, len, &err) < 0) ...
- *	inventory_check_sequence(&inv, &sd_names, n, &why);
+ *	ok = inventory_check_unique_devt(&inv, &why);
+ *	ok = inventory_check_sd_sequence(&inv, &sd_names, n, &why);
+ *	ok = inventory_check_after_range(&inv, &virtio_names, n, &why);
+ *	ok = inventory_check_readable(&inv, &why);	// 1 pass, 0 fail + why
  *	inventory_release(&inv);
  */
 #ifndef SCALETEST_INVENTORY_H

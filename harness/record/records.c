@@ -192,7 +192,7 @@ static void on_end(struct records *r, const struct record *rec, struct kvlist *k
 		r->ops->end(r->ctx);
 }
 
-/* "enumerate_cs=2726" -> timings {"after-insmod": {"enumerate_s": 27.26}} */
+/* "enumerate_cs=2726" in after-insmod -> timings.PHASE.enumerate_s = 27.26 */
 static void on_timing(struct records *r, const struct record *rec, struct kvlist *kv)
 {
 	for (size_t i = 0; i < kv->n; i++) {

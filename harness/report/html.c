@@ -7,6 +7,7 @@
 
 #include "report/report.h"
 #include "result/result.h"
+#include "guest/phase.h"
 #include "lib/util.h"
 
 /*
@@ -1022,7 +1023,7 @@ static const struct {
 
 static void mem_table(struct strbuf *out, json_object *root)
 {
-	json_object *b = result_phase(root, "before-insmod"), *a = result_phase(root, "after-insmod");
+	json_object *b = result_phase(root, phase_name(PHASE_BEFORE_INSMOD)), *a = result_phase(root, phase_name(PHASE_AFTER_INSMOD));
 	long long disks = jint(root, "settings.disks", 0);
 	int hm = result_highmem(root);
 	double v;
@@ -1337,7 +1338,7 @@ void report_html(json_object *root, struct strbuf *out)
 
 	page_begin(out, jstr(root, "run_id", "scaletest run"), jstr(root, "status", "?"));
 	run_head(out, root);
-	if (result_phase(root, "before-insmod") && result_phase(root, "after-insmod"))
+	if (result_phase(root, phase_name(PHASE_BEFORE_INSMOD)) && result_phase(root, phase_name(PHASE_AFTER_INSMOD)))
 		mem_table(out, root);
 	sb_adds(out, "<h2 id=\"phases\">Memory by phase</h2>\n");
 	if (alen(phases)) {

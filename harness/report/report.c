@@ -6,6 +6,7 @@
 #include "report/junit.h"
 #include "report/html.h"
 #include "result/result.h"
+#include "guest/phase.h"
 #include "lib/util.h"
 
 void fmt_thousands(struct strbuf *out, long long v)
@@ -138,7 +139,7 @@ static void table_text(struct table *t, struct strbuf *out, const char *indent)
 
 static void mem_table(json_object *root, struct table *t)
 {
-	json_object *b = result_phase(root, "before-insmod"), *a = result_phase(root, "after-insmod");
+	json_object *b = result_phase(root, phase_name(PHASE_BEFORE_INSMOD)), *a = result_phase(root, phase_name(PHASE_AFTER_INSMOD));
 	long long disks = jint(root, "settings.disks", 0);
 	int hm = result_highmem(root);
 
@@ -297,7 +298,7 @@ void report_summary(json_object *root, struct strbuf *out)
 	sb_addf(out, ", total %.1f s (setup %.1f s)\n", jdouble(root, "timings.total_s", 0),
 		jdouble(root, "timings.setup_s", 0));
 
-	if (result_phase(root, "before-insmod") && result_phase(root, "after-insmod")) {
+	if (result_phase(root, phase_name(PHASE_BEFORE_INSMOD)) && result_phase(root, phase_name(PHASE_AFTER_INSMOD))) {
 		sb_addf(out, "  memory at insmod scsi_debug (%s):\n",
 			hm ? "LowFree is the headline: a HIGHMEM kernel's disks live in lowmem"
 			   : "MemFree is the headline: a 64-bit kernel has no LowFree");
@@ -493,7 +494,7 @@ void report_markdown(json_object *root, struct strbuf *out)
 	sb_adds(out, "```\n\n");
 	sb_release(&sum);
 
-	if (result_phase(root, "before-insmod") && result_phase(root, "after-insmod")) {
+	if (result_phase(root, phase_name(PHASE_BEFORE_INSMOD)) && result_phase(root, phase_name(PHASE_AFTER_INSMOD))) {
 		sb_adds(out, "## Memory at insmod\n\n");
 		mem_table(root, &t);
 		md_table(out, &t);

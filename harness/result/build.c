@@ -183,13 +183,15 @@ static void add_monitor(json_object *root, const struct scenario *s, const struc
 static void add_timings(json_object *root, const struct records *rs, json_object *host)
 {
 	static const struct {
-		const char *key, *guest;	/* guest: phase.name in timing records */
+		const char *key;
+		enum phase phase;	/* the guest's timing record: phase and name */
+		const char *name;
 	} guest_timings[] = {
-		{ "enumerate_s", "after-insmod.enumerate_s" },
-		{ "insmod_s", "after-insmod.insmod_s" },
-		{ "virtio_enumerate_s", "after-virtio.enumerate_s" },
-		{ "inventory_s", "after-virtio.inventory_s" },
-		{ "rmmod_s", "after-rmmod.rmmod_s" },
+		{ "enumerate_s", PHASE_AFTER_INSMOD, "enumerate_s" },
+		{ "insmod_s", PHASE_AFTER_INSMOD, "insmod_s" },
+		{ "virtio_enumerate_s", PHASE_AFTER_VIRTIO, "enumerate_s" },
+		{ "inventory_s", PHASE_AFTER_VIRTIO, "inventory_s" },
+		{ "rmmod_s", PHASE_AFTER_RMMOD, "rmmod_s" },
 	};
 	json_object *t = json_object_new_object();
 	json_object *boot = rs->phase_obj[PHASE_BOOT];
@@ -199,7 +201,8 @@ static void add_timings(json_object *root, const struct records *rs, json_object
 	json_object_object_add(t, "guest_boot_s", boot ? ref(boot, "uptime_s") : NULL);
 	for (size_t i = 0; i < ARRAY_SIZE(guest_timings); i++)
 		json_object_object_add(t, guest_timings[i].key,
-				       ref(rs->timings, guest_timings[i].guest));
+			ref(jget(rs->timings, phase_name(guest_timings[i].phase)),
+			    guest_timings[i].name));
 	json_object_object_add(t, "vm_s", ref(host, "vm_s"));
 	json_object_object_add(t, "total_s", ref(host, "total_s"));
 	json_object_object_add(root, "timings", t);

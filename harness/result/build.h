@@ -14,7 +14,8 @@
  * same records gives the same result.json, byte for byte.
  *
  *	json_object *host = host_new();			// live: the run fills it
- *	host_phase(host, "boot", 3.2);			//   (or host_load())
+ *	host_phase(host, phase_name(PHASE_BOOT), 3.2);
+ *						// a replay: host.json, loaded
  *	json_object *root = result_build(&scenario, &records, &console, host,
  *					 &status);
  *	result_save(root, "RUN/result.json");

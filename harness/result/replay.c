@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "lib/util.h"
 #include "record/console.h"
@@ -11,16 +12,40 @@
 #include "result/result.h"
 #include "scenario/scenario.h"
 
+/* dir/name, or dir/name.gz (kept fixtures); gzread passes plain files on. */
 static int read_input(const char *dir, const char *name, struct strbuf *buf,
 		      struct strbuf *err)
 {
 	char *path = xstrfmt("%s/%s", dir, name);
-	int r = sb_read_file(buf, path);
+	char chunk[65536];
+	gzFile gz;
+	int n;
 
-	if (r < 0)
-		sb_addf(err, "cannot read '%s': %s", path, strerror(errno));
+	if (!path_exists(path)) {
+		char *gzpath = xstrfmt("%s.gz", path);
+
+		if (path_exists(gzpath)) {
+			free(path);
+			path = gzpath;
+		} else {
+			free(gzpath);
+		}
+	}
+	gz = gzopen(path, "rb");
+	if (!gz) {
+		sb_addf(err, "cannot read '%s': %s", path, strerror(errno ? errno : ENOMEM));
+		free(path);
+		return -1;
+	}
+	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0)
+		sb_add(buf, chunk, (size_t)n);
+	if (n < 0) {
+		int e;
+		sb_addf(err, "cannot read '%s': %s", path, gzerror(gz, &e));
+	}
+	gzclose(gz);
 	free(path);
-	return r;
+	return n < 0 ? -1 : 0;
 }
 
 static json_object *load_host(const char *dir, struct strbuf *err)

@@ -154,7 +154,9 @@ test_garbled_channel() {
 	check "initramfs reused from the cache" grep -q "(cached)" "$log"
 }
 
-signal_test() { # name, signal
+# start_hung_run NAME: a run in the background whose guest hangs after
+# insmod; returns once the guest has reached before-insmod ($pid, $log).
+start_hung_run() {
 	name=$1
 	log=$out/$name.log
 	"$bin" run "$smoke" --out "$out/$name" --set cmdline=scaletest_fault=hang:after-insmod > "$log" 2>&1 &
@@ -164,6 +166,10 @@ signal_test() { # name, signal
 		sleep 0.2
 		i=$((i + 1))
 	done
+}
+
+signal_test() { # name, signal
+	start_hung_run "$1"
 	sleep 1
 	kill -"$2" $pid
 	wait $pid
@@ -180,4 +186,22 @@ signal_test() { # name, signal
 test_sigterm() { signal_test sigterm TERM; }
 test_sigint() { signal_test sigint INT; }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint" "$@"
+# SIGKILL runs no handler: QEMU must die with the harness all the same.
+test_sigkill() {
+	start_hung_run sigkill
+	check "QEMU running before the kill" pgrep -f "qemu-system.*$out/$name" >/dev/null
+	kill -KILL $pid
+	wait $pid
+	rc=$?
+	i=0
+	while ! no_qemu_left "$name" && [ $i -lt 50 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	check "killed by SIGKILL (exit $rc)" [ "$rc" = 137 ]
+	check "no QEMU left running" no_qemu_left "$name"
+	check "no run that looks complete" [ -z "$(find "$out/$name" -mindepth 1 -maxdepth 1 -name '2*')" ]
+	check "not made latest" [ ! -e "$out/$name/latest" ]
+}
+
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill" "$@"

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Capture the replay fixtures from real runs (boots QEMU; a few minutes).
+#
+#   sh tests/replay/capture.sh [NAME...]     default: all of them
+#
+# Each case runs bin/scaletest for real and keeps, in
+# tests/fixtures/replay/NAME/, what a replay reads (scenario.scn,
+# channel.log, console.log, host.json) and the result.json the live run
+# wrote.  tests/replay/run.sh then rebuilds result.json from the inputs
+# without QEMU and compares it with diff -u.  Large channel logs are kept
+# gzipped (the replay reads either).
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/bin/scaletest
+fixtures=$top/tests/fixtures/replay
+smoke=$top/scenarios/smoke
+seed=$top/scenarios/seed-i386-4000
+
+# NAME SCENARIO ARGS...: one row per case.
+cases() {
+	cat <<EOT
+smoke-x86_64 $smoke
+smoke-i386 $smoke --set arch=i386
+seed-i386-4000 $seed
+crash $smoke --set cmdline=scaletest_fault=panic:after-insmod
+oom $smoke --set cmdline=scaletest_fault=oom:after-io
+timeout $smoke --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
+garble $smoke --set cmdline=scaletest_fault=garble:after-insmod
+EOT
+}
+
+[ -x "$bin" ] || { echo "capture: build first (make)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+cases | while read -r name scenario args; do
+	if [ $# -gt 0 ]; then
+		want=
+		for n in "$@"; do [ "$n" = "$name" ] && want=1; done
+		[ -n "$want" ] || continue
+	fi
+	echo "capture: $name"
+	# shellcheck disable=SC2086 # args are words from the table above
+	"$bin" run "$scenario" --quiet --out "$work/$name" $args > "$work/$name.log" 2>&1 || true
+	run=$(ls -d "$work/$name"/2* | head -n 1)
+	rm -rf "${fixtures:?}/$name"
+	mkdir -p "$fixtures/$name"
+	for f in scenario.scn channel.log console.log host.json result.json; do
+		cp "$run/$f" "$fixtures/$name/$f"
+	done
+	if [ "$(wc -c < "$fixtures/$name/channel.log")" -gt 262144 ]; then
+		gzip -9n "$fixtures/$name/channel.log"
+	fi
+	echo "capture: $name: $(jq -r .status "$run/result.json"), $(du -sk "$fixtures/$name" | cut -f1) kB"
+done
