@@ -1,35 +1,129 @@
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <json.h>
 
 #include "cli/commands.h"
 #include "report/report.h"
+#include "result/result.h"
 #include "lib/util.h"
 
 const char usage_report[] =
-	"usage: scaletest report RUN_DIR...\n"
+	"usage: scaletest report [--out DIR] RUN_DIR...\n"
+	"       scaletest report --compare COMPARE.json [--out DIR]\n"
+	"       scaletest report --nightly NIGHT_DIR [--out DIR]\n"
 	"\n"
 	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
 	"RUN_DIR/result.json alone (nothing is booted) and print the run's summary.\n"
-	"exit status: 0 done, 1 a result.json could not be read.\n";
+	"--compare: compare.md, compare.html and compare.xml from a comparison's\n"
+	"JSON (written by 'scaletest compare --out'), next to it; prints compare.md.\n"
+	"--nightly: summary.md and summary.xml of a night from its summary.json and\n"
+	"its runs' result.json and compare.json; prints summary.md.\n"
+	"\n"
+	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
+	"\n"
+	"exit status: 0 done, 1 a JSON document could not be read or a file not\n"
+	"written, 2 bad usage.\n";
+
+static int usage_error(const char *msg)
+{
+	error("%s", msg);
+	fputs(usage_report, stderr);
+	return EXIT_USAGE;
+}
+
+/* The directory a file is in ("." for a bare name); malloc'd. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
+}
+
+static int report_compare(const char *path, const char *out)
+{
+	json_object *cmp = json_object_from_file(path);
+	char *dir;
+	int r;
+
+	if (!cmp)
+		return error("cannot read '%s': %s", path, json_util_get_last_err());
+	dir = out ? xstrdup(out) : dir_of(path);
+	r = report_write_compare(cmp, dir, stdout);
+	free(dir);
+	json_object_put(cmp);
+	return r;
+}
+
+static int report_run(const char *run, const char *out)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *root;
+	int r;
+
+	if (!out)
+		return report_write_dir(run, stdout);
+	if (result_load(run, &root, &err) < 0) {
+		error("%s", err.buf);
+		sb_release(&err);
+		return -1;
+	}
+	r = report_write_run(root, out, stdout);
+	json_object_put(root);
+	sb_release(&err);
+	return r;
+}
 
 int cmd_report(int argc, char **argv)
 {
-	int bad = 0;
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "compare", required_argument, NULL, 'c' },
+		{ "nightly", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *compare = NULL, *nightly = NULL;
+	int c, bad = 0;
 
 	if (want_help(argc, argv, usage_report))
 		return finish_stdout(EXIT_OK);
-	if (argc < 2) {
-		error("report needs a run directory");
-		fputs(usage_report, stderr);
-		return EXIT_USAGE;
-	}
-	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-') {
-			error("unknown option '%s'", argv[i]);
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'c':
+			compare = optarg;
+			break;
+		case 'n':
+			nightly = optarg;
+			break;
+		default:
+			fputs(usage_report, stderr);
 			return EXIT_USAGE;
 		}
-		if (report_write_dir(argv[i], stdout) < 0)
-			bad = 1;
 	}
+	if (compare || nightly) {
+		if ((compare && nightly) || optind != argc)
+			return usage_error("--compare and --nightly take one document and no run directory");
+		if (out && mkdir_p(out, 0755) < 0)
+			return finish_stdout(EXIT_RUNFAIL);
+		if (compare)
+			bad = report_compare(compare, out) < 0;
+		else
+			bad = report_write_nightly(nightly, out ? out : nightly, stdout) < 0;
+		return finish_stdout(bad ? EXIT_RUNFAIL : EXIT_OK);
+	}
+	if (optind == argc)
+		return usage_error("report needs a run directory");
+	if (out && argc - optind != 1)
+		return usage_error("--out takes one run directory");
+	if (out && mkdir_p(out, 0755) < 0)
+		return finish_stdout(EXIT_RUNFAIL);
+	for (int i = optind; i < argc; i++)
+		if (report_run(argv[i], out) < 0)
+			bad = 1;
 	return finish_stdout(bad ? EXIT_RUNFAIL : EXIT_OK);
 }
