@@ -215,3 +215,8 @@ void fmt_unit_html(struct strbuf *out, const char *unit)
 		html_escape(out, unit);
 	}
 }
+
+const char *fmt_or(const char *s, const char *def)
+{
+	return s ? s : def;
+}

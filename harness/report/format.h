@@ -49,6 +49,9 @@ void fmt_per_disk(struct strbuf *out, struct num v);
 void fmt_value(struct strbuf *out, double v);
 void fmt_signed_value(struct strbuf *out, double v);
 
+/* s, or def when s is NULL (a missing string from a model). */
+const char *fmt_or(const char *s, const char *def);
+
 /* Characters (UTF-8 sequences) in s; 0 for NULL. */
 size_t utf8_len(const char *s);
 

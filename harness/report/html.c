@@ -8,11 +8,6 @@
 #define SLAB_SHOWN 15		/* bars in a slab chart; its table has every cache */
 #define GAPS_LISTED 20		/* lost samples listed in the text */
 
-static const char *or(const char *s, const char *def)
-{
-	return s ? s : def;
-}
-
 /* ---- page ---- */
 
 static const char css[] =
@@ -67,7 +62,7 @@ static void page_end(struct strbuf *out, const char *tool, const char *started,
 		     const char *finished)
 {
 	sb_adds(out, "<footer>");
-	html_escape(out, or(tool, "scaletest"));
+	html_escape(out, fmt_or(tool, "scaletest"));
 	if (started) {
 		sb_adds(out, ", started ");
 		html_escape(out, started);
@@ -104,9 +99,9 @@ static const char *status_class(const char *status)
 
 static void disk_cell(struct strbuf *out, const struct report_disk *d)
 {
-	html_escape(out, or(d->name, "?"));
+	html_escape(out, fmt_or(d->name, "?"));
 	sb_adds(out, " (");
-	html_escape(out, or(d->dev, "?"));
+	html_escape(out, fmt_or(d->dev, "?"));
 	sb_adds(out, ")");
 }
 
@@ -122,10 +117,10 @@ static void run_head(struct strbuf *out, const struct report_model *m)
 		{ "total", offsetof(struct report_model, total_s) },
 		{ "setup", offsetof(struct report_model, setup_s) },
 	};
-	const char *status = or(m->status, "?");
+	const char *status = fmt_or(m->status, "?");
 
 	sb_adds(out, "<h1>scaletest run <span class=\"runid\">");
-	html_escape(out, or(m->run_id, "?"));
+	html_escape(out, fmt_or(m->run_id, "?"));
 	sb_addf(out, "</span>: <span class=\"status %s\">", status_class(status));
 	html_escape(out, status);
 	sb_adds(out, "</span></h1>\n");
@@ -135,18 +130,18 @@ static void run_head(struct strbuf *out, const struct report_model *m)
 		sb_adds(out, "</p>\n");
 	}
 	sb_adds(out, "<p>Scenario <b>");
-	html_escape(out, or(m->scenario, "?"));
+	html_escape(out, fmt_or(m->scenario, "?"));
 	sb_adds(out, "</b>");
-	if (m->description && *m->description) {
+	if (m->description) {
 		sb_adds(out, ": ");
 		html_escape(out, m->description);
 	}
 	sb_adds(out, "</p>\n<p class=\"env\">kernel ");
-	html_escape(out, or(m->kernel_version, "?"));
+	html_escape(out, fmt_or(m->kernel_version, "?"));
 	sb_adds(out, " ");
-	html_escape(out, or(m->kernel_arch, "?"));
+	html_escape(out, fmt_or(m->kernel_arch, "?"));
 	sb_adds(out, ", ");
-	html_escape(out, or(m->accel, "?"));
+	html_escape(out, fmt_or(m->accel, "?"));
 	sb_adds(out, ", ");
 	if (m->memory_mb.have)
 		fmt_thousands_d(out, m->memory_mb.v);
@@ -158,7 +153,7 @@ static void run_head(struct strbuf *out, const struct report_model *m)
 	else
 		sb_adds(out, "?");
 	sb_adds(out, " CPU, QEMU ");
-	html_escape(out, or(m->qemu_version, "?"));
+	html_escape(out, fmt_or(m->qemu_version, "?"));
 	if (m->accel_reason) {
 		sb_adds(out, " <span class=\"note\">(");
 		html_escape(out, m->accel_reason);
@@ -177,7 +172,7 @@ static void run_head(struct strbuf *out, const struct report_model *m)
 	}
 	sb_addf(out, "; %lld of %lld virtio-", fmt_round(m->virtio_present.v),
 		fmt_round(m->virtio_requested.v));
-	html_escape(out, or(m->virtio_bus, "?"));
+	html_escape(out, fmt_or(m->virtio_bus, "?"));
 	sb_adds(out, "<br>time:");
 	for (size_t i = 0; i < ARRAY_SIZE(times); i++) {
 		const struct num *t = (const struct num *)((const char *)m + times[i].offset);
@@ -251,7 +246,7 @@ static void phase_table(struct strbuf *out, const struct report_model *m)
 	for (size_t i = 0; i < m->nphases; i++) {
 		const struct report_phase *p = &m->phases[i];
 		sb_adds(out, "<tr><td>");
-		html_escape(out, or(p->name, "?"));
+		html_escape(out, fmt_or(p->name, "?"));
 		sb_adds(out, "</td><td class=\"n\">");
 		if (p->uptime_s.have)
 			sb_addf(out, "%.2f s", p->uptime_s.v);
@@ -276,7 +271,7 @@ static void slab_section(struct strbuf *out, const struct report_model *m)
 		if (!m->slab[i].kb.have)
 			continue;
 		b[k].v = m->slab[i].kb.v;
-		b[k++].label = or(m->slab[i].cache, "?");
+		b[k++].label = fmt_or(m->slab[i].cache, "?");
 	}
 	sb_adds(out, "<h2 id=\"slab\">Slab caches that grew most at insmod</h2>\n");
 	if (k)
@@ -286,7 +281,7 @@ static void slab_section(struct strbuf *out, const struct report_model *m)
 	for (size_t i = 0; i < m->nslab; i++) {
 		const struct report_slab *c = &m->slab[i];
 		sb_adds(out, "<tr><td>");
-		html_escape(out, or(c->cache, "?"));
+		html_escape(out, fmt_or(c->cache, "?"));
 		sb_adds(out, "</td><td class=\"n\">");
 		fmt_signed_kb(out, c->kb);
 		sb_adds(out, "</td><td class=\"n\">");
@@ -374,9 +369,9 @@ static void fio_section(struct strbuf *out, const struct report_model *m)
 	for (size_t i = 0; i < m->njobs; i++) {
 		const struct report_fio_job *j = &m->jobs[i];
 		sb_adds(out, "<tr><td>");
-		html_escape(out, or(j->group, "?"));
+		html_escape(out, fmt_or(j->group, "?"));
 		sb_adds(out, "</td><td>");
-		html_escape(out, or(j->job, "?"));
+		html_escape(out, fmt_or(j->job, "?"));
 		sb_adds(out, "</td>");
 		td_iops(out, j->read_iops);
 		td_iops(out, j->write_iops);
@@ -398,7 +393,7 @@ static void checks_section(struct strbuf *out, const struct report_model *m)
 	for (size_t i = 0; i < m->nchecks; i++) {
 		const struct report_check *c = &m->checks[i];
 		sb_adds(out, "<tr><td>");
-		html_escape(out, or(c->name, "?"));
+		html_escape(out, fmt_or(c->name, "?"));
 		sb_addf(out, "</td><td class=\"%s\">%s</td><td>", c->pass ? "pass" : "fail",
 			c->pass ? "pass" : "FAIL");
 		html_escape(out, c->detail);
@@ -410,9 +405,9 @@ static void checks_section(struct strbuf *out, const struct report_model *m)
 static void disk_row(struct strbuf *out, const char *what, const struct report_disk *d)
 {
 	sb_addf(out, "<tr><td>%s</td><td>", what);
-	html_escape(out, or(d->name, "?"));
+	html_escape(out, fmt_or(d->name, "?"));
 	sb_adds(out, "</td><td>");
-	html_escape(out, or(d->dev, "?"));
+	html_escape(out, fmt_or(d->dev, "?"));
 	sb_adds(out, "</td></tr>\n");
 }
 
@@ -445,7 +440,7 @@ static void rejections_section(struct strbuf *out, const struct report_model *m)
 
 void html_run(const struct report_model *m, struct strbuf *out)
 {
-	page_begin(out, or(m->run_id, "scaletest run"), or(m->status, "?"));
+	page_begin(out, fmt_or(m->run_id, "scaletest run"), fmt_or(m->status, "?"));
 	run_head(out, m);
 	if (m->have_insmod)
 		mem_table(out, m);
@@ -470,9 +465,9 @@ void html_run(const struct report_model *m, struct strbuf *out)
 static void sides_row(struct strbuf *out, const char *what, const char *a, const char *b)
 {
 	sb_addf(out, "</tr>\n<tr><td>%s</td><td>", what);
-	html_escape(out, or(a, "n/a"));
+	html_escape(out, fmt_or(a, "n/a"));
 	sb_adds(out, "</td><td>");
-	html_escape(out, or(b, "n/a"));
+	html_escape(out, fmt_or(b, "n/a"));
 	sb_adds(out, "</td>");
 }
 
@@ -484,7 +479,7 @@ static void sides_table(struct strbuf *out, const struct compare_model *m)
 		"<tr><th></th><th>A</th><th>B</th></tr>\n<tr><td>label</td>");
 	for (int s = 0; s < 2; s++) {
 		sb_adds(out, "<td><b>");
-		html_escape(out, or(sides[s]->label, "n/a"));
+		html_escape(out, fmt_or(sides[s]->label, "n/a"));
 		sb_adds(out, "</b></td>");
 	}
 	sides_row(out, "scenario", m->a.scenario, m->b.scenario);
@@ -510,7 +505,7 @@ static void sides_table(struct strbuf *out, const struct compare_model *m)
 
 static void rule_line(struct strbuf *out, const struct compare_model *m)
 {
-	const char *test = or(m->rule_test, "?");
+	const char *test = fmt_or(m->rule_test, "?");
 
 	sb_adds(out, "<p class=\"rule\"><b>Rule:</b> ");
 	if (!strcmp(test, "welch"))
@@ -545,7 +540,7 @@ static void mismatch_block(struct strbuf *out, const struct compare_model *m)
 		"different environments</b>, so their figures may not be comparable:\n<ul>\n");
 	for (size_t i = 0; i < m->nmismatch; i++) {
 		sb_adds(out, "<li><code>");
-		html_escape(out, or(m->mismatch[i].key, "?"));
+		html_escape(out, fmt_or(m->mismatch[i].key, "?"));
 		sb_adds(out, "</code>: A ");
 		kv_value(out, m->mismatch[i].a);
 		sb_adds(out, ", B ");
@@ -563,7 +558,7 @@ static void differences_table(struct strbuf *out, const struct compare_model *m)
 		"<tr><th>key</th><th>A</th><th>B</th></tr>\n");
 	for (size_t i = 0; i < m->ndifferences; i++) {
 		sb_adds(out, "<tr><td><code>");
-		html_escape(out, or(m->differences[i].key, "?"));
+		html_escape(out, fmt_or(m->differences[i].key, "?"));
 		sb_adds(out, "</code></td><td>");
 		kv_value(out, m->differences[i].a);
 		sb_adds(out, "</td><td>");
@@ -602,10 +597,10 @@ static void metrics_table(struct strbuf *out, const struct compare_model *m)
 		"<th class=\"n\">change %</th><th class=\"n\">p</th><th>verdict</th></tr>\n");
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		const struct compare_metric *x = &m->metrics[i];
-		const char *verdict = or(x->verdict, "n/a");
+		const char *verdict = fmt_or(x->verdict, "n/a");
 
 		sb_addf(out, "<tr class=\"%s\"><td>", fmt_verdict_class(verdict));
-		html_escape(out, or(x->name, or(x->key, "?")));
+		html_escape(out, fmt_or(x->name, fmt_or(x->key, "?")));
 		if (x->gating)
 			sb_adds(out, " <span class=\"gating\">gating</span>");
 		sb_adds(out, "</td><td class=\"n\">");
@@ -659,7 +654,7 @@ static void slab_changes(struct strbuf *out, const struct compare_model *m)
 	sb_adds(out, "<p class=\"note\">Each cache&#39;s growth at insmod, in kB (the mean of a side&#39;s runs), "
 		"and B minus A: red where B takes more, green where it takes less.</p>\n");
 	for (size_t i = 0; i < m->nchanged; i++) {
-		b[i].label = or(m->changed[i].cache, "?");
+		b[i].label = fmt_or(m->changed[i].cache, "?");
 		b[i].v = m->changed[i].change;
 	}
 	svg_hbars(out, "slab caches that changed most, B against A, kB", b, m->nchanged,
@@ -669,7 +664,7 @@ static void slab_changes(struct strbuf *out, const struct compare_model *m)
 	for (size_t i = 0; i < m->nchanged; i++) {
 		const struct compare_slab *c = &m->changed[i];
 		sb_adds(out, "<tr><td>");
-		html_escape(out, or(c->cache, "?"));
+		html_escape(out, fmt_or(c->cache, "?"));
 		td_kb_or_na(out, c->a_kb);
 		td_kb_or_na(out, c->b_kb);
 		sb_adds(out, "</td><td class=\"n\">");
@@ -681,20 +676,20 @@ static void slab_changes(struct strbuf *out, const struct compare_model *m)
 
 void html_compare(const struct compare_model *m, struct strbuf *out)
 {
-	const char *verdict = or(m->verdict, "n/a");
+	const char *verdict = fmt_or(m->verdict, "n/a");
 	struct strbuf title = STRBUF_INIT;
 	int charts = 0;
 
-	sb_adds(&title, or(m->a.label, "A"));
+	sb_adds(&title, fmt_or(m->a.label, "A"));
 	sb_adds(&title, " vs ");
-	sb_adds(&title, or(m->b.label, "B"));
+	sb_adds(&title, fmt_or(m->b.label, "B"));
 	page_begin(out, title.buf, verdict);
 	sb_release(&title);
 
 	sb_adds(out, "<h1>scaletest comparison: <span class=\"side\">");
-	html_escape(out, or(m->a.label, "A"));
+	html_escape(out, fmt_or(m->a.label, "A"));
 	sb_adds(out, "</span> against <span class=\"side\">");
-	html_escape(out, or(m->b.label, "B"));
+	html_escape(out, fmt_or(m->b.label, "B"));
 	sb_addf(out, "</span></h1>\n<p class=\"verdict v-%s\">Verdict: ", fmt_verdict_class(verdict));
 	fmt_verdict_html(out, verdict);
 	sb_adds(out, "</p>\n");
@@ -709,7 +704,7 @@ void html_compare(const struct compare_model *m, struct strbuf *out)
 			continue;
 		if (!charts++)
 			sb_adds(out, "<h2 id=\"gating\">Gating metrics</h2>\n<div class=\"charts\">\n");
-		svg_metric(out, x, or(m->a.label, "a"), or(m->b.label, "b"));
+		svg_metric(out, x, fmt_or(m->a.label, "a"), fmt_or(m->b.label, "b"));
 	}
 	if (charts)
 		sb_adds(out, "</div>\n");

@@ -4,11 +4,6 @@
 
 #include "lib/util.h"
 
-static const char *or(const char *s, const char *def)
-{
-	return s ? s : def;
-}
-
 static void open_doc(struct strbuf *out)
 {
 	sb_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
@@ -24,7 +19,7 @@ static void property(struct strbuf *out, const char *name, const char *value)
 	sb_adds(out, "      <property name=\"");
 	xml_escape(out, name);
 	sb_adds(out, "\" value=\"");
-	xml_escape(out, or(value, ""));
+	xml_escape(out, fmt_or(value, ""));
 	sb_adds(out, "\"/>\n");
 }
 
@@ -46,7 +41,7 @@ static void failure(struct strbuf *out, const char *message)
 
 static void suite_run(const struct report_model *m, struct strbuf *out)
 {
-	const char *status = or(m->status, "?");
+	const char *status = fmt_or(m->status, "?");
 	int run_failed = strcmp(status, "pass") != 0;
 	size_t failures = 0;
 	struct strbuf cls = STRBUF_INIT;
@@ -54,7 +49,7 @@ static void suite_run(const struct report_model *m, struct strbuf *out)
 	for (size_t i = 0; i < m->nchecks; i++)
 		failures += !m->checks[i].pass;
 	sb_adds(&cls, "scaletest.");
-	sb_adds(&cls, or(m->scenario, "run"));
+	sb_adds(&cls, fmt_or(m->scenario, "run"));
 	sb_adds(out, "  <testsuite name=\"");
 	xml_escape(out, cls.buf);
 	sb_addf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%d\" time=\"%.2f\">\n",
@@ -68,7 +63,7 @@ static void suite_run(const struct report_model *m, struct strbuf *out)
 	testcase_open(out, cls.buf, "run status");
 	if (run_failed) {
 		struct strbuf msg = STRBUF_INIT;
-		sb_addf(&msg, "%s: %s", status, or(m->reason, ""));
+		sb_addf(&msg, "%s: %s", status, fmt_or(m->reason, ""));
 		sb_adds(out, ">\n");
 		failure(out, msg.buf);
 		sb_adds(out, "    </testcase>\n");
@@ -79,13 +74,13 @@ static void suite_run(const struct report_model *m, struct strbuf *out)
 	for (size_t i = 0; i < m->nchecks; i++) {
 		const struct report_check *c = &m->checks[i];
 
-		testcase_open(out, cls.buf, or(c->name, "?"));
+		testcase_open(out, cls.buf, fmt_or(c->name, "?"));
 		if (c->pass) {
 			sb_adds(out, "/>\n");
 			continue;
 		}
 		sb_adds(out, ">\n");
-		failure(out, or(c->detail, ""));
+		failure(out, fmt_or(c->detail, ""));
 		sb_adds(out, "    </testcase>\n");
 	}
 	sb_adds(out, "  </testsuite>\n");
@@ -101,7 +96,7 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 		if (!m->metrics[i].gating)
 			continue;
 		tests++;
-		failures += !strcmp(or(m->metrics[i].verdict, ""), "regression");
+		failures += !strcmp(fmt_or(m->metrics[i].verdict, ""), "regression");
 	}
 	sb_adds(&cls, "scaletest.compare.");
 	sb_adds(&cls, name);
@@ -113,7 +108,7 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 
 		if (!x->gating)
 			continue;
-		testcase_open(out, cls.buf, or(x->name, "?"));
+		testcase_open(out, cls.buf, fmt_or(x->name, "?"));
 		sb_adds(out, ">\n      <properties>\n");
 		property(out, "a_mean", x->a.mean_text);
 		property(out, "b_mean", x->b.mean_text);
@@ -121,11 +116,11 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 		property(out, "p", x->p_text);
 		property(out, "verdict", x->verdict);
 		sb_adds(out, "      </properties>\n");
-		if (!strcmp(or(x->verdict, ""), "regression")) {
+		if (!strcmp(fmt_or(x->verdict, ""), "regression")) {
 			struct strbuf msg = STRBUF_INIT;
-			sb_addf(&msg, "%s: %s -> %s %s (%+.1f%%)", or(x->name, "?"),
-				or(x->a.mean_text, "n/a"), or(x->b.mean_text, "n/a"),
-				or(x->unit, ""), x->change_pct.v);
+			sb_addf(&msg, "%s: %s -> %s %s (%+.1f%%)", fmt_or(x->name, "?"),
+				fmt_or(x->a.mean_text, "n/a"), fmt_or(x->b.mean_text, "n/a"),
+				fmt_or(x->unit, ""), x->change_pct.v);
 			failure(out, msg.buf);
 			sb_release(&msg);
 		}
@@ -145,7 +140,7 @@ void junit_run(const struct report_model *m, struct strbuf *out)
 void junit_compare(const struct compare_model *m, struct strbuf *out)
 {
 	open_doc(out);
-	suite_compare(m, or(m->b.scenario, "run"), out);
+	suite_compare(m, fmt_or(m->b.scenario, "run"), out);
 	close_doc(out);
 }
 
@@ -156,7 +151,7 @@ void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 		if (m->rows[i].have_run)
 			suite_run(&m->rows[i].run_model, out);
 		if (m->rows[i].have_compare)
-			suite_compare(&m->rows[i].compare, or(m->rows[i].scenario, "run"), out);
+			suite_compare(&m->rows[i].compare, fmt_or(m->rows[i].scenario, "run"), out);
 	}
 	close_doc(out);
 }

@@ -6,11 +6,6 @@
 #include "report/text.h"
 #include "lib/util.h"
 
-static const char *or(const char *s, const char *def)
-{
-	return s ? s : def;
-}
-
 /* ---- a run ---- */
 
 static void mem_table(const struct report_model *m, struct strbuf *out)
@@ -35,9 +30,9 @@ static void mem_table(const struct report_model *m, struct strbuf *out)
 static void disk_row(struct strbuf *out, const char *what, const struct report_disk *d)
 {
 	sb_addf(out, "| %s | ", what);
-	md_escape(out, or(d->name, "?"));
+	md_escape(out, fmt_or(d->name, "?"));
 	sb_adds(out, " | ");
-	md_escape(out, or(d->dev, "?"));
+	md_escape(out, fmt_or(d->dev, "?"));
 	sb_adds(out, " |\n");
 }
 
@@ -60,7 +55,7 @@ static void phases(const struct report_model *m, struct strbuf *out)
 	for (size_t i = 0; i < m->nphases; i++) {
 		const struct report_phase *p = &m->phases[i];
 		sb_adds(out, "| ");
-		md_escape(out, or(p->name, "?"));
+		md_escape(out, fmt_or(p->name, "?"));
 		sb_addf(out, " | %.2f s", p->uptime_s.v);
 		for (int k = PHASE_LOWFREE; k <= PHASE_SLAB; k++) {
 			sb_adds(out, " | ");
@@ -80,7 +75,7 @@ static void slab(const struct report_model *m, struct strbuf *out)
 	for (size_t i = 0; i < m->nslab; i++) {
 		const struct report_slab *g = &m->slab[i];
 		sb_adds(out, "| ");
-		md_escape(out, or(g->cache, "?"));
+		md_escape(out, fmt_or(g->cache, "?"));
 		sb_adds(out, " | ");
 		fmt_signed_kb(out, g->kb);
 		sb_adds(out, " | ");
@@ -132,9 +127,9 @@ static void fio(const struct report_model *m, struct strbuf *out)
 	for (size_t i = 0; i < m->njobs; i++) {
 		const struct report_fio_job *j = &m->jobs[i];
 		sb_adds(out, "| ");
-		md_escape(out, or(j->group, "?"));
+		md_escape(out, fmt_or(j->group, "?"));
 		sb_adds(out, " | ");
-		md_escape(out, or(j->job, "?"));
+		md_escape(out, fmt_or(j->job, "?"));
 		sb_addf(out, " | %.0f | %.0f | ", j->read_iops.v, j->write_iops.v);
 		latency(out, j->has_read, j->read_p50, j->read_p99);
 		sb_adds(out, " | ");
@@ -151,7 +146,7 @@ static void checks(const struct report_model *m, struct strbuf *out)
 	sb_adds(out, "## Checks\n\n| check | result | detail |\n|---|---|---|\n");
 	for (size_t i = 0; i < m->nchecks; i++) {
 		sb_adds(out, "| ");
-		md_escape(out, or(m->checks[i].name, "?"));
+		md_escape(out, fmt_or(m->checks[i].name, "?"));
 		sb_addf(out, " | %s | ", m->checks[i].pass ? "pass" : "**FAIL**");
 		md_escape(out, m->checks[i].detail);
 		sb_adds(out, " |\n");
@@ -175,9 +170,9 @@ static void rejections(const struct report_model *m, struct strbuf *out)
 static void environment(const struct report_model *m, struct strbuf *out)
 {
 	sb_adds(out, "## Environment\n\n- kernel: ");
-	md_escape(out, or(m->kernel_version, "?"));
+	md_escape(out, fmt_or(m->kernel_version, "?"));
 	sb_adds(out, " (");
-	md_escape(out, or(m->kernel_source, "?"));
+	md_escape(out, fmt_or(m->kernel_source, "?"));
 	if (m->kernel_package) {
 		sb_adds(out, " ");
 		md_escape(out, m->kernel_package);
@@ -185,15 +180,15 @@ static void environment(const struct report_model *m, struct strbuf *out)
 		md_escape(out, m->kernel_package_version);
 	}
 	sb_adds(out, ")\n- accelerator: ");
-	md_escape(out, or(m->accel, "?"));
+	md_escape(out, fmt_or(m->accel, "?"));
 	sb_adds(out, " (");
 	md_escape(out, m->accel_reason);
 	sb_adds(out, ")\n- QEMU ");
-	md_escape(out, or(m->qemu_version, "?"));
+	md_escape(out, fmt_or(m->qemu_version, "?"));
 	sb_addf(out, ", %lld MiB, %lld CPU\n- ", fmt_round(m->memory_mb.v), fmt_round(m->cpus.v));
-	md_escape(out, or(m->tool, "scaletest"));
+	md_escape(out, fmt_or(m->tool, "scaletest"));
 	sb_adds(out, ", started ");
-	md_escape(out, or(m->started, "?"));
+	md_escape(out, fmt_or(m->started, "?"));
 	sb_adds(out, "\n");
 }
 
@@ -202,9 +197,9 @@ void markdown_run(const struct report_model *m, struct strbuf *out)
 	struct strbuf sum = STRBUF_INIT;
 
 	sb_adds(out, "# scaletest run ");
-	md_escape(out, or(m->run_id, "?"));
+	md_escape(out, fmt_or(m->run_id, "?"));
 	sb_adds(out, ": ");
-	md_escape(out, or(m->status, "?"));
+	md_escape(out, fmt_or(m->status, "?"));
 	sb_adds(out, "\n\n");
 	if (m->reason) {
 		sb_adds(out, "**Reason:** ");
@@ -212,9 +207,9 @@ void markdown_run(const struct report_model *m, struct strbuf *out)
 		sb_adds(out, "\n\n");
 	}
 	sb_adds(out, "Scenario **");
-	md_escape(out, or(m->scenario, "?"));
+	md_escape(out, fmt_or(m->scenario, "?"));
 	sb_adds(out, "**");
-	if (m->description && *m->description) {
+	if (m->description) {
 		sb_adds(out, ": ");
 		md_escape(out, m->description);
 	}
@@ -270,11 +265,11 @@ static void side_line(struct strbuf *out, const char *name, const struct compare
 	long long n = fmt_round(s->n.v);
 
 	sb_addf(out, "- %s: ", name);
-	md_escape(out, or(s->label, "?"));
+	md_escape(out, fmt_or(s->label, "?"));
 	sb_addf(out, " (%lld run%s, ", n, n == 1 ? "" : "s");
-	md_escape(out, or(s->scenario, "?"));
+	md_escape(out, fmt_or(s->scenario, "?"));
 	sb_adds(out, ", kernel ");
-	md_escape(out, or(s->kernel, "?"));
+	md_escape(out, fmt_or(s->kernel, "?"));
 	sb_adds(out, ")\n");
 }
 
@@ -286,7 +281,7 @@ static const char *or_none(const char *s)
 void markdown_compare(const struct compare_model *m, struct strbuf *out)
 {
 	sb_adds(out, "# scaletest compare: ");
-	md_escape(out, or(m->verdict, "?"));
+	md_escape(out, fmt_or(m->verdict, "?"));
 	sb_adds(out, "\n\n");
 	side_line(out, "A", &m->a);
 	side_line(out, "B", &m->b);
@@ -318,11 +313,11 @@ void markdown_compare(const struct compare_model *m, struct strbuf *out)
 	sb_adds(out, "\n| metric | A | B | change | change % | p | verdict |\n|---|---:|---:|---:|---:|---:|---|\n");
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		const struct compare_metric *x = &m->metrics[i];
-		const char *verdict = or(x->verdict, "?");
+		const char *verdict = fmt_or(x->verdict, "?");
 		const char *strong = x->gating && !strcmp(verdict, "regression") ? "**" : "";
 
 		sb_adds(out, "| ");
-		md_escape(out, or(x->name, "?"));
+		md_escape(out, fmt_or(x->name, "?"));
 		sb_adds(out, " (");
 		md_escape(out, x->unit);
 		sb_addf(out, ")%s | ", x->gating ? "" : " ·");
@@ -355,7 +350,7 @@ void markdown_compare(const struct compare_model *m, struct strbuf *out)
 	for (size_t i = 0; i < m->nslab; i++) {
 		const struct compare_slab *c = &m->slab[i];
 		sb_adds(out, "| ");
-		md_escape(out, or(c->cache, "?"));
+		md_escape(out, fmt_or(c->cache, "?"));
 		sb_adds(out, " | ");
 		fmt_kb(out, (struct num){ c->a_kb.v, 1 });
 		sb_adds(out, " | ");
@@ -371,14 +366,14 @@ void markdown_compare(const struct compare_model *m, struct strbuf *out)
 void markdown_nightly(const struct nightly_model *m, struct strbuf *out)
 {
 	sb_adds(out, "# scaletest nightly ");
-	md_escape(out, or(m->stamp, "?"));
+	md_escape(out, fmt_or(m->stamp, "?"));
 	sb_adds(out, "\n\n| scenario | status | per disk | vs baseline | run |\n|---|---|---:|---|---|\n");
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct nightly_row *r = &m->rows[i];
 		sb_adds(out, "| ");
-		md_escape(out, or(r->scenario, "?"));
+		md_escape(out, fmt_or(r->scenario, "?"));
 		sb_adds(out, " | ");
-		md_escape(out, or(r->status, "?"));
+		md_escape(out, fmt_or(r->status, "?"));
 		if (r->reason) {
 			sb_adds(out, ": ");
 			md_escape(out, r->reason);

@@ -297,6 +297,8 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	m->reason = jstr(root, "reason", NULL);
 	m->scenario = jstr(root, "scenario.name", NULL);
 	m->description = jstr(root, "scenario.description", NULL);
+	if (m->description && !*m->description)
+		m->description = NULL;
 	m->tool = jstr(root, "tool", NULL);
 	m->started = jstr(root, "started", NULL);
 	m->finished = jstr(root, "finished", NULL);

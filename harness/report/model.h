@@ -113,7 +113,7 @@ struct report_model {
 	json_object *root;
 
 	const char *run_id, *status, *reason;
-	const char *scenario, *description;
+	const char *scenario, *description;	/* description: NULL when empty */
 	const char *tool, *started, *finished;
 	const char *kernel_version, *kernel_arch, *kernel_source;
 	const char *kernel_package, *kernel_package_version;

@@ -4,11 +4,6 @@
 
 #include "lib/util.h"
 
-static const char *or(const char *s, const char *def)
-{
-	return s ? s : def;
-}
-
 static long long int_or0(struct num v)
 {
 	return v.have ? fmt_round(v.v) : 0;
@@ -16,9 +11,9 @@ static long long int_or0(struct num v)
 
 static void disk(struct strbuf *out, const struct report_disk *d)
 {
-	text_clean(out, or(d->name, "?"));
+	text_clean(out, fmt_or(d->name, "?"));
 	sb_adds(out, " (");
-	text_clean(out, or(d->dev, "?"));
+	text_clean(out, fmt_or(d->dev, "?"));
 	sb_adds(out, ")");
 }
 
@@ -94,22 +89,22 @@ static void fio_groups(const struct report_model *m, struct strbuf *out)
 void text_run(const struct report_model *m, struct strbuf *out)
 {
 	sb_adds(out, "scaletest ");
-	text_clean(out, or(m->run_id, "?"));
+	text_clean(out, fmt_or(m->run_id, "?"));
 	sb_adds(out, ": ");
-	text_clean(out, or(m->status, "?"));
+	text_clean(out, fmt_or(m->status, "?"));
 	if (m->reason) {
 		sb_adds(out, " (");
 		text_clean(out, m->reason);
 		sb_adds(out, ")");
 	}
 	sb_adds(out, "\n  kernel ");
-	text_clean(out, or(m->kernel_version, "?"));
+	text_clean(out, fmt_or(m->kernel_version, "?"));
 	sb_addch(out, ' ');
-	text_clean(out, or(m->kernel_arch, "?"));
+	text_clean(out, fmt_or(m->kernel_arch, "?"));
 	sb_adds(out, ", ");
-	text_clean(out, or(m->accel, "?"));
+	text_clean(out, fmt_or(m->accel, "?"));
 	sb_addf(out, ", %lld MiB, %lld CPU, QEMU ", int_or0(m->memory_mb), int_or0(m->cpus));
-	text_clean(out, or(m->qemu_version, "?"));
+	text_clean(out, fmt_or(m->qemu_version, "?"));
 	sb_addch(out, '\n');
 
 	sb_addf(out, "  disks: %lld of %lld scsi_debug", int_or0(m->disks_present),
@@ -122,7 +117,7 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	}
 	sb_addf(out, "; %lld of %lld virtio-", int_or0(m->virtio_present),
 		int_or0(m->virtio_requested));
-	text_clean(out, or(m->virtio_bus, "?"));
+	text_clean(out, fmt_or(m->virtio_bus, "?"));
 	for (size_t i = 0; i < m->nvirtio; i++) {
 		sb_adds(out, i ? ", " : ": ");
 		disk(out, &m->virtio[i]);
@@ -153,7 +148,7 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_adds(out, "  slab caches that grew most:");
 		for (size_t i = 0; i < m->nslab && i < 10; i++) {
 			sb_adds(out, i % 3 ? ", " : "\n    ");
-			text_clean(out, or(m->slab[i].cache, "?"));
+			text_clean(out, fmt_or(m->slab[i].cache, "?"));
 			sb_adds(out, " +");
 			fmt_thousands_d(out, m->slab[i].kb.v);
 			sb_adds(out, " kB");
@@ -197,9 +192,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		if (m->checks[i].pass)
 			continue;
 		sb_adds(out, "  FAILED: ");
-		text_clean(out, or(m->checks[i].name, "?"));
+		text_clean(out, fmt_or(m->checks[i].name, "?"));
 		sb_adds(out, ": ");
-		text_clean(out, or(m->checks[i].detail, ""));
+		text_clean(out, fmt_or(m->checks[i].detail, ""));
 		sb_addch(out, '\n');
 	}
 }
