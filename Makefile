@@ -6,6 +6,7 @@
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
 #   make check        unit tests only (no QEMU)
+#   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
@@ -74,10 +75,12 @@ deps:
 check: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/golden.sh
 
 test: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/golden.sh
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
@@ -94,10 +97,13 @@ nightly: deps
 bench: bin/scaletest
 	sh tests/bench/run.sh
 
+golden: bin/scaletest
+	sh tests/golden.sh --update
+
 clean:
 	rm -rf build bin .version-stamp
 
-.PHONY: all deps check test scale-test nightly bench clean FORCE
+.PHONY: all deps check test scale-test nightly bench golden clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
 
