@@ -5,7 +5,8 @@
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
-#   make check        unit, command-line and replay tests (no QEMU)
+#   make check        unit, command-line, replay and golden tests (no QEMU)
+#   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
@@ -75,11 +76,13 @@ check: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/replay/run.sh
+	sh tests/golden.sh
 
 test: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/replay/run.sh
+	sh tests/golden.sh
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
@@ -96,10 +99,13 @@ nightly: deps
 bench: bin/scaletest
 	sh tests/bench/run.sh
 
+golden: bin/scaletest
+	sh tests/golden.sh --update
+
 clean:
 	rm -rf build bin .version-stamp
 
-.PHONY: all deps check test scale-test nightly bench clean FORCE
+.PHONY: all deps check test scale-test nightly bench golden clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
 

@@ -6,8 +6,6 @@
 #include "compare/baseline.h"
 #include "cli/commands.h"
 #include "compare/compare.h"
-#include "report/junit.h"
-#include "report/html.h"
 #include "report/report.h"
 #include "result/result.h"
 #include "lib/util.h"
@@ -42,31 +40,21 @@ const char usage_compare[] =
 	"exit status: 0 no regression, 1 regression, 2 bad usage or runs that\n"
 	"cannot be compared.\n";
 
-/* md: compare_markdown(cmp), already made for stdout. */
-static int compare_write_outputs(json_object *cmp, const struct strbuf *md, const char *dir)
+/* compare.md on stdout; with dir, compare.json and the reports there. */
+static int compare_write_outputs(json_object *cmp, const char *dir)
 {
-	struct strbuf sb = STRBUF_INIT;
 	char *p;
 	int r;
 
+	r = report_write_compare(cmp, NULL, stdout);
+	if (!dir)
+		return r;
 	if (mkdir_p(dir, 0755) < 0)
 		return -1;
 	p = xstrfmt("%s/compare.json", dir);
-	r = result_save(cmp, p);
+	r |= result_save(cmp, p);
 	free(p);
-	p = xstrfmt("%s/compare.md", dir);
-	r |= write_file_atomic(p, md->buf, md->len);
-	free(p);
-	report_html_compare(cmp, &sb);
-	p = xstrfmt("%s/compare.html", dir);
-	r |= write_file_atomic(p, sb.buf, sb.len);
-	free(p);
-	sb_reset(&sb);
-	junit_compare(cmp, &sb);
-	p = xstrfmt("%s/compare.xml", dir);
-	r |= write_file_atomic(p, sb.buf, sb.len);
-	free(p);
-	sb_release(&sb);
+	r |= report_write_compare(cmp, dir, NULL);
 	return r ? -1 : 0;
 }
 
@@ -85,7 +73,7 @@ int cmd_compare(int argc, char **argv)
 	struct compare_opts o = COMPARE_OPTS_INIT;
 	const char *baselines = "results/baselines", *outdir = NULL;
 	struct side a, b;
-	struct strbuf err = STRBUF_INIT, md = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
 	json_object *cmp = NULL;
 	char *apath = NULL;
 	int c, use_baseline = 0, ret = EXIT_USAGE;
@@ -154,9 +142,7 @@ int cmd_compare(int argc, char **argv)
 		error("%s", err.buf);
 		goto out;
 	}
-	compare_markdown(cmp, &md);
-	fputs(md.buf, stdout);
-	if (outdir && compare_write_outputs(cmp, &md, outdir) < 0)
+	if (compare_write_outputs(cmp, outdir) < 0)
 		goto out;
 	ret = !strcmp(jstr(cmp, "verdict", ""), "regression") ? EXIT_RUNFAIL : EXIT_OK;
 out:
@@ -164,7 +150,6 @@ out:
 	side_release(&a);
 	side_release(&b);
 	sb_release(&err);
-	sb_release(&md);
 	free(apath);
 	return finish_stdout(ret);
 }

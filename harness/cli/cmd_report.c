@@ -1,107 +1,174 @@
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <json.h>
+
 #include "cli/commands.h"
-#include "lib/util.h"
 #include "report/report.h"
 #include "result/replay.h"
 #include "result/result.h"
+#include "lib/util.h"
 
 const char usage_report[] =
-	"usage: scaletest report RUN_DIR...\n"
+	"usage: scaletest report [--out DIR] RUN_DIR...\n"
+	"       scaletest report --compare COMPARE.json [--out DIR]\n"
+	"       scaletest report --nightly NIGHT_DIR [--out DIR]\n"
 	"       scaletest report --replay RUN_DIR [--out DIR]\n"
 	"\n"
 	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
 	"RUN_DIR/result.json alone (nothing is booted) and print the run's summary.\n"
-	"\n"
-	"--replay rebuilds result.json itself from what the run saved (channel.log,\n"
+	"--compare: compare.md, compare.html and compare.xml from a comparison's\n"
+	"JSON (written by 'scaletest compare --out'), next to it; prints compare.md.\n"
+	"--nightly: summary.md and summary.xml of a night from its summary.json and\n"
+	"its runs' result.json and compare.json; prints summary.md.\n"
+	"--replay: rebuild result.json itself from what the run saved (channel.log,\n"
 	"console.log, scenario.scn, host.json) with this scaletest's decoders and\n"
-	"checks, writes it and the reports into DIR (default RUN_DIR/replay), and\n"
-	"says whether it is identical to the run's own result.json.  Nothing is\n"
-	"booted and the run's own files are not changed.\n"
-	"exit status: 0 done, 1 a run directory could not be read, 2 bad usage.\n";
+	"checks, write it and the reports into DIR (default RUN_DIR/replay), and\n"
+	"say whether it is identical to the run's own result.json.  The run's own\n"
+	"files are not changed.\n"
+	"\n"
+	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
+	"\n"
+	"exit status: 0 done, 1 a JSON document could not be read or a file not\n"
+	"written, 2 bad usage.\n";
 
-static int replay(const char *run, const char *out)
+static int usage_error(const char *msg)
+{
+	error("%s", msg);
+	fputs(usage_report, stderr);
+	return EXIT_USAGE;
+}
+
+/* The directory a file is in ("." for a bare name); malloc'd. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
+}
+
+static int report_compare(const char *path, const char *out)
+{
+	json_object *cmp = json_object_from_file(path);
+	char *dir;
+	int r;
+
+	if (!cmp)
+		return error("cannot read '%s': %s", path, json_util_get_last_err());
+	dir = out ? xstrdup(out) : dir_of(path);
+	r = report_write_compare(cmp, dir, stdout);
+	free(dir);
+	json_object_put(cmp);
+	return r;
+}
+
+static int report_run(const char *run, const char *out)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *root;
+	int r;
+
+	if (!out)
+		return report_write_dir(run, stdout);
+	if (result_load(run, &root, &err) < 0) {
+		error("%s", err.buf);
+		sb_release(&err);
+		return -1;
+	}
+	r = report_write_run(root, out, stdout);
+	json_object_put(root);
+	sb_release(&err);
+	return r;
+}
+
+/* result.json rebuilt from the run's records into out, with its reports. */
+static int report_replay(const char *run, const char *out)
 {
 	struct strbuf err = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT;
 	char *dir = out ? xstrdup(out) : xstrfmt("%s/replay", run);
 	char *path = xstrfmt("%s/result.json", dir), *orig = xstrfmt("%s/result.json", run);
 	enum run_status st;
-	json_object *root;
-	int ret = EXIT_RUNFAIL;
+	json_object *root = NULL;
+	int r = -1;
 
-	if (result_replay(run, &root, &st, &err) < 0) {
+	if (result_replay(run, &root, &st, &err) < 0)
 		error("cannot replay '%s': %s", run, err.buf);
-		goto out;
-	}
-	if (mkdir_p(dir, 0755) < 0 || result_save(root, path) < 0) {
-		json_object_put(root);
-		goto out;
-	}
-	json_object_put(root);
-	if (report_write_dir(dir, stdout) < 0)
-		goto out;
-	if (sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0)
+	else if (mkdir_p(dir, 0755) == 0 && result_save(root, path) == 0 &&
+		 report_write_run(root, dir, stdout) == 0)
+		r = 0;
+	if (r == 0 && sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0)
 		fprintf(stderr, "replay: %s %s the run's own result.json\n", path,
 			a.len == b.len && !memcmp(a.buf, b.buf, a.len)
 			? "is identical to" : "differs from");
-	ret = EXIT_OK;
-out:
+	json_object_put(root);
 	sb_release(&err);
 	sb_release(&a);
 	sb_release(&b);
 	free(dir);
 	free(path);
 	free(orig);
-	return ret;
+	return r;
 }
 
 int cmd_report(int argc, char **argv)
 {
-	const char *out = NULL, *run = NULL;
-	int bad = 0, do_replay = 0;
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "compare", required_argument, NULL, 'c' },
+		{ "nightly", required_argument, NULL, 'n' },
+		{ "replay", no_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *compare = NULL, *nightly = NULL;
+	int c, bad = 0, replay = 0;
 
 	if (want_help(argc, argv, usage_report))
 		return finish_stdout(EXIT_OK);
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--replay")) {
-			do_replay = 1;
-		} else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-			out = argv[++i];
-		} else if (argv[i][0] == '-') {
-			error("unknown option '%s'", argv[i]);
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'c':
+			compare = optarg;
+			break;
+		case 'n':
+			nightly = optarg;
+			break;
+		case 'r':
+			replay = 1;
+			break;
+		default:
 			fputs(usage_report, stderr);
 			return EXIT_USAGE;
 		}
 	}
-	if (do_replay) {
-		for (int i = 1; i < argc; i++) {
-			if (!strcmp(argv[i], "--out"))
-				i++;
-			else if (argv[i][0] != '-' && run)
-				return error("--replay takes one run directory"), EXIT_USAGE;
-			else if (argv[i][0] != '-')
-				run = argv[i];
-		}
-		if (!run) {
-			error("--replay needs a run directory");
-			fputs(usage_report, stderr);
-			return EXIT_USAGE;
-		}
-		return finish_stdout(replay(run, out));
+	if (compare || nightly) {
+		if ((compare && nightly) || replay || optind != argc)
+			return usage_error("--compare and --nightly take one document, and no run directory or --replay");
+		if (out && mkdir_p(out, 0755) < 0)
+			return finish_stdout(EXIT_RUNFAIL);
+		if (compare)
+			bad = report_compare(compare, out) < 0;
+		else
+			bad = report_write_nightly(nightly, out ? out : nightly, stdout) < 0;
+		return finish_stdout(bad ? EXIT_RUNFAIL : EXIT_OK);
 	}
-	if (out) {
-		error("--out goes with --replay");
-		return EXIT_USAGE;
+	if (optind == argc)
+		return usage_error("report needs a run directory");
+	if (replay) {
+		if (argc - optind != 1)
+			return usage_error("--replay takes one run directory");
+		return finish_stdout(report_replay(argv[optind], out) < 0 ? EXIT_RUNFAIL : EXIT_OK);
 	}
-	if (argc < 2) {
-		error("report needs a run directory");
-		fputs(usage_report, stderr);
-		return EXIT_USAGE;
-	}
-	for (int i = 1; i < argc; i++)
-		if (report_write_dir(argv[i], stdout) < 0)
+	if (out && argc - optind != 1)
+		return usage_error("--out takes one run directory");
+	if (out && mkdir_p(out, 0755) < 0)
+		return finish_stdout(EXIT_RUNFAIL);
+	for (int i = optind; i < argc; i++)
+		if (report_run(argv[i], out) < 0)
 			bad = 1;
 	return finish_stdout(bad ? EXIT_RUNFAIL : EXIT_OK);
 }

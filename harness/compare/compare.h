@@ -13,7 +13,8 @@
  *	json_object *cmp;
  *	if (compare_sides(&a, &b, &o, &cmp, &err) < 0)	// environments differ
  *		...					// (unless o.allow_mismatch)
- *	compare_markdown(cmp, &sb);	// the table for a terminal or CI
+ *	report_write_compare(cmp, "DIR", stdout);	// report.h: compare.md printed,
+ *						// the pages written (DIR may be NULL)
  *	... json_object_get_string(jget(cmp, "verdict")) ...
  *	side_release(&a); side_release(&b);
  *
@@ -66,7 +67,6 @@ void compare_key_value(json_object *root, const char *key, struct strbuf *out);
 
 int compare_sides(const struct side *a, const struct side *b,
 		  const struct compare_opts *o, json_object **cmp, struct strbuf *err);
-void compare_markdown(json_object *cmp, struct strbuf *out);
 /* "memory,time,io" -> GATE_* bits; -1 on an unknown word. */
 int compare_parse_gates(const char *s);
 

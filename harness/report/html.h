@@ -1,56 +1,43 @@
 /*
- * report_html: report.html, a run's report as one self-contained web page
- * with plots, and the page of a comparison of two sides of runs.
+ * html: report.html, a run's report as one self-contained web page with
+ * plots, and compare.html, the page of a comparison of two sides of runs.
  *
- * Like report.md, a page is derived from its JSON alone (result.json, or
- * the comparison's JSON), so it can be regenerated at any time.  The page
- * needs nothing but itself: inline CSS, plots drawn here as inline SVG, no
- * JavaScript, no fonts, images or other files fetched from anywhere.
+ *	struct report_model m;			// model.h
+ *	report_model_from_json(root, &m);
+ *	html_run(&m, &sb);
+ *	report_model_release(&m);
  *
- *	struct strbuf sb = STRBUF_INIT;
- *	report_html(root, &sb);			// a run: result.json's tree
- *	write_file_atomic("RUN/report.html", sb.buf, sb.len);
+ *	struct compare_model c;
+ *	compare_model_from_json(cmp, &c);
+ *	html_compare(&c, &sb);
+ *	compare_model_release(&c);
  *
- *	sb_reset(&sb);
- *	report_html_compare(cmp, &sb);		// a comparison's tree
- *	sb_release(&sb);
- *
- * report_write_dir() (report.h) writes report.html next to report.md.
+ * A page needs nothing but itself: inline CSS, plots as inline SVG
+ * (svg.h), no JavaScript, no fonts, images or other files fetched.
  *
  * A run's page: the run id, status and reason; the environment line; the
- * memory-at-insmod table (the figures of report.md's, per-disk bytes
- * included; LowFree only on HIGHMEM kernels); plots of memory by phase
- * (grouped bars), the slab caches that grew most at insmod (horizontal
- * bars) and, when the monitor ran, free memory and slab against guest
- * uptime with the steps (insmod, virtio, io, rmmod) shaded and lost samples
- * marked; the fio jobs, the checks and the disks.
+ * memory-at-insmod table (the model's figures, per-disk bytes included;
+ * LowFree only on HIGHMEM kernels); plots of memory by phase, the slab
+ * caches that grew most at insmod and, when the monitor ran, free memory
+ * and slab against guest uptime; the fio jobs, the checks, the disks and
+ * the rejected channel records.
  *
- * A comparison's page (the comparison's JSON: schema, a, b, mismatch,
- * differences, rule, metrics, slab, verdict): the verdict, the two sides,
- * the rule, a warning for every environment mismatch, what differs, the
- * metrics with both sides' mean and sd, the change and its verdict
- * (regressions marked), a bar chart per gating metric (error bars of one
- * sd when a side has more than one run) and the slab caches that changed
- * most.
+ * A comparison's page: the verdict, a warning for every environment
+ * mismatch, the rule, the two sides, what differs, the metrics with both
+ * sides' mean and sd, the change and its verdict (regressions marked), a
+ * chart per gating metric and the slab caches that changed most.
  *
- * Neither function fails: a field that is missing, null or of the wrong
- * type is shown as "n/a" or its plot is left out, and the page is still a
- * whole page.  Every string from the JSON goes through html_escape(),
- * which is safe in text and in quoted attribute values alike; numbers
- * carry thousands separators where report.md's do (fmt_thousands).
+ * Neither fails: what the model lacks is shown as "n/a" or its plot left
+ * out, and the page is still a whole page.  Every string goes through
+ * html_escape() (format.h), safe in text and quoted attributes alike.
  */
 #ifndef SCALETEST_REPORT_HTML_H
 #define SCALETEST_REPORT_HTML_H
 
-#include <json.h>
-
+#include "report/model.h"
 #include "lib/strbuf.h"
 
-void report_html(json_object *root, struct strbuf *out);
-void report_html_compare(json_object *cmp, struct strbuf *out);
-
-/* Appends s with & < > " ' as entities and control bytes (0x00-0x1f,
- * 0x7f) as '?'.  NULL appends nothing. */
-void html_escape(struct strbuf *out, const char *s);
+void html_run(const struct report_model *m, struct strbuf *out);
+void html_compare(const struct compare_model *m, struct strbuf *out);
 
 #endif

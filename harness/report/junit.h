@@ -1,30 +1,26 @@
 /*
  * junit: JUnit XML, so that Jenkins and GitLab show results natively.
  *
- *	junit_run(root, &sb);		// a run: one test case per check,
- *					// headline figures as properties
- *	junit_compare(cmp, &sb);	// a comparison: one test case per
- *					// gating metric, failing on regression
- *	junit_open(&sb); junit_suite_run(...); ... junit_close(&sb);
- *					// several suites in one document
+ *	junit_run(&run_model, &sb);	  // junit.xml: one test case per check
+ *					  // and one for the run's status, the
+ *					  // headline figures as properties
+ *	junit_compare(&compare_model, &sb);  // compare.xml: one test case per
+ *					  // gating metric, failing on regression
+ *	junit_nightly(&nightly_model, &sb);  // summary.xml: every run's suite
+ *					  // and every comparison's, in order
  *
- * Every string that came from a run (check details, device and cache
- * names, reasons) is escaped with xml_escape(), which also replaces bytes
- * XML 1.0 cannot carry.
+ * The models are model.h's.  Every string that came from a run (check
+ * details, device and cache names, reasons) is escaped with xml_escape()
+ * (format.h), which also replaces bytes XML 1.0 cannot carry.
  */
-#ifndef SCALETEST_JUNIT_H
-#define SCALETEST_JUNIT_H
+#ifndef SCALETEST_REPORT_JUNIT_H
+#define SCALETEST_REPORT_JUNIT_H
 
-#include <json.h>
-
+#include "report/model.h"
 #include "lib/strbuf.h"
 
-void xml_escape(struct strbuf *out, const char *s);
-void junit_open(struct strbuf *out);
-void junit_close(struct strbuf *out);
-void junit_suite_run(json_object *root, struct strbuf *out);
-void junit_suite_compare(json_object *cmp, const char *name, struct strbuf *out);
-void junit_run(json_object *root, struct strbuf *out);
-void junit_compare(json_object *cmp, struct strbuf *out);
+void junit_run(const struct report_model *m, struct strbuf *out);
+void junit_compare(const struct compare_model *m, struct strbuf *out);
+void junit_nightly(const struct nightly_model *m, struct strbuf *out);
 
 #endif

@@ -1,19 +1,29 @@
 /*
- * report: human-readable reports (and junit.xml), derived from result.json
- * alone.
+ * report: every report file, written from its JSON alone.
  *
- * Because nothing here reads anything but result.json, a report can be
- * regenerated (scaletest report RUN_DIR) or produced for a run made by an
- * older harness, without booting anything.
+ * Because nothing here reads anything but JSON documents (result.json, a
+ * comparison's compare.json, a night's summary.json), every report can be
+ * regenerated ("scaletest report") or produced for a run made by an older
+ * harness, without booting anything.  Each function builds the model
+ * once (model.h) and hands it to the writers (text.h, markdown.h, html.h,
+ * junit.h); files are written atomically (write_file_atomic).
  *
- *	report_summary(root, &sb);	// the plain-text summary (stdout)
- *	report_markdown(root, &sb);	// report.md: the summary plus tables
- *	report_write_dir(dir, stdout);	// load; write report.md, report.html
- *					// (report_html.h) and junit.xml
- *					// (junit.h); print the summary
+ *	report_write_dir("results/RUN", stdout);
+ *		// run.c, at the end of a run: read RUN/result.json, write
+ *		// RUN/report.md, report.html and junit.xml, print the summary
+ *	report_write_run(root, "DIR", stdout);
+ *		// the same for a result.json already read, into DIR
+ *	report_write_compare(cmp, "DIR", stdout);
+ *		// DIR/compare.md, compare.html, compare.xml (DIR may be
+ *		// NULL: nothing written); prints compare.md
+ *	report_write_nightly("results/nightly-X", "DIR", stdout);
+ *		// read the night's summary.json and its runs' result.json
+ *		// and compare.json; write DIR/summary.md and summary.xml;
+ *		// print summary.md
  *
- * Every string that came from the guest or the scenario is escaped for the
- * format it lands in (md_escape); the summary replaces control bytes.
+ * out may be NULL (print nothing).  Each returns 0, or -1 with a message
+ * when a document cannot be read or a file not written; it writes what it
+ * can either way.
  */
 #ifndef SCALETEST_REPORT_H
 #define SCALETEST_REPORT_H
@@ -21,19 +31,9 @@
 #include <json.h>
 #include <stdio.h>
 
-#include "lib/strbuf.h"
-
-void report_summary(json_object *root, struct strbuf *out);
-void report_markdown(json_object *root, struct strbuf *out);
-/* One line per fio group: jobs, IOPS, worst p99; nothing without fio. */
-void report_fio_summary(json_object *root, struct strbuf *out);
-/* Writes <dir>/report.md; prints the summary on out if not NULL. */
 int report_write_dir(const char *dir, FILE *out);
-
-/* Escapers (also used by tests). */
-void md_escape(struct strbuf *out, const char *s);
-void text_clean(struct strbuf *out, const char *s);
-/* 1234567 -> "1,234,567"; negative numbers keep their sign. */
-void fmt_thousands(struct strbuf *out, long long v);
+int report_write_run(json_object *root, const char *dir, FILE *out);
+int report_write_compare(json_object *cmp, const char *dir, FILE *out);
+int report_write_nightly(const char *night_dir, const char *dir, FILE *out);
 
 #endif

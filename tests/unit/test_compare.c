@@ -7,10 +7,22 @@
 #include "compare/baseline.h"
 #include "compare/compare.h"
 #include "report/junit.h"
+#include "report/markdown.h"
+#include "report/model.h"
 #include "result/result.h"
 #include "compare/stats.h"
 #include "test.h"
 #include "lib/util.h"
+
+/* What "scaletest compare" prints, through the model. */
+static void compare_md(json_object *cmp, struct strbuf *md)
+{
+	struct compare_model m;
+
+	compare_model_from_json(cmp, &m);
+	markdown_compare(&m, md);
+	compare_model_release(&m);
+}
 
 TEST(stats_mean_and_sample_sd)
 {
@@ -119,7 +131,7 @@ TEST(compare_single_runs_use_the_threshold)
 	CHECK_STR(jstr(m, "verdict", ""), "regression");
 	CHECK(fabs(jdouble(m, "change_pct", 0) - 10) < 1e-9);
 	CHECK(jget(m, "p") == NULL);		/* no test with one run a side */
-	compare_markdown(cmp, &md);
+	compare_md(cmp, &md);
 	CHECK_CONTAINS(md.buf, "| MemFree per disk (B) | 100,000 | 110,000 | +10,000 | +10.0% |");
 	CHECK_CONTAINS(md.buf, "**regression**");
 	json_object_put(cmp);
@@ -219,7 +231,7 @@ TEST(compare_refuses_failed_incomplete_and_mismatched)
 	REQUIRE(compare_sides(&sa, &sq, &o, &cmp, &err) == 0);
 	CHECK_STR(jstr(json_object_array_get_idx(jget(cmp, "mismatch"), 0), "key", ""), "vm.qemu_version");
 	struct strbuf md = STRBUF_INIT;
-	compare_markdown(cmp, &md);
+	compare_md(cmp, &md);
 	CHECK_CONTAINS(md.buf, "WARNING: different environments");
 	sb_release(&md);
 	json_object_put(cmp);
@@ -302,7 +314,10 @@ TEST(junit_escapes_and_counts)
 	struct strbuf x = STRBUF_INIT;
 
 	REQUIRE(root);
-	junit_run(root, &x);
+	struct report_model rm;
+	report_model_from_json(root, &rm);
+	junit_run(&rm, &x);
+	report_model_release(&rm);
 	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.x&amp;y\" tests=\"3\" failures=\"1\"");
 	CHECK_CONTAINS(x.buf, "name=\"a &quot;quoted&quot; check\"");
 	CHECK_CONTAINS(x.buf, "<failure message=\"sd&lt;script&gt;\"/>");

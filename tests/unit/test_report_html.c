@@ -2,8 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
 #include "report/html.h"
+#include "report/model.h"
+#include "report/report.h"
+#include "report/format.h"
 #include "result/result.h"
 #include "test.h"
 #include "lib/util.h"
@@ -15,6 +17,25 @@ static const char *esc(const char *s)
 	sb_reset(&out);
 	html_escape(&out, s);
 	return out.buf;
+}
+
+/* The pages, through the model as report.c makes them. */
+static void page_run(json_object *root, struct strbuf *sb)
+{
+	struct report_model m;
+
+	report_model_from_json(root, &m);
+	html_run(&m, sb);
+	report_model_release(&m);
+}
+
+static void page_compare(json_object *cmp, struct strbuf *sb)
+{
+	struct compare_model m;
+
+	compare_model_from_json(cmp, &m);
+	html_compare(&m, sb);
+	compare_model_release(&m);
 }
 
 static json_object *parse(const char *text)
@@ -110,52 +131,12 @@ TEST(report_html_escape)
 		CHECK(*p == '?');
 }
 
-/* The figures of report.md's "Memory at insmod" table, cell by cell, are
- * on the page too. */
-static void check_same_figures(json_object *root, const char *html)
-{
-	struct strbuf md = STRBUF_INIT;
-	char *p, *end;
-	int rows = 0;
-
-	report_markdown(root, &md);
-	p = strstr(md.buf, "## Memory at insmod\n\n");
-	REQUIRE(p != NULL);
-	end = strstr(p, "\n\n## ");
-	REQUIRE(end != NULL);
-	*end = '\0';
-	/* skip the heading, the blank line, the header row and the separator row */
-	for (int skip = 0; skip < 4 && p; skip++)
-		p = strchr(p + 1, '\n');
-	while (p && *++p == '|') {
-		char *eol = strchr(p, '\n'), *cell;
-		if (eol)
-			*eol = '\0';
-		cell = strtok(p + 1, "|");	/* the row's name */
-		while ((cell = strtok(NULL, "|"))) {
-			struct strbuf want = STRBUF_INIT;
-			for (char *c = cell; *c; c++)
-				if (*c != '\\')
-					sb_addch(&want, *c);
-			/* trim the spaces around the cell */
-			while (want.len && want.buf[want.len - 1] == ' ')
-				sb_setlen(&want, want.len - 1);
-			CHECK_CONTAINS(html, want.buf + strspn(want.buf, " "));
-			sb_release(&want);
-		}
-		rows++;
-		p = eol;
-	}
-	CHECK(rows >= 4);
-	sb_release(&md);
-}
-
 TEST(report_html_run_fixture)
 {
 	json_object *root = parse_fixture("run/result.json");
 	struct strbuf sb = STRBUF_INIT;
 
-	report_html(root, &sb);
+	page_run(root, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "<title>20261203-054926-smoke: pass</title>");
 	CHECK_CONTAINS(sb.buf, "<span class=\"status st-ok\">pass</span>");
@@ -163,7 +144,6 @@ TEST(report_html_run_fixture)
 	CHECK_CONTAINS(sb.buf, "MemFree is the headline: a 64-bit kernel has no LowFree");
 	CHECK(!strstr(sb.buf, "<td>LowFree</td>"));
 	CHECK_CONTAINS(sb.buf, "<td class=\"n\">470,732 B</td>");
-	check_same_figures(root, sb.buf);
 	/* memory by phase: 6 phases x (MemFree, Slab); slab growth: 10 caches */
 	CHECK_EQ_INT(count(sb.buf, "<svg"), 2);
 	CHECK_EQ_INT(count(sb.buf, "<rect class=\"bar\""), 6 * 2 + 10);
@@ -184,13 +164,12 @@ TEST(report_html_i386_monitor_fio)
 	struct strbuf sb = STRBUF_INIT;
 	size_t samples = json_object_array_length(jget(root, "monitor.samples"));
 
-	report_html(root, &sb);
+	page_run(root, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "<span class=\"status st-bad\">fail</span>");
 	CHECK_CONTAINS(sb.buf, "<p class=\"reason\"><b>Reason:</b> check failed:");
 	CHECK_CONTAINS(sb.buf, "LowFree is the headline");
 	CHECK_CONTAINS(sb.buf, "<tr class=\"headline\"><td>LowFree</td>");
-	check_same_figures(root, sb.buf);
 	/* three series by phase, a monitor chart of three lines over four steps */
 	CHECK_EQ_INT(count(sb.buf, "<svg"), 3);
 	CHECK_EQ_INT(count(sb.buf, "<rect class=\"bar\""), 6 * 3 + 10);
@@ -214,7 +193,7 @@ TEST(report_html_hostile_strings)
 	json_object *root = parse_fixture("run-hostile/result.json");
 	struct strbuf sb = STRBUF_INIT;
 
-	report_html(root, &sb);
+	page_run(root, &sb);
 	check_page(&sb, __LINE__);	/* no '<script', no control byte */
 	CHECK_CONTAINS(sb.buf, "sd&lt;script&gt;alert(1)&lt;/script&gt;|x");
 	CHECK_CONTAINS(sb.buf, "guest said ?[2J&lt;b&gt;hi&lt;/b&gt;");
@@ -231,7 +210,7 @@ TEST(report_html_hostile_strings)
 		     "{\"n\": 1, \"t\": 1, \"step\": \"<svg onload=alert(1)>\", \"slab_kb\": 1},"
 		     "{\"n\": 2, \"t\": 2, \"step\": \"io\", \"slab_kb\": 2}]}}");
 	sb_reset(&sb);
-	report_html(root, &sb);
+	page_run(root, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "<b>Console:</b> <code>BUG: &lt;img src=x onerror=alert(1)&gt;?[0m</code>");
 	CHECK_CONTAINS(sb.buf, "<b>OOM:</b> <code>Out of memory &amp; &lt;i&gt;</code>");
@@ -246,7 +225,7 @@ TEST(report_html_hostile_strings)
 	root = parse("{\"verdict\": \"regression\\\" onload=\\\"x\", \"metrics\": [{\"name\": "
 		     "\"a\\\" onmouseover=\\\"alert(1)\\\" '<svg>\", \"gating\": true, "
 		     "\"a\": {\"mean\": 1, \"n\": 1}, \"b\": {\"mean\": 2, \"n\": 1}}]}");
-	report_html_compare(root, &sb);
+	page_compare(root, &sb);
 	check_page(&sb, __LINE__);
 	CHECK(!strstr(sb.buf, "\" onmouseover=\""));
 	CHECK(!strstr(sb.buf, "\" onload=\""));
@@ -288,19 +267,19 @@ TEST(report_html_missing_data)
 	for (size_t i = 0; i < ARRAY_SIZE(runs); i++) {
 		json_object *root = parse(runs[i]);
 		sb_reset(&sb);
-		report_html(root, &sb);
+		page_run(root, &sb);
 		check_page(&sb, __LINE__);
 		json_object_put(root);
 	}
 	sb_reset(&sb);
-	report_html(NULL, &sb);
+	page_run(NULL, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "No phase was measured.");
 
 	/* one phase with zeros still draws its axes and (empty) bars */
 	json_object *root = parse(runs[5]);
 	sb_reset(&sb);
-	report_html(root, &sb);
+	page_run(root, &sb);
 	CHECK_EQ_INT(count(sb.buf, "<rect class=\"bar\""), 3 + 1);
 	CHECK_CONTAINS(sb.buf, ">kB</text>");
 	json_object_put(root);
@@ -308,7 +287,7 @@ TEST(report_html_missing_data)
 	/* negative growth is drawn left of zero, its label before the bar */
 	root = parse(runs[6]);
 	sb_reset(&sb);
-	report_html(root, &sb);
+	page_run(root, &sb);
 	CHECK_CONTAINS(sb.buf, ">-300 kB</text>");
 	CHECK_CONTAINS(sb.buf, ">+100 kB</text>");
 	CHECK_EQ_INT(count(sb.buf, "<rect class=\"gap\""), 1);
@@ -318,12 +297,12 @@ TEST(report_html_missing_data)
 	for (size_t i = 0; i < ARRAY_SIZE(runs); i++) {
 		root = parse(runs[i]);
 		sb_reset(&sb);
-		report_html_compare(root, &sb);
+		page_compare(root, &sb);
 		check_page(&sb, __LINE__);
 		json_object_put(root);
 	}
 	sb_reset(&sb);
-	report_html_compare(NULL, &sb);
+	page_compare(NULL, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "No metric was compared.");
 	sb_release(&sb);
@@ -364,7 +343,7 @@ TEST(report_html_monitor_many_samples)
 	json_object_object_add(m, "samples", samples);
 	json_object_object_add(root, "monitor", m);
 
-	report_html(root, &sb);
+	page_run(root, &sb);
 	check_page(&sb, __LINE__);
 	/* three series, each broken in two by the gap */
 	CHECK_EQ_INT(count(sb.buf, "<polyline"), 6);
@@ -389,7 +368,7 @@ TEST(report_html_compare_regression)
 	json_object *cmp = parse_fixture("compare/regression.json");
 	struct strbuf sb = STRBUF_INIT;
 
-	report_html_compare(cmp, &sb);
+	page_compare(cmp, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "<title>stock vs sched-tags-64: regression</title>");
 	CHECK_CONTAINS(sb.buf, "<p class=\"verdict v-regression\">Verdict: \xe2\x96\xb2 REGRESSION</p>");
@@ -425,7 +404,7 @@ TEST(report_html_compare_single_runs)
 	json_object *cmp = parse_fixture("compare/n1-improvement.json");
 	struct strbuf sb = STRBUF_INIT;
 
-	report_html_compare(cmp, &sb);
+	page_compare(cmp, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_CONTAINS(sb.buf, "<p class=\"verdict v-improvement\">Verdict: improvement</p>");
 	CHECK(!strstr(sb.buf, "class=\"warn\""));
@@ -485,7 +464,7 @@ TEST(report_html_monitor_many_gaps)
 		sb_addf(&js, "%s[%d, %d]", i > 2 ? ", " : "", i, i);
 	sb_adds(&js, "]}}");
 	root = parse(js.buf);
-	report_html(root, &sb);
+	page_run(root, &sb);
 	check_page(&sb, __LINE__);
 	CHECK_EQ_INT(count(sb.buf, "<rect class=\"gap\""), 99);
 	CHECK(count(sb.buf, "<text class=\"gaplabel\"") < 20);

@@ -1,0 +1,222 @@
+#include "report/format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+
+long long fmt_round(double v)
+{
+	v = v < -9e18 ? -9e18 : v > 9e18 ? 9e18 : v;
+	return (long long)(v < 0 ? v - 0.5 : v + 0.5);
+}
+
+void fmt_thousands(struct strbuf *out, long long v)
+{
+	char digits[32];
+	int n, lead;
+
+	unsigned long long mag = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
+	if (v < 0)
+		sb_addch(out, '-');
+	n = snprintf(digits, sizeof(digits), "%llu", mag);
+	lead = n % 3 ? n % 3 : 3;
+	sb_add(out, digits, (size_t)lead);
+	for (int i = lead; i < n; i += 3) {
+		sb_addch(out, ',');
+		sb_add(out, digits + i, 3);
+	}
+}
+
+void fmt_thousands_d(struct strbuf *out, double v)
+{
+	fmt_thousands(out, fmt_round(v));
+}
+
+void fmt_kb(struct strbuf *out, struct num v)
+{
+	if (!v.have) {
+		sb_adds(out, "n/a");
+		return;
+	}
+	fmt_thousands_d(out, v.v);
+	sb_adds(out, " kB");
+}
+
+void fmt_signed_kb(struct strbuf *out, struct num v)
+{
+	if (v.have && fmt_round(v.v) > 0)
+		sb_addch(out, '+');
+	fmt_kb(out, v);
+}
+
+void fmt_per_disk(struct strbuf *out, struct num v)
+{
+	if (!v.have) {
+		sb_adds(out, "n/a");
+		return;
+	}
+	fmt_thousands_d(out, v.v);
+	sb_adds(out, " B");
+}
+
+void fmt_value(struct strbuf *out, double v)
+{
+	double a = v < 0 ? -v : v;
+
+	if (a >= 1000)
+		fmt_thousands_d(out, v);
+	else if (a >= 100)
+		sb_addf(out, "%.0f", v);
+	else if (a >= 10)
+		sb_addf(out, "%.1f", v);
+	else
+		sb_addf(out, "%.3g", v);
+}
+
+void fmt_signed_value(struct strbuf *out, double v)
+{
+	if (v > 0)
+		sb_addch(out, '+');
+	fmt_value(out, v);
+}
+
+size_t utf8_len(const char *s)
+{
+	size_t n = 0;
+
+	for (; s && *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static int is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+void text_clean(struct strbuf *out, const char *s)
+{
+	for (; s && *s; s++)
+		sb_addch(out, is_control((unsigned char)*s) ? '?' : *s);
+}
+
+/* The entity for c in HTML (apos: "&#39;") or XML (apos: "&apos;"), or
+ * NULL. */
+static const char *entity(unsigned char c, int quotes, const char *apos)
+{
+	switch (c) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return quotes ? "&quot;" : NULL;
+	case '\'':
+		return quotes ? apos : NULL;
+	}
+	return NULL;
+}
+
+void md_escape(struct strbuf *out, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		const char *e = entity(c, 0, NULL);
+
+		if (is_control(c))
+			sb_addch(out, '?');
+		else if (e)
+			sb_adds(out, e);
+		/* Mid-line, only these make markup (list markers and headings need a
+		 * line start, which these strings never have). */
+		else if (strchr("\\`*_[]|~", c))
+			sb_addf(out, "\\%c", c);
+		else
+			sb_addch(out, (char)c);
+	}
+}
+
+void html_escape(struct strbuf *out, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		const char *e = entity(c, 1, "&#39;");
+
+		if (e)
+			sb_adds(out, e);
+		else
+			sb_addch(out, is_control(c) ? '?' : (char)c);
+	}
+}
+
+void html_escape_cut(struct strbuf *out, const char *s, size_t max)
+{
+	size_t chars = 0;
+	const char *p;
+	char *cut;
+
+	if (!s)
+		return;
+	if (utf8_len(s) <= max) {
+		html_escape(out, s);
+		return;
+	}
+	for (p = s; *p; p++)
+		if (((unsigned char)*p & 0xc0) != 0x80 && chars++ == max - 1)
+			break;
+	cut = xstrndup(s, (size_t)(p - s));
+	html_escape(out, cut);
+	free(cut);
+	sb_adds(out, "\xe2\x80\xa6");
+}
+
+void xml_escape(struct strbuf *out, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		const char *e = entity(c, 1, "&apos;");
+
+		if (e)
+			sb_adds(out, e);
+		else if (is_control(c) && c != '\n' && c != '\t')
+			sb_addch(out, '?');
+		else
+			sb_addch(out, (char)c);
+	}
+}
+
+const char *fmt_verdict_class(const char *v)
+{
+	if (!strcmp(v, "regression"))
+		return "regression";
+	if (!strcmp(v, "improvement"))
+		return "improvement";
+	if (!strcmp(v, "no change"))
+		return "nochange";
+	return "na";
+}
+
+void fmt_verdict_html(struct strbuf *out, const char *v)
+{
+	if (!strcmp(v, "regression"))
+		sb_adds(out, "\xe2\x96\xb2 REGRESSION");	/* an up triangle */
+	else
+		html_escape(out, v);
+}
+
+void fmt_unit_html(struct strbuf *out, const char *unit)
+{
+	if (unit && *unit) {
+		sb_addch(out, ' ');
+		html_escape(out, unit);
+	}
+}
+
+const char *fmt_or(const char *s, const char *def)
+{
+	return s ? s : def;
+}

@@ -1,0 +1,76 @@
+/*
+ * format: the one place where reports turn numbers into text and escape
+ * strings for the format they land in.  Every writer (text.c, markdown.c,
+ * html.c, svg.c, junit.c) formats through these, so that "1,234 kB" or an
+ * escaped device name looks the same in every report.
+ *
+ *	struct num v = { 711168, 1 };		// a figure, maybe missing
+ *	fmt_kb(&sb, v);				// "711,168 kB", or "n/a"
+ *	fmt_signed_kb(&sb, v);			// "+711,168 kB"
+ *	fmt_per_disk(&sb, v);			// "182,059 B", or "n/a"
+ *	fmt_thousands(&sb, -711168);		// "-711,168"
+ *	md_escape(&sb, name);			// report.md, outside code
+ *	html_escape(&sb, name);			// HTML text and attributes
+ *	xml_escape(&sb, name);			// JUnit XML
+ *	text_clean(&sb, name);			// the terminal
+ *
+ * Every escaper replaces control bytes (0x00-0x1f, 0x7f; XML keeps tab
+ * and newline) with '?', so that nothing from a guest can move a cursor or
+ * end a line, and appends nothing for NULL.
+ */
+#ifndef SCALETEST_REPORT_FORMAT_H
+#define SCALETEST_REPORT_FORMAT_H
+
+#include "lib/strbuf.h"
+
+/* A figure from a JSON document: have is 0 when it was missing, null or
+ * not a finite number (then v is 0). */
+struct num {
+	double v;
+	int have;
+};
+
+/* v rounded to the nearest integer (halves away from zero), clamped to
+ * +-9e18. */
+long long fmt_round(double v);
+
+/* 1234567 -> "1,234,567"; negative numbers keep their sign. */
+void fmt_thousands(struct strbuf *out, long long v);
+/* fmt_thousands of a rounded double. */
+void fmt_thousands_d(struct strbuf *out, double v);
+/* "1,234 kB" / "+1,234 kB" ('+' when it rounds above zero); "n/a" when
+ * the figure is missing. */
+void fmt_kb(struct strbuf *out, struct num v);
+void fmt_signed_kb(struct strbuf *out, struct num v);
+/* Bytes per disk: "182,059 B", or "n/a". */
+void fmt_per_disk(struct strbuf *out, struct num v);
+/* A measurement of any size, for pages: thousands separators from 1,000
+ * up, three significant digits below 10; the signed form adds '+'. */
+void fmt_value(struct strbuf *out, double v);
+void fmt_signed_value(struct strbuf *out, double v);
+
+/* s, or def when s is NULL (a missing string from a model). */
+const char *fmt_or(const char *s, const char *def);
+
+/* Characters (UTF-8 sequences) in s; 0 for NULL. */
+size_t utf8_len(const char *s);
+
+void text_clean(struct strbuf *out, const char *s);
+/* Outside code spans: < > & as entities, the markup characters
+ * \ ` * _ [ ] | ~ behind a backslash. */
+void md_escape(struct strbuf *out, const char *s);
+/* & < > " ' as entities: safe in text and quoted attribute values. */
+void html_escape(struct strbuf *out, const char *s);
+/* html_escape() of at most max characters of s, an ellipsis when cut. */
+void html_escape_cut(struct strbuf *out, const char *s, size_t max);
+/* & < > " ' as entities; tab and newline kept. */
+void xml_escape(struct strbuf *out, const char *s);
+
+/* A comparison's verdict on a page: its CSS class suffix (regression,
+ * improvement, nochange, na) and its words (a regression gets a mark). */
+const char *fmt_verdict_class(const char *verdict);
+void fmt_verdict_html(struct strbuf *out, const char *verdict);
+/* " unit", escaped for HTML; nothing for an empty unit or NULL. */
+void fmt_unit_html(struct strbuf *out, const char *unit);
+
+#endif

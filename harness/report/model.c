@@ -1,0 +1,600 @@
+#include "report/model.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "guest/phase.h"
+#include "result/result.h"
+#include "lib/util.h"
+
+/*
+ * Every JSON access goes through these type-checking helpers, so that a
+ * hostile or truncated file cannot trip json-c's assertions (an array
+ * function on an object, say).
+ */
+
+static json_object *jarr(json_object *o, const char *path)
+{
+	json_object *a = jget(o, path);
+
+	return a && json_object_is_type(a, json_type_array) ? a : NULL;
+}
+
+static size_t alen(json_object *a)
+{
+	return a ? json_object_array_length(a) : 0;
+}
+
+static json_object *aget(json_object *a, size_t i)
+{
+	return json_object_array_get_idx(a, i);
+}
+
+static struct num num_at(json_object *o, const char *path)
+{
+	json_object *x = jget(o, path);
+	struct num n = { 0, 0 };
+
+	if (x && (json_object_is_type(x, json_type_int) ||
+		  json_object_is_type(x, json_type_double))) {
+		n.v = json_object_get_double(x);
+		n.have = isfinite(n.v);
+		if (!n.have)
+			n.v = 0;
+	}
+	return n;
+}
+
+static int bool_at(json_object *o, const char *path)
+{
+	json_object *x = jget(o, path);
+
+	return x && json_object_get_boolean(x);
+}
+
+/* The JSON's own text of the value at path, or NULL when missing. */
+static const char *text_at(json_object *o, const char *path)
+{
+	json_object *x = jget(o, path);
+
+	return x ? json_object_get_string(x) : NULL;
+}
+
+static void disk_of(json_object *d, struct report_disk *out)
+{
+	out->name = jstr(d, "name", NULL);
+	out->dev = jstr(d, "dev", NULL);
+}
+
+/* ---- a run ---- */
+
+static const struct {
+	const char *field;
+	int falls;		/* a cost when it falls (free memory) */
+	int analysed;		/* in deltas.insmod.per_disk_bytes */
+} mem_fields[] = {
+	{ "LowFree", 1, 1 },
+	{ "MemFree", 1, 1 },
+	{ "MemAvailable", 1, 1 },
+	{ "Slab", 0, 1 },
+	{ "SUnreclaim", 0, 0 },
+};
+
+static void mem_rows(json_object *root, struct report_model *m)
+{
+	json_object *b = result_phase(root, phase_name(PHASE_BEFORE_INSMOD));
+	json_object *a = result_phase(root, phase_name(PHASE_AFTER_INSMOD));
+	long long disks = jint(root, "settings.disks", 0);
+
+	m->have_insmod = b && a;
+	if (!m->have_insmod)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(mem_fields); i++) {
+		const char *f = mem_fields[i].field;
+		struct report_mem_row *r = &m->mem[m->nmem];
+		char path[64];
+
+		if (!strcmp(f, "LowFree") && !m->highmem)
+			continue;
+		r->field = f;
+		r->headline = !strcmp(f, m->highmem ? "LowFree" : "MemFree");
+		snprintf(path, sizeof(path), "meminfo.%s", f);
+		r->before = num_at(b, path);
+		r->after = num_at(a, path);
+		snprintf(path, sizeof(path), "deltas.insmod.%s_kb", f);
+		r->change = num_at(root, path);
+		if (mem_fields[i].analysed) {
+			snprintf(path, sizeof(path), "deltas.insmod.per_disk_bytes.%s", f);
+			r->per_disk = num_at(root, path);
+		} else if (r->change.have && disks) {
+			/* analysis.c's arithmetic for the fields it divides */
+			long long d = fmt_round(r->change.v), cost = mem_fields[i].falls ? -d : d;
+			r->per_disk.have = 1;
+			if (cost > -LLONG_MAX / 1024 && cost < LLONG_MAX / 1024)
+				r->per_disk.v = (double)(cost * 1024 / disks);
+			else	/* no kernel has that much; a damaged file */
+				r->per_disk.v = (double)cost * 1024 / (double)disks;
+		}
+		m->nmem++;
+	}
+}
+
+static void phases(json_object *root, struct report_model *m)
+{
+	static const char *const fields[] = {
+		[PHASE_LOWFREE] = "meminfo.LowFree", [PHASE_MEMFREE] = "meminfo.MemFree",
+		[PHASE_MEMAVAILABLE] = "meminfo.MemAvailable", [PHASE_SLAB] = "meminfo.Slab",
+	};
+	json_object *ps = jarr(root, "phases");
+
+	m->nphases = alen(ps);
+	m->phases = xcalloc(m->nphases + 1, sizeof(*m->phases));
+	for (size_t i = 0; i < m->nphases; i++) {
+		json_object *p = aget(ps, i);
+		m->phases[i].name = jstr(p, "name", NULL);
+		m->phases[i].uptime_s = num_at(p, "uptime_s");
+		for (size_t k = 0; k < ARRAY_SIZE(fields); k++)
+			m->phases[i].mem[k] = num_at(p, fields[k]);
+	}
+}
+
+static void slab(json_object *root, struct report_model *m)
+{
+	json_object *g = jarr(root, "slab_growth");
+
+	m->nslab = alen(g);
+	m->slab = xcalloc(m->nslab + 1, sizeof(*m->slab));
+	for (size_t i = 0; i < m->nslab; i++) {
+		json_object *c = aget(g, i);
+		m->slab[i].cache = jstr(c, "cache", NULL);
+		m->slab[i].kb = num_at(c, "kb");
+		m->slab[i].objs = num_at(c, "objs");
+		m->slab[i].bytes_per_disk = num_at(c, "bytes_per_disk");
+	}
+}
+
+static void monitor(json_object *root, struct report_model *m)
+{
+	static const char *const series[] = { "meminfo.MemFree", "meminfo.LowFree", "slab_kb" };
+	json_object *mon = jget(root, "monitor"), *p = jget(root, "monitor.peak");
+	json_object *samples = jarr(root, "monitor.samples"), *gaps = jarr(root, "monitor.gaps");
+
+	m->have_monitor = mon && json_object_is_type(mon, json_type_object);
+	m->have_peak = p != NULL;
+	m->received = num_at(mon, "received");
+	m->interval_ms = num_at(mon, "interval_ms");
+	m->nsamples_listed = alen(samples);
+	m->samples = xcalloc(alen(samples) + 1, sizeof(*m->samples));
+	for (size_t i = 0; i < alen(samples); i++) {
+		json_object *o = aget(samples, i);
+		struct report_sample *s = &m->samples[m->nsamples];
+		struct num t = num_at(o, "t"), n = num_at(o, "n");
+
+		if (!t.have)
+			continue;
+		s->t = t.v;
+		s->n = n.have ? n.v : m->nsamples ? s[-1].n + 1 : 1;
+		for (int k = 0; k < 3; k++) {
+			struct num v = num_at(o, series[k]);
+			s->v[k] = v.have ? v.v : NAN;
+		}
+		s->step = jstr(o, "step", "");
+		m->nsamples++;
+	}
+	m->gaps = xcalloc(alen(gaps) + 1, sizeof(*m->gaps));
+	for (size_t i = 0; i < alen(gaps); i++) {
+		json_object *g = aget(gaps, i);
+		struct num a, b;
+
+		if (!json_object_is_type(g, json_type_array) || alen(g) < 2)
+			continue;
+		a = num_at(aget(g, 0), "");
+		b = num_at(aget(g, 1), "");
+		if (!a.have || !b.have)
+			continue;
+		m->gaps[m->ngaps].first = a.v;
+		m->gaps[m->ngaps++].last = b.v;
+	}
+	m->steady_memfree = num_at(p, "steady_after_insmod.MemFree");
+	m->steady_lowfree = num_at(p, "steady_after_insmod.LowFree");
+	m->steady_slab = num_at(p, "steady_after_insmod.Slab");
+	m->io_memfree_min = num_at(p, "during_io.MemFree_min");
+	m->io_lowfree_min = num_at(p, "during_io.LowFree_min");
+	m->io_slab_max = num_at(p, "during_io.Slab_max");
+	m->io_extra_kb = num_at(p, "io_extra_kb");
+}
+
+static void fio(json_object *root, struct report_model *m)
+{
+	json_object *jobs = jarr(root, "fio.jobs");
+
+	m->njobs = alen(jobs);
+	m->jobs = xcalloc(m->njobs + 1, sizeof(*m->jobs));
+	for (size_t i = 0; i < m->njobs; i++) {
+		json_object *j = aget(jobs, i);
+		struct report_fio_job *f = &m->jobs[i];
+		const char *name = jstr(j, "group", "?");
+		size_t k;
+
+		f->group = jstr(j, "group", NULL);
+		f->job = jstr(j, "job", NULL);
+		f->has_read = jget(j, "read") != NULL;
+		f->has_write = jget(j, "write") != NULL;
+		f->read_iops = num_at(j, "read.iops");
+		f->write_iops = num_at(j, "write.iops");
+		f->read_p50 = num_at(j, "read.clat_p50_us");
+		f->read_p99 = num_at(j, "read.clat_p99_us");
+		f->write_p50 = num_at(j, "write.clat_p50_us");
+		f->write_p99 = num_at(j, "write.clat_p99_us");
+		f->error = num_at(j, "error");
+
+		for (k = 0; k < m->ngroups && strcmp(m->groups[k].name, name); k++)
+			;
+		if (k == m->ngroups) {
+			if (k == ARRAY_SIZE(m->groups))
+				continue;
+			m->groups[m->ngroups++].name = name;
+		}
+		m->groups[k].jobs++;
+		m->groups[k].errors += f->error.have && f->error.v != 0;
+		m->groups[k].iops += f->read_iops.v + f->write_iops.v;
+		if (f->read_p99.v > m->groups[k].p99)
+			m->groups[k].p99 = f->read_p99.v;
+		if (f->write_p99.v > m->groups[k].p99)
+			m->groups[k].p99 = f->write_p99.v;
+	}
+}
+
+static void inventory(json_object *root, struct report_model *m)
+{
+	json_object *v = jget(root, "inventory"), *sc = jget(v, "schedulers");
+
+	m->have_inventory = v != NULL;
+	m->inventory_devices = num_at(v, "devices");
+	if (!sc || !json_object_is_type(sc, json_type_object))
+		return;
+	m->schedulers = xcalloc((size_t)json_object_object_length(sc) + 1, sizeof(*m->schedulers));
+	json_object_object_foreach(sc, name, count) {
+		m->schedulers[m->nschedulers].name = name;
+		m->schedulers[m->nschedulers++].count = json_object_get_int64(count);
+	}
+}
+
+static void checks(json_object *root, struct report_model *m)
+{
+	json_object *c = jarr(root, "checks"), *r = jarr(root, "channel.rejections");
+
+	m->nchecks = alen(c);
+	m->checks = xcalloc(m->nchecks + 1, sizeof(*m->checks));
+	for (size_t i = 0; i < m->nchecks; i++) {
+		m->checks[i].name = jstr(aget(c, i), "name", NULL);
+		m->checks[i].detail = jstr(aget(c, i), "detail", NULL);
+		m->checks[i].pass = bool_at(aget(c, i), "pass");
+	}
+	m->nrejections = alen(r);
+	m->rejections = xcalloc(m->nrejections + 1, sizeof(*m->rejections));
+	for (size_t i = 0; i < m->nrejections; i++)
+		m->rejections[i] = json_object_is_type(aget(r, i), json_type_string)
+				   ? json_object_get_string(aget(r, i)) : NULL;
+	m->rejected = num_at(root, "channel.rejected");
+}
+
+void report_model_from_json(json_object *root, struct report_model *m)
+{
+	static const char *const props[] = {
+		"status", "reason", "run_id", "kernel.version", "kernel.arch", "vm.accel",
+		"disks.requested", "disks.present", "deltas.insmod.LowFree_kb",
+		"deltas.insmod.MemFree_kb", "deltas.insmod.per_disk_bytes.LowFree",
+		"deltas.insmod.per_disk_bytes.MemFree", "deltas.insmod.unaccounted_kb",
+		"deltas.rmmod.returned_pct", "timings.enumerate_s", "timings.total_s",
+	};
+	json_object *v;
+
+	memset(m, 0, sizeof(*m));
+	m->root = json_object_get(root);
+	m->run_id = jstr(root, "run_id", NULL);
+	m->status = jstr(root, "status", NULL);
+	m->reason = jstr(root, "reason", NULL);
+	m->scenario = jstr(root, "scenario.name", NULL);
+	m->description = jstr(root, "scenario.description", NULL);
+	if (m->description && !*m->description)
+		m->description = NULL;
+	m->tool = jstr(root, "tool", NULL);
+	m->started = jstr(root, "started", NULL);
+	m->finished = jstr(root, "finished", NULL);
+	m->kernel_version = jstr(root, "kernel.version", NULL);
+	m->kernel_arch = jstr(root, "kernel.arch", NULL);
+	m->kernel_source = jstr(root, "kernel.source", NULL);
+	m->kernel_package = jstr(root, "kernel.package", NULL);
+	m->kernel_package_version = jstr(root, "kernel.package_version", NULL);
+	m->accel = jstr(root, "vm.accel", NULL);
+	m->accel_reason = jstr(root, "vm.accel_reason", NULL);
+	m->qemu_version = jstr(root, "vm.qemu_version", NULL);
+	m->memory_mb = num_at(root, "vm.memory_mb");
+	m->cpus = num_at(root, "vm.cpus");
+	m->console_crash = jstr(root, "console.crash", NULL);
+	m->console_oom = jstr(root, "console.oom", NULL);
+
+	m->disks_present = num_at(root, "disks.present");
+	m->disks_requested = num_at(root, "disks.requested");
+	m->virtio_present = num_at(root, "disks.virtio_present");
+	m->virtio_requested = num_at(root, "disks.virtio_requested");
+	m->virtio_bus = jstr(root, "disks.virtio_bus", NULL);
+	v = jget(root, "disks.first");
+	if ((m->have_first = v && json_object_is_type(v, json_type_object)))
+		disk_of(v, &m->first);
+	v = jget(root, "disks.last");
+	if ((m->have_last = v && json_object_is_type(v, json_type_object)))
+		disk_of(v, &m->last);
+	v = jarr(root, "disks.virtio");
+	m->nvirtio = alen(v);
+	m->virtio = xcalloc(m->nvirtio + 1, sizeof(*m->virtio));
+	for (size_t i = 0; i < m->nvirtio; i++)
+		disk_of(aget(v, i), &m->virtio[i]);
+
+	m->enumerate_s = num_at(root, "timings.enumerate_s");
+	m->boot_s = num_at(root, "timings.boot_s");
+	m->inventory_s = num_at(root, "timings.inventory_s");
+	m->rmmod_s = num_at(root, "timings.rmmod_s");
+	m->total_s = num_at(root, "timings.total_s");
+	m->setup_s = num_at(root, "timings.setup_s");
+
+	m->highmem = result_highmem(root);
+	mem_rows(root, m);
+	m->unaccounted_kb = num_at(root, "deltas.insmod.unaccounted_kb");
+	m->lowmem_unaccounted_kb = num_at(root, "deltas.insmod.lowmem_unaccounted_kb");
+	m->returned_pct = num_at(root, "deltas.rmmod.returned_pct");
+	m->rmmod_memfree_kb = num_at(root, "deltas.rmmod.MemFree_kb");
+
+	phases(root, m);
+	slab(root, m);
+	monitor(root, m);
+	fio(root, m);
+	inventory(root, m);
+	checks(root, m);
+
+	for (size_t i = 0; i < ARRAY_SIZE(props); i++) {
+		const char *t = text_at(root, props[i]);
+		m->props[i].name = props[i];
+		m->props[i].value = t ? t : "";
+	}
+	m->nprops = ARRAY_SIZE(props);
+}
+
+void report_model_release(struct report_model *m)
+{
+	free(m->virtio);
+	free(m->phases);
+	free(m->slab);
+	free(m->samples);
+	free(m->gaps);
+	free(m->jobs);
+	free(m->schedulers);
+	free(m->checks);
+	free(m->rejections);
+	json_object_put(m->root);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- a comparison ---- */
+
+static void side_of(json_object *s, struct compare_side_model *out)
+{
+	json_object *runs = jarr(s, "runs");
+
+	out->label = jstr(s, "label", NULL);
+	out->path = jstr(s, "path", NULL);
+	out->scenario = jstr(s, "scenario", NULL);
+	out->kernel = jstr(s, "kernel", NULL);
+	out->n = num_at(s, "n");
+	out->nruns = alen(runs);
+	out->runs = xcalloc(out->nruns + 1, sizeof(*out->runs));
+	for (size_t i = 0; i < out->nruns; i++)
+		out->runs[i] = json_object_is_type(aget(runs, i), json_type_string)
+			       ? json_object_get_string(aget(runs, i)) : NULL;
+}
+
+/* A value as text: a string as it is, anything else as plain JSON. */
+static const char *kv_text(json_object *o, const char *key)
+{
+	json_object *v = jget(o, key);
+
+	if (!v)
+		return NULL;
+	if (json_object_is_type(v, json_type_string))
+		return json_object_get_string(v);
+	return json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+}
+
+static struct compare_kv *kvs_of(json_object *a, size_t *n)
+{
+	struct compare_kv *kv;
+
+	*n = alen(a);
+	kv = xcalloc(*n + 1, sizeof(*kv));
+	for (size_t i = 0; i < *n; i++) {
+		kv[i].key = jstr(aget(a, i), "key", NULL);
+		kv[i].a = kv_text(aget(a, i), "a");
+		kv[i].b = kv_text(aget(a, i), "b");
+	}
+	return kv;
+}
+
+static void stat_of(json_object *s, struct compare_stat *st)
+{
+	json_object *vals = jarr(s, "values");
+
+	st->mean = num_at(s, "mean");
+	st->sd = num_at(s, "sd");
+	st->n = num_at(s, "n");
+	st->mean_text = text_at(s, "mean");
+	st->values = xcalloc(alen(vals) + 1, sizeof(*st->values));
+	for (size_t i = 0; i < alen(vals); i++) {
+		struct num v = num_at(aget(vals, i), "");
+		if (v.have)
+			st->values[st->nvalues++] = v.v;
+	}
+}
+
+static int by_abs_change(const void *x, const void *y)
+{
+	double a = fabs(((const struct compare_slab *)x)->change);
+	double b = fabs(((const struct compare_slab *)y)->change);
+
+	return a < b ? 1 : a > b ? -1 : 0;
+}
+
+void compare_model_from_json(json_object *cmp, struct compare_model *m)
+{
+	json_object *ms = jarr(cmp, "metrics"), *sl = jarr(cmp, "slab");
+
+	memset(m, 0, sizeof(*m));
+	m->cmp = json_object_get(cmp);
+	m->verdict = jstr(cmp, "verdict", NULL);
+	side_of(jget(cmp, "a"), &m->a);
+	side_of(jget(cmp, "b"), &m->b);
+	m->rule_test = jstr(cmp, "rule.test", NULL);
+	m->alpha = num_at(cmp, "rule.alpha");
+	m->threshold_pct = num_at(cmp, "rule.threshold_pct");
+	m->mismatch = kvs_of(jarr(cmp, "mismatch"), &m->nmismatch);
+	m->differences = kvs_of(jarr(cmp, "differences"), &m->ndifferences);
+
+	m->nmetrics = alen(ms);
+	m->metrics = xcalloc(m->nmetrics + 1, sizeof(*m->metrics));
+	for (size_t i = 0; i < m->nmetrics; i++) {
+		json_object *o = aget(ms, i);
+		struct compare_metric *x = &m->metrics[i];
+
+		x->name = jstr(o, "name", NULL);
+		x->key = jstr(o, "key", NULL);
+		x->unit = jstr(o, "unit", NULL);
+		x->verdict = jstr(o, "verdict", NULL);
+		x->gating = bool_at(o, "gating");
+		stat_of(jget(o, "a"), &x->a);
+		stat_of(jget(o, "b"), &x->b);
+		x->change = num_at(o, "change");
+		x->change_pct = num_at(o, "change_pct");
+		x->p = num_at(o, "p");
+		x->change_pct_text = text_at(o, "change_pct");
+		x->p_text = text_at(o, "p");
+	}
+
+	m->nslab = alen(sl);
+	m->slab = xcalloc(m->nslab + 1, sizeof(*m->slab));
+	m->changed = xcalloc(m->nslab + 1, sizeof(*m->changed));
+	for (size_t i = 0; i < m->nslab; i++) {
+		json_object *e = aget(sl, i);
+		struct compare_slab *c = &m->slab[i];
+
+		c->cache = jstr(e, "cache", NULL);
+		c->a_kb = num_at(e, "a_kb");
+		c->b_kb = num_at(e, "b_kb");
+		c->change_kb = num_at(e, "change_kb");
+		if (c->change_kb.have)
+			c->change = c->change_kb.v;
+		else if (c->a_kb.have && c->b_kb.have)
+			c->change = c->b_kb.v - c->a_kb.v;
+		else
+			continue;
+		if (fmt_round(c->change) != 0)
+			m->changed[m->nchanged++] = *c;
+	}
+	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_abs_change);
+	if (m->nchanged > COMPARE_CHANGED_MAX)
+		m->nchanged = COMPARE_CHANGED_MAX;
+}
+
+static void stat_release(struct compare_stat *st)
+{
+	free(st->values);
+}
+
+void compare_model_release(struct compare_model *m)
+{
+	free(m->a.runs);
+	free(m->b.runs);
+	free(m->mismatch);
+	free(m->differences);
+	for (size_t i = 0; i < m->nmetrics; i++) {
+		stat_release(&m->metrics[i].a);
+		stat_release(&m->metrics[i].b);
+	}
+	free(m->metrics);
+	free(m->slab);
+	free(m->changed);
+	json_object_put(m->cmp);
+	memset(m, 0, sizeof(*m));
+}
+
+/* ---- a night ---- */
+
+static void row_runs(struct nightly_row *r, const char *night_dir)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *root, *cmp;
+	char *dir, *cj;
+
+	if (!night_dir || !r->run)
+		return;
+	dir = xstrfmt("%s/%s", night_dir, path_basename(r->run));
+	if (result_load(dir, &root, &err) == 0) {
+		report_model_from_json(root, &r->run_model);
+		json_object_put(root);
+		r->have_run = 1;
+	}
+	cj = xstrfmt("%s/compare.json", dir);
+	if (path_exists(cj) && (cmp = json_object_from_file(cj))) {
+		compare_model_from_json(cmp, &r->compare);
+		json_object_put(cmp);
+		r->have_compare = 1;
+	}
+	free(cj);
+	free(dir);
+	sb_release(&err);
+}
+
+void nightly_model_from_json(json_object *summary, const char *night_dir,
+			     struct nightly_model *m)
+{
+	json_object *rows = jarr(summary, "runs");
+
+	memset(m, 0, sizeof(*m));
+	m->summary = json_object_get(summary);
+	m->stamp = jstr(summary, "stamp", NULL);
+	m->scenarios = num_at(summary, "scenarios");
+	m->failed = num_at(summary, "failed");
+	m->regressed = num_at(summary, "regressed");
+	m->without_baseline = num_at(summary, "without_baseline");
+	m->seconds = num_at(summary, "seconds");
+	m->nrows = alen(rows);
+	m->rows = xcalloc(m->nrows + 1, sizeof(*m->rows));
+	for (size_t i = 0; i < m->nrows; i++) {
+		json_object *o = aget(rows, i);
+		struct nightly_row *r = &m->rows[i];
+
+		r->scenario = jstr(o, "scenario", NULL);
+		r->status = jstr(o, "status", NULL);
+		r->reason = jstr(o, "reason", NULL);
+		r->run = jstr(o, "run", NULL);
+		r->baseline = jstr(o, "baseline", NULL);
+		r->verdict = jstr(o, "verdict", NULL);
+		r->per_disk_field = jstr(o, "per_disk.field", NULL);
+		r->per_disk = num_at(o, "per_disk.bytes");
+		row_runs(r, night_dir);
+	}
+}
+
+void nightly_model_release(struct nightly_model *m)
+{
+	for (size_t i = 0; i < m->nrows; i++) {
+		if (m->rows[i].have_run)
+			report_model_release(&m->rows[i].run_model);
+		if (m->rows[i].have_compare)
+			compare_model_release(&m->rows[i].compare);
+	}
+	free(m->rows);
+	json_object_put(m->summary);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,261 @@
+/*
+ * model: what a report says, read once from its JSON; the writers (text.h,
+ * markdown.h, html.h, junit.h, with svg.h for the plots) only format and
+ * escape it.
+ *
+ * Three documents have a model:
+ *
+ *	struct report_model m;			// a run, from result.json
+ *	report_model_from_json(root, &m);
+ *	text_run(&m, &sb); markdown_run(&m, &sb); html_run(&m, &sb); junit_run(&m, &sb);
+ *	report_model_release(&m);
+ *
+ *	struct compare_model c;			// a comparison, from its JSON
+ *	compare_model_from_json(cmp, &c);	// (compare.h's compare_sides)
+ *	markdown_compare(&c, &sb); html_compare(&c, &sb); junit_compare(&c, &sb);
+ *	compare_model_release(&c);
+ *
+ *	struct nightly_model n;			// a night, from summary.json
+ *	nightly_model_from_json(sum, night_dir, &n);
+ *	markdown_nightly(&n, &sb); junit_nightly(&n, &sb);
+ *	nightly_model_release(&n);
+ *
+ * Building a model never fails: a field that is missing, null or of the
+ * wrong type is left out (a struct num with have = 0, a NULL string, an
+ * empty list), so a damaged or hostile file still makes a whole report.
+ * Strings point into the JSON tree, which the model holds a reference to
+ * until it is released; they are raw, and every writer escapes them.
+ *
+ * The figures are result.json's own: the per-disk costs are analysis.c's
+ * deltas.insmod.per_disk_bytes, the slab growth its slab_growth, never
+ * worked out again here.  (SUnreclaim, which the analysis does not divide
+ * per disk, is the one per-disk figure the model derives, from its delta
+ * and settings.disks, the same way.)  What the model does add is
+ * grouping: fio's jobs summed per group, a comparison's changed slab
+ * caches in order of size.
+ */
+#ifndef SCALETEST_REPORT_MODEL_H
+#define SCALETEST_REPORT_MODEL_H
+
+#include <json.h>
+#include <stddef.h>
+
+#include "report/format.h"
+
+struct report_disk {
+	const char *name, *dev;
+};
+
+/* A row of "memory at insmod": before, after, change in kB, per disk in
+ * bytes (a cost is positive). */
+struct report_mem_row {
+	const char *field;		/* LowFree, MemFree, MemAvailable, Slab, SUnreclaim */
+	int headline;			/* LowFree on HIGHMEM kernels, else MemFree */
+	struct num before, after, change, per_disk;
+};
+
+struct report_phase {
+	const char *name;
+	struct num uptime_s;
+	struct num mem[4];		/* LowFree, MemFree, MemAvailable, Slab (kB) */
+};
+enum { PHASE_LOWFREE, PHASE_MEMFREE, PHASE_MEMAVAILABLE, PHASE_SLAB };
+
+struct report_slab {
+	const char *cache;
+	struct num kb, objs, bytes_per_disk;
+};
+
+/* A monitor sample: guest uptime, sample number, step, and MemFree,
+ * LowFree and slab in kB (NAN when missing). */
+struct report_sample {
+	double t, n;
+	double v[3];
+	const char *step;
+};
+
+struct report_gap {
+	double first, last;		/* sample numbers lost */
+};
+
+struct report_fio_job {
+	const char *group, *job;
+	int has_read, has_write;	/* the direction is there at all */
+	struct num read_iops, write_iops, error;
+	struct num read_p50, read_p99, write_p50, write_p99;	/* us */
+};
+
+/* fio's jobs by group: jobs, errors, IOPS summed (reads and writes), the
+ * worst p99 completion latency of any job (us). */
+struct report_fio_group {
+	const char *name;
+	long jobs, errors;
+	double iops, p99;
+};
+
+struct report_check {
+	const char *name, *detail;
+	int pass;
+};
+
+struct report_count {
+	const char *name;
+	long long count;
+};
+
+/* A headline figure for JUnit: its result.json path and its JSON text
+ * ("" when missing). */
+struct report_prop {
+	const char *name, *value;
+};
+
+struct report_model {
+	json_object *root;
+
+	const char *run_id, *status, *reason;
+	const char *scenario, *description;	/* description: NULL when empty */
+	const char *tool, *started, *finished;
+	const char *kernel_version, *kernel_arch, *kernel_source;
+	const char *kernel_package, *kernel_package_version;
+	const char *accel, *accel_reason, *qemu_version;
+	struct num memory_mb, cpus;
+	const char *console_crash, *console_oom;
+
+	struct num disks_present, disks_requested, virtio_present, virtio_requested;
+	const char *virtio_bus;
+	int have_first, have_last;
+	struct report_disk first, last;
+	struct report_disk *virtio;
+	size_t nvirtio;
+
+	struct num enumerate_s, boot_s, inventory_s, rmmod_s, total_s, setup_s;
+
+	int highmem;
+	int have_insmod;		/* before-insmod and after-insmod measured */
+	struct report_mem_row mem[5];
+	size_t nmem;
+	struct num unaccounted_kb, lowmem_unaccounted_kb;
+	struct num returned_pct, rmmod_memfree_kb;
+
+	struct report_phase *phases;
+	size_t nphases;
+	struct report_slab *slab;	/* slab_growth, largest first */
+	size_t nslab;
+
+	int have_monitor, have_peak;
+	struct num received, interval_ms;
+	size_t nsamples_listed;		/* entries of monitor.samples */
+	struct report_sample *samples;	/* those with a time */
+	size_t nsamples;
+	struct report_gap *gaps;
+	size_t ngaps;
+	struct num steady_memfree, steady_lowfree, steady_slab;
+	struct num io_memfree_min, io_lowfree_min, io_slab_max, io_extra_kb;
+
+	struct report_fio_job *jobs;
+	size_t njobs;
+	struct report_fio_group groups[8];
+	size_t ngroups;
+
+	int have_inventory;
+	struct num inventory_devices;
+	struct report_count *schedulers;
+	size_t nschedulers;
+
+	struct report_check *checks;
+	size_t nchecks;
+	const char **rejections;	/* NULL for an entry that is not text */
+	size_t nrejections;
+	struct num rejected;
+
+	struct report_prop props[16];
+	size_t nprops;
+};
+
+void report_model_from_json(json_object *root, struct report_model *m);
+void report_model_release(struct report_model *m);
+
+/* ---- a comparison ---- */
+
+struct compare_side_model {
+	const char *label, *path, *scenario, *kernel;
+	struct num n;
+	const char **runs;		/* NULL for an entry that is not text */
+	size_t nruns;
+};
+
+/* A key that differs between the sides; a and b as text, NULL when
+ * missing. */
+struct compare_kv {
+	const char *key, *a, *b;
+};
+
+struct compare_stat {
+	struct num mean, sd, n;
+	const char *mean_text;		/* mean as the JSON has it, or NULL */
+	double *values;			/* every run's value */
+	size_t nvalues;
+};
+
+struct compare_metric {
+	const char *name, *key, *unit, *verdict;
+	int gating;
+	struct compare_stat a, b;
+	struct num change, change_pct, p;
+	const char *change_pct_text, *p_text;
+};
+
+struct compare_slab {
+	const char *cache;
+	struct num a_kb, b_kb, change_kb;
+	double change;			/* change_kb, else b - a */
+};
+
+struct compare_model {
+	json_object *cmp;
+	const char *verdict;
+	struct compare_side_model a, b;
+	const char *rule_test;
+	struct num alpha, threshold_pct;
+	struct compare_kv *mismatch, *differences;
+	size_t nmismatch, ndifferences;
+	struct compare_metric *metrics;
+	size_t nmetrics;
+	struct compare_slab *slab;	/* as the comparison lists them */
+	size_t nslab;
+	struct compare_slab *changed;	/* those that changed, largest change
+					 * first, at most COMPARE_CHANGED_MAX */
+	size_t nchanged;
+};
+#define COMPARE_CHANGED_MAX 15
+
+void compare_model_from_json(json_object *cmp, struct compare_model *m);
+void compare_model_release(struct compare_model *m);
+
+/* ---- a night (compare/nightly.h writes summary.json) ---- */
+
+struct nightly_row {
+	const char *scenario, *status, *reason, *run, *baseline, *verdict;
+	const char *per_disk_field;	/* LowFree or MemFree, or NULL */
+	struct num per_disk;
+	int have_run, have_compare;
+	struct report_model run_model;	/* the run's result.json */
+	struct compare_model compare;	/* the run's compare.json */
+};
+
+struct nightly_model {
+	json_object *summary;
+	const char *stamp;
+	struct num scenarios, failed, regressed, without_baseline, seconds;
+	struct nightly_row *rows;
+	size_t nrows;
+};
+
+/* With night_dir, each row's run is read from night_dir/<basename of its
+ * run>/ (result.json, and compare.json when there is one): a night's runs
+ * live in its directory, wherever it has been moved since. */
+void nightly_model_from_json(json_object *summary, const char *night_dir,
+			     struct nightly_model *m);
+void nightly_model_release(struct nightly_model *m);
+
+#endif

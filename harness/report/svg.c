@@ -1,0 +1,734 @@
+#include "report/svg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+
+/*
+ * Only isfinite() and NAN come from math.h (macros): nothing here needs
+ * libm.
+ */
+
+/* ---- numbers ---- */
+
+static double dabs(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+static double clampd(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* floor() and ceil() for |v| < 9e18, without libm. */
+static double dfloor(double v)
+{
+	double i = (double)(long long)clampd(v, -9e18, 9e18);
+
+	return i > v ? i - 1 : i;
+}
+
+static double dceil(double v)
+{
+	return -dfloor(-v);
+}
+
+/* ---- SVG building blocks ---- */
+
+#define CHAR_W 6.6	/* a generous average width of an 11px sans-serif glyph */
+
+static double text_w(const char *s, size_t max)
+{
+	size_t n = utf8_len(s);
+
+	return (double)(n > max ? max : n) * CHAR_W;
+}
+
+/* A value axis with round ticks: lo, lo + step, ... hi. */
+struct axis {
+	double lo, hi, step;
+	int decimals;
+};
+
+static void axis_nice(struct axis *ax, double lo, double hi, int ticks)
+{
+	double raw, mag = 1, f;
+
+	lo = clampd(isfinite(lo) ? lo : 0, -1e15, 1e15);
+	hi = clampd(isfinite(hi) ? hi : 0, -1e15, 1e15);
+	if (lo > hi) {
+		double t = lo;
+		lo = hi;
+		hi = t;
+	}
+	if (hi - lo < 1e-9) {
+		double d = dabs(lo) > 1e-9 ? dabs(lo) * 0.05 : 1;
+		lo = lo == 0 ? 0 : lo - d;
+		hi += d;
+	}
+	raw = (hi - lo) / ticks;
+	while (mag * 10 <= raw)
+		mag *= 10;
+	while (mag > raw)
+		mag /= 10;
+	f = raw / mag;
+	ax->step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10) * mag;
+	ax->lo = dfloor(lo / ax->step + 1e-9) * ax->step;
+	ax->hi = dceil(hi / ax->step - 1e-9) * ax->step;
+	if (ax->hi <= ax->lo)
+		ax->hi = ax->lo + ax->step;
+	ax->decimals = 0;
+	for (double s = ax->step; s - dfloor(s + 1e-9) > 1e-6 && ax->decimals < 6; s *= 10)
+		ax->decimals++;
+}
+
+static int axis_ticks(const struct axis *ax)
+{
+	return (int)fmt_round((ax->hi - ax->lo) / ax->step);
+}
+
+static double axis_tick(const struct axis *ax, int i)
+{
+	double v = ax->lo + i * ax->step;
+
+	return dabs(v) < ax->step * 1e-6 ? 0 : v;
+}
+
+static void add_tick_label(struct strbuf *out, const struct axis *ax, double v)
+{
+	if (ax->decimals)
+		sb_addf(out, "%.*f", ax->decimals, v);
+	else
+		fmt_thousands_d(out, v);
+}
+
+/* Pixel position of v on an axis drawn from p0 (at lo) to p1 (at hi). */
+static double axis_pos(const struct axis *ax, double v, double p0, double p1)
+{
+	return p0 + (clampd(v, ax->lo, ax->hi) - ax->lo) / (ax->hi - ax->lo) * (p1 - p0);
+}
+
+static void svg_open(struct strbuf *out, double w, double h, const char *cls, const char *label)
+{
+	sb_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"%s\" "
+		"width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"",
+		cls, w, h, w, h);
+	html_escape(out, label);
+	sb_adds(out, "\">\n");
+}
+
+/* Horizontal gridlines and labels of a y axis over [x0, x1], values from
+ * y0 (bottom) to y1 (top), and its title turned on its side. */
+static void y_axis(struct strbuf *out, const struct axis *ax, double x0, double x1,
+		   double y0, double y1, const char *title)
+{
+	for (int i = 0; i <= axis_ticks(ax); i++) {
+		double v = axis_tick(ax, i), y = axis_pos(ax, v, y0, y1);
+		sb_addf(out, "<line class=\"grid%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+			"<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">",
+			v == 0 ? " zero" : "", x0, y, x1, y, x0 - 6, y + 4);
+		add_tick_label(out, ax, v);
+		sb_adds(out, "</text>\n");
+	}
+	sb_addf(out, "<text class=\"axt\" text-anchor=\"middle\" "
+		"transform=\"translate(14,%.1f) rotate(-90)\">", (y0 + y1) / 2);
+	html_escape(out, title);
+	sb_adds(out, "</text>\n");
+}
+
+/* Vertical gridlines of an x axis over [y0, y1]; with labels, the tick
+ * labels under y1 and the title (if not NULL) under them. */
+static void x_axis(struct strbuf *out, const struct axis *ax, double x0, double x1,
+		   double y0, double y1, int labels, const char *title)
+{
+	for (int i = 0; i <= axis_ticks(ax); i++) {
+		double v = axis_tick(ax, i), x = axis_pos(ax, v, x0, x1);
+		sb_addf(out, "<line class=\"grid%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
+			v == 0 ? " zero" : "", x, y0, x, y1);
+		if (labels) {
+			sb_addf(out, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
+				"text-anchor=\"middle\">", x, y1 + 15);
+			add_tick_label(out, ax, v);
+			sb_adds(out, "</text>");
+		}
+		sb_addch(out, '\n');
+	}
+	if (labels && title) {
+		sb_addf(out, "<text class=\"axt\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+			(x0 + x1) / 2, y1 + 32);
+		html_escape(out, title);
+		sb_adds(out, "</text>\n");
+	}
+}
+
+enum { KEY_BOX, KEY_LINE, KEY_DASH };
+
+struct key {
+	const char *name;
+	const char *color;
+	int kind;
+};
+
+/* A legend in a row from (x, y); returns its width. */
+static double legend(struct strbuf *out, double x, double y, const struct key *k, size_t n)
+{
+	double x0 = x;
+
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].kind != KEY_BOX)
+			sb_addf(out, "<line class=\"key\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+				"stroke=\"%s\" stroke-width=\"2.5\"%s/>",
+				x, y - 4, x + 16, y - 4, k[i].color,
+				k[i].kind == KEY_DASH ? " stroke-dasharray=\"5 3\"" : "");
+		else
+			sb_addf(out, "<rect class=\"key\" x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" "
+				"fill=\"%s\" stroke=\"#888\" stroke-width=\"0.5\"/>",
+				x + 2, y - 10, k[i].color);
+		sb_addf(out, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">", x + 21, y);
+		html_escape_cut(out, k[i].name, 24);
+		sb_adds(out, "</text>\n");
+		x += 21 + text_w(k[i].name, 24) + 18;
+	}
+	return x - x0;
+}
+
+/* Hatching for lost monitor samples. */
+static void defs_hatch(struct strbuf *out)
+{
+	sb_adds(out, "<defs><pattern id=\"gaphatch\" width=\"6\" height=\"6\" "
+		"patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+		"<rect width=\"6\" height=\"6\" fill=\"#fbe3e3\"/>"
+		"<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#d62728\" stroke-width=\"2\"/>"
+		"</pattern></defs>\n");
+}
+
+/* ---- chart: grouped bars (memory by phase) ---- */
+
+static const char *name_of(const struct report_phase *p)
+{
+	return p->name ? p->name : "?";
+}
+
+struct field_series {
+	const char *name;
+	int k;			/* phase: report_phase.mem[k]; sample: report_sample.v[k] */
+	const char *color;
+	const char *dash;	/* stroke-dasharray of its line, or NULL */
+};
+
+static const struct field_series phase_series[] = {
+	{ "MemFree", PHASE_MEMFREE, "#4e79a7", NULL },
+	{ "LowFree", PHASE_LOWFREE, "#f28e2b", NULL },
+	{ "Slab", PHASE_SLAB, "#59a14f", NULL },
+};
+
+void svg_phases(struct strbuf *out, const struct report_phase *phases, size_t np)
+{
+	const struct field_series *ser[ARRAY_SIZE(phase_series)];
+	struct key keys[ARRAY_SIZE(phase_series)];
+	size_t ns = 0;
+	double lo = 0, hi = 0, v, maxlab = 0;
+	const double W = 900, ml = 90, mr = 16, top = 34, ph = 240;
+	struct axis ax;
+
+	for (size_t s = 0; s < ARRAY_SIZE(phase_series); s++) {
+		int any = 0;
+		for (size_t i = 0; i < np; i++) {
+			if (!phases[i].mem[phase_series[s].k].have)
+				continue;
+			v = phases[i].mem[phase_series[s].k].v;
+			any = 1;
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		if (any) {
+			keys[ns].name = phase_series[s].name;
+			keys[ns].color = phase_series[s].color;
+			keys[ns].kind = KEY_BOX;
+			ser[ns++] = &phase_series[s];
+		}
+	}
+	if (!ns) {
+		sb_adds(out, "<p class=\"note\">No phase has memory figures.</p>\n");
+		return;
+	}
+	axis_nice(&ax, lo, hi, 5);
+	for (size_t i = 0; i < np; i++) {
+		double w = text_w(name_of(&phases[i]), 24);
+		maxlab = w > maxlab ? w : maxlab;
+	}
+
+	double gw = (W - ml - mr) / (double)np;
+	int rot = maxlab > gw - 8;
+	double bottom = rot ? 24 + maxlab * 0.6 : 30;
+	double H = top + ph + bottom, y0 = top + ph, y1 = top;
+	double bw = gw * 0.8 / (double)ns;
+	double zero = axis_pos(&ax, 0, y0, y1);
+
+	bw = bw > 44 ? 44 : bw;
+	svg_open(out, W, H, "chart phases", "memory by phase, kB");
+	y_axis(out, &ax, ml, W - mr, y0, y1, "kB");
+	for (size_t i = 0; i < np; i++) {
+		const struct report_phase *p = &phases[i];
+		double gx = ml + (double)i * gw + (gw - bw * (double)ns) / 2;
+
+		for (size_t s = 0; s < ns; s++) {
+			if (!p->mem[ser[s]->k].have)
+				continue;
+			v = p->mem[ser[s]->k].v;
+			double y = axis_pos(&ax, v, y0, y1);
+			sb_addf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				"height=\"%.1f\" fill=\"%s\"><title>",
+				gx + (double)s * bw, y < zero ? y : zero, bw > 2 ? bw - 1 : bw,
+				dabs(zero - y), ser[s]->color);
+			html_escape(out, name_of(p));
+			sb_addf(out, " %s: ", ser[s]->name);
+			fmt_kb(out, (struct num){ v, 1 });
+			sb_adds(out, "</title></rect>\n");
+		}
+		double cx = ml + ((double)i + 0.5) * gw;
+		if (rot)
+			sb_addf(out, "<text class=\"cat\" text-anchor=\"end\" "
+				"transform=\"translate(%.1f,%.1f) rotate(-35)\">", cx + 4, y0 + 14);
+		else
+			sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+				cx, y0 + 18);
+		html_escape_cut(out, name_of(p), 24);
+		sb_adds(out, "</text>\n");
+	}
+	sb_addf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		ml, zero, W - mr, zero);
+	legend(out, ml, 18, keys, ns);
+	sb_adds(out, "</svg>\n");
+}
+
+/* ---- chart: horizontal bars, signed (slab growth, slab changes) ---- */
+
+void svg_hbars(struct strbuf *out, const char *label, const struct svg_bar *b, size_t n,
+	       const char *pos_color, const char *neg_color)
+{
+	const double W = 900, mr = 16, top = 8, row = 22, maxchars = 40;
+	double lo = 0, hi = 0, lw = 80, padl = 0, padr = 90;
+	struct axis ax;
+
+	if (!n)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		double w = text_w(b[i].label, (size_t)maxchars) + 16;
+		lw = w > lw ? w : lw;
+		lo = b[i].v < lo ? b[i].v : lo;
+		hi = b[i].v > hi ? b[i].v : hi;
+	}
+	lw = lw > 290 ? 290 : lw;
+	if (lo < 0)
+		padl = 90;
+	axis_nice(&ax, lo, hi, 5);
+
+	double H = top + row * (double)n + 46, x0 = lw + padl, x1 = W - mr - padr;
+	double zero = axis_pos(&ax, 0, x0, x1), ybot = top + row * (double)n;
+
+	svg_open(out, W, H, "chart hbars", label);
+	x_axis(out, &ax, x0, x1, top, ybot, 1, "kB");
+	for (size_t i = 0; i < n; i++) {
+		double x = axis_pos(&ax, b[i].v, x0, x1), y = top + row * (double)i;
+		int neg = b[i].v < 0;
+
+		sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">",
+			lw - 8, y + row / 2 + 4);
+		html_escape_cut(out, b[i].label, (size_t)maxchars);
+		sb_addf(out, "</text><rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+			"height=\"%.1f\" fill=\"%s\"><title>",
+			neg ? x : zero, y + 3, dabs(x - zero), row - 6, neg ? neg_color : pos_color);
+		html_escape(out, b[i].label);
+		sb_adds(out, ": ");
+		fmt_signed_kb(out, (struct num){ b[i].v, 1 });
+		sb_addf(out, "</title></rect><text class=\"val\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">",
+			neg ? x - 5 : x + 5, y + row / 2 + 4, neg ? "end" : "start");
+		fmt_signed_kb(out, (struct num){ b[i].v, 1 });
+		sb_adds(out, "</text>\n");
+	}
+	sb_addf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		zero, top, zero, ybot);
+	sb_adds(out, "</svg>\n");
+}
+
+/* ---- chart: the monitor's time series ---- */
+
+static const struct field_series sample_series[] = {
+	{ "MemFree", 0, "#4e79a7", NULL },
+	/* dashed: without HIGHMEM (a small i386 guest) it lies on MemFree */
+	{ "LowFree", 1, "#f28e2b", "7 4" },
+	{ "Slab", 2, "#59a14f", NULL },
+};
+
+static const struct {
+	const char *step;
+	const char *color;
+} step_colors[] = {
+	{ "insmod", "#fde9d2" },
+	{ "virtio", "#dde9f6" },
+	{ "io", "#e3f2dd" },
+	{ "rmmod", "#efe2f3" },
+};
+
+static const char *step_color(const char *step)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(step_colors); i++)
+		if (!strcmp(step, step_colors[i].step))
+			return step_colors[i].color;
+	return "#eeeeee";
+}
+
+/*
+ * One series as polylines, broken where a sample is missing (a gap in n)
+ * or has no value.  Within one pixel column only the lowest and the highest
+ * point are kept, in their order, so that thousands of samples make a path
+ * of at most two points per column and no peak is lost.
+ */
+struct column {
+	long x;
+	size_t lo, hi;		/* indexes of the lowest and highest value */
+	int open;
+};
+
+static void polyline_point(struct strbuf *pts, double x, double y, size_t *npts)
+{
+	sb_addf(pts, "%s%.1f,%.1f", *npts ? " " : "", x, y);
+	(*npts)++;
+}
+
+static void column_flush(struct strbuf *out, struct column *c, const struct report_sample *s, int k,
+			 const struct axis *ax, double x0, double x1, const struct axis *ay,
+			 double y0, double y1, size_t *npts)
+{
+	size_t a = c->lo < c->hi ? c->lo : c->hi, b = c->lo < c->hi ? c->hi : c->lo;
+
+	if (!c->open)
+		return;
+	polyline_point(out, axis_pos(ax, s[a].t, x0, x1), axis_pos(ay, s[a].v[k], y0, y1), npts);
+	if (b != a)
+		polyline_point(out, axis_pos(ax, s[b].t, x0, x1), axis_pos(ay, s[b].v[k], y0, y1), npts);
+	c->open = 0;
+}
+
+static void segment(struct strbuf *out, const struct report_sample *s, size_t from, size_t to, int k,
+		    const struct field_series *fs, const struct axis *ax, double x0, double x1,
+		    const struct axis *ay, double y0, double y1)
+{
+	struct column c = { 0, 0, 0, 0 };
+	struct strbuf pts = STRBUF_INIT;
+	size_t npts = 0;
+
+	for (size_t i = from; i < to; i++) {
+		long x = (long)dfloor(axis_pos(ax, s[i].t, x0, x1));
+		if (!c.open || x != c.x) {
+			column_flush(&pts, &c, s, k, ax, x0, x1, ay, y0, y1, &npts);
+			c.x = x;
+			c.lo = c.hi = i;
+			c.open = 1;
+			continue;
+		}
+		if (s[i].v[k] < s[c.lo].v[k])
+			c.lo = i;
+		if (s[i].v[k] > s[c.hi].v[k])
+			c.hi = i;
+	}
+	column_flush(&pts, &c, s, k, ax, x0, x1, ay, y0, y1, &npts);
+	if (npts > 1) {
+		sb_addf(out, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
+			"stroke-linejoin=\"round\"", fs->color);
+		if (fs->dash)
+			sb_addf(out, " stroke-dasharray=\"%s\"", fs->dash);
+		sb_addf(out, " points=\"%s\"/>\n", pts.buf);
+	}
+	else	/* one sample, or several in one pixel and flat: a dot */
+		sb_addf(out, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+			axis_pos(ax, s[from].t, x0, x1), axis_pos(ay, s[from].v[k], y0, y1), fs->color);
+	sb_release(&pts);
+}
+
+static void series(struct strbuf *out, const struct report_sample *s, size_t n, int k, 
+		   const struct field_series *fs,
+		   const struct axis *ax, double x0, double x1, const struct axis *ay,
+		   double y0, double y1)
+{
+	size_t start = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		int brk = i == n || !isfinite(s[i].v[k]) ||
+			  (i > start && s[i].n > s[i - 1].n + 1);
+		if (!brk)
+			continue;
+		if (i > start)
+			segment(out, s, start, i, k, fs, ax, x0, x1, ay, y0, y1);
+		start = i < n && isfinite(s[i].v[k]) ? i : i + 1;
+	}
+}
+
+/* Value range of series k; 0 if it has no value at all. */
+static int series_range(const struct report_sample *s, size_t n, int k, double *lo, double *hi)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!isfinite(s[i].v[k]))
+			continue;
+		if (!any || s[i].v[k] < *lo)
+			*lo = s[i].v[k];
+		if (!any || s[i].v[k] > *hi)
+			*hi = s[i].v[k];
+		any = 1;
+	}
+	return any;
+}
+
+#define GAPS_DRAWN 200
+
+/* The time where sample number n sits: that sample's, or NAN. */
+static double time_of_n(const struct report_sample *s, size_t ns, double n, int before)
+{
+	double t = NAN, best = NAN;
+
+	for (size_t i = 0; i < ns; i++) {
+		if (before ? s[i].n < n && !(s[i].n <= best) : s[i].n > n && !(s[i].n >= best)) {
+			best = s[i].n;
+			t = s[i].t;
+		}
+	}
+	return t;
+}
+
+void svg_monitor(struct strbuf *out, const struct report_model *m)
+{
+	const struct report_sample *s = m->samples;
+	size_t n = m->nsamples, nkeys = 0, nsteps = 0;
+	struct key keys[ARRAY_SIZE(sample_series) + ARRAY_SIZE(step_colors) + 2];
+	const char *steps_seen[ARRAY_SIZE(step_colors) + 1];
+	const double W = 900, ml = 90, mr = 16, top0 = 34, h0 = 210, top1 = 282, h1 = 110;
+	double tlo = 0, thi = 0, lo, hi;
+	int have[3];
+	struct axis ax, ay0, ay1;
+
+	for (size_t i = 0; i < n; i++) {
+		tlo = !i || s[i].t < tlo ? s[i].t : tlo;
+		thi = !i || s[i].t > thi ? s[i].t : thi;
+	}
+	if (!n) {
+		sb_adds(out, "<p class=\"note\">No monitor sample has a time.</p>\n");
+		return;
+	}
+	/* The last step ends at the first phase measured after the last sample
+	 * (after-rmmod ends rmmod), or with that sample. */
+	double tend = thi;
+	for (size_t i = 0; i < m->nphases; i++) {
+		double pt = m->phases[i].uptime_s.v;
+		if (m->phases[i].uptime_s.have && pt > thi && (tend == thi || pt < tend))
+			tend = pt;
+	}
+	axis_nice(&ax, tlo, tend, 8);
+	double flo[2] = { 0, 0 }, fhi[2] = { 0, 0 };
+	have[0] = series_range(s, n, 0, &flo[0], &fhi[0]);
+	have[1] = series_range(s, n, 1, &flo[1], &fhi[1]);
+	if (have[0] && have[1]) {
+		lo = flo[0] < flo[1] ? flo[0] : flo[1];
+		hi = fhi[0] > fhi[1] ? fhi[0] : fhi[1];
+	} else {
+		lo = have[1] ? flo[1] : flo[0];
+		hi = have[1] ? fhi[1] : fhi[0];
+	}
+	axis_nice(&ay0, lo, hi, 4);
+	lo = hi = 0;
+	have[2] = series_range(s, n, 2, &lo, &hi);
+	axis_nice(&ay1, lo, hi, 3);
+
+	double H = top1 + h1 + 44, x0 = ml, x1 = W - mr;
+	svg_open(out, W, H, "chart monitor", "memory against guest uptime, kB");
+	defs_hatch(out);
+
+	/* The steps, shaded; a step runs until the next one's first sample.
+	 * Their labels go on top of everything but the lines, after the gaps. */
+	struct strbuf labels = STRBUF_INIT;
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && !strcmp(s[j].step, s[i].step))
+			j++;
+		double xa = axis_pos(&ax, s[i].t, x0, x1);
+		double xb = axis_pos(&ax, j < n ? s[j].t : tend, x0, x1);
+		if (xb - xa < 3)
+			xb = xa + 3;
+		sb_addf(out, "<rect class=\"step\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			"fill=\"%s\"><title>step ", xa, top0, xb - xa, top1 + h1 - top0,
+			step_color(s[i].step));
+		html_escape(out, s[i].step);
+		sb_addf(out, ": %.1f s to %.1f s</title></rect>\n", s[i].t, j < n ? s[j].t : tend);
+		if (xb - xa >= text_w(s[i].step, 12) + 6) {
+			sb_addf(&labels, "<text class=\"steplabel\" x=\"%.1f\" y=\"%.1f\">", xa + 3, top0 + 12);
+			html_escape_cut(&labels, s[i].step, 12);
+			sb_adds(&labels, "</text>\n");
+		}
+		size_t k;
+		for (k = 0; k < nsteps && strcmp(steps_seen[k], s[i].step); k++)
+			;
+		if (k == nsteps && nsteps < ARRAY_SIZE(step_colors) + 1)
+			steps_seen[nsteps++] = s[i].step;
+		i = j;
+	}
+
+	/* Lost samples: from the one before the gap to the one after it. */
+	size_t ngaps = 0;
+	double label_end = 0;
+	for (size_t i = 0; i < m->ngaps && ngaps < GAPS_DRAWN; i++) {
+		double a = m->gaps[i].first, b = m->gaps[i].last;
+		double ta = time_of_n(s, n, a, 1), tb = time_of_n(s, n, b, 0);
+		double xa = isfinite(ta) ? axis_pos(&ax, ta, x0, x1) : x0;
+		double xb = isfinite(tb) ? axis_pos(&ax, tb, x0, x1) : x1;
+		if (xb - xa < 4)
+			xb = xa + 4;
+		sb_addf(out, "<rect class=\"gap\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			"fill=\"url(#gaphatch)\" opacity=\"0.8\"><title>samples %lld..%lld lost</title></rect>\n",
+			xa, top0, xb - xa, top1 + h1 - top0, fmt_round(a), fmt_round(b));
+		if (xa >= label_end) {	/* labels of gaps close together would overlap */
+			struct strbuf l = STRBUF_INIT;
+			sb_addf(&l, "lost %lld..%lld", fmt_round(a), fmt_round(b));
+			sb_addf(out, "<text class=\"gaplabel\" x=\"%.1f\" y=\"%.1f\">%s</text>\n",
+				xa + 2, top0 + h0 - 6, l.buf);
+			label_end = xa + 2 + text_w(l.buf, 64) + 6;
+			sb_release(&l);
+		}
+		ngaps++;
+	}
+	sb_add(out, labels.buf, labels.len);
+	sb_release(&labels);
+
+	y_axis(out, &ay0, x0, x1, top0 + h0, top0, "free, kB");
+	y_axis(out, &ay1, x0, x1, top1 + h1, top1, "slab, kB");
+	x_axis(out, &ax, x0, x1, top0, top0 + h0, 0, NULL);
+	x_axis(out, &ax, x0, x1, top1, top1 + h1, 1, "guest uptime, s");
+	for (int k = 0; k < 3; k++) {
+		if (!have[k])
+			continue;
+		if (k < 2)
+			series(out, s, n, k, &sample_series[k], &ax, x0, x1, &ay0, top0 + h0, top0);
+		else
+			series(out, s, n, k, &sample_series[k], &ax, x0, x1, &ay1, top1 + h1, top1);
+		keys[nkeys].name = sample_series[k].name;
+		keys[nkeys].color = sample_series[k].color;
+		keys[nkeys++].kind = sample_series[k].dash ? KEY_DASH : KEY_LINE;
+	}
+	if (!have[0] && !have[1])
+		sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+			"no free-memory figures</text>\n", (x0 + x1) / 2, top0 + h0 / 2);
+	if (!have[2])
+		sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+			"no slab figures</text>\n", (x0 + x1) / 2, top1 + h1 / 2);
+	sb_addf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
+		"<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
+		x0, top0, x1 - x0, h0, x0, top1, x1 - x0, h1);
+	for (size_t i = 0; i < nsteps; i++) {
+		keys[nkeys].name = steps_seen[i];
+		keys[nkeys].color = step_color(steps_seen[i]);
+		keys[nkeys++].kind = KEY_BOX;
+	}
+	if (ngaps) {
+		keys[nkeys].name = "lost samples";
+		keys[nkeys].color = "url(#gaphatch)";
+		keys[nkeys++].kind = KEY_BOX;
+	}
+	legend(out, ml, 18, keys, nkeys);
+	sb_adds(out, "</svg>\n");
+}
+
+/* ---- page ---- */
+static void values_range(const struct compare_stat *s, double *lo, double *hi)
+{
+	for (size_t i = 0; i < s->nvalues; i++) {
+		*lo = s->values[i] < *lo ? s->values[i] : *lo;
+		*hi = s->values[i] > *hi ? s->values[i] : *hi;
+	}
+	if (s->mean.have) {
+		double mean = s->mean.v, sd = s->sd.have ? dabs(s->sd.v) : 0;
+		*lo = mean - sd < *lo ? mean - sd : *lo;
+		*hi = mean + sd > *hi ? mean + sd : *hi;
+	}
+}
+
+void svg_metric(struct strbuf *out, const struct compare_metric *m, const char *label_a,
+		const char *label_b)
+{
+	const struct compare_stat *sides[2] = { &m->a, &m->b };
+	const char *labels[2] = { label_a, label_b };
+	const char *verdict = m->verdict ? m->verdict : "n/a";
+	const char *name = m->name ? m->name : m->key ? m->key : "?";
+	const char *unit = m->unit ? m->unit : "";
+	const char *bcolor = !strcmp(verdict, "regression") ? "#e15759" :
+			     !strcmp(verdict, "improvement") ? "#59a14f" : "#4e79a7";
+	const char *colors[2] = { "#9aa9bd", bcolor };
+	const double W = 440, H = 250, ml = 86, mr = 14, top = 40, ph = 160;
+	double lo = 0, hi = 0, y0 = top + ph, y1 = top;
+	struct axis ax;
+	struct strbuf label = STRBUF_INIT;
+
+	values_range(&m->a, &lo, &hi);
+	values_range(&m->b, &lo, &hi);
+	axis_nice(&ax, lo, hi, 4);
+	sb_adds(&label, name);
+	sb_adds(&label, ", A against B");
+	svg_open(out, W, H, "chart metric", label.buf);
+	sb_release(&label);
+	sb_addf(out, "<text class=\"title\" x=\"%.1f\" y=\"16\">", ml);
+	html_escape_cut(out, name, 40);
+	sb_addf(out, "</text><text class=\"val v-%s\" x=\"%.1f\" y=\"31\">", fmt_verdict_class(verdict), ml);
+	fmt_verdict_html(out, verdict);
+	if (m->change_pct.have)
+		sb_addf(out, " (%+.1f%%)", m->change_pct.v);
+	sb_adds(out, "</text>\n");
+	y_axis(out, &ax, ml, W - mr, y0, y1, !strcmp(unit, "B") ? "bytes" : !strcmp(unit, "s") ? "seconds" : unit);
+
+	double slot = (W - ml - mr) / 2, bw = 70, zero = axis_pos(&ax, 0, y0, y1);
+	for (int s = 0; s < 2; s++) {
+		const struct compare_stat *side = sides[s];
+		double cx = ml + slot * (s + 0.5);
+
+		if (side->mean.have) {
+			double mean = side->mean.v, y = axis_pos(&ax, mean, y0, y1);
+			sb_addf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				"fill=\"%s\"><title>%s mean: ", cx - bw / 2, y < zero ? y : zero, bw,
+				dabs(zero - y), colors[s], s ? "B" : "A");
+			fmt_value(out, mean);
+			fmt_unit_html(out, unit);
+			sb_addf(out, "</title></rect><text class=\"val\" x=\"%.1f\" y=\"%.1f\" "
+				"text-anchor=\"start\">", cx + bw / 2 + 6, y + 4);
+			fmt_value(out, mean);
+			sb_adds(out, "</text>\n");
+			if (side->n.v > 1 && side->sd.have && side->sd.v != 0) {
+				double ya = axis_pos(&ax, mean - dabs(side->sd.v), y0, y1);
+				double yb = axis_pos(&ax, mean + dabs(side->sd.v), y0, y1);
+				sb_addf(out, "<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+					"<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+					"<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+					cx, ya, cx, yb, cx - 8, ya, cx + 8, ya, cx - 8, yb, cx + 8, yb);
+			}
+		} else {
+			sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">n/a</text>\n",
+				cx, (y0 + y1) / 2);
+		}
+		for (size_t i = 0; i < side->nvalues; i++) {
+			double dx = side->nvalues > 1 ? ((double)i / (double)(side->nvalues - 1) - 0.5) * 30 : 0;
+			sb_addf(out, "<circle class=\"run\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#fff\" "
+				"stroke=\"#222\" stroke-width=\"1.2\"/>", cx + dx,
+				axis_pos(&ax, side->values[i], y0, y1));
+		}
+		sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s: ",
+			cx, y0 + 18, s ? "B" : "A");
+		html_escape_cut(out, labels[s], 22);
+		sb_adds(out, "</text>\n");
+	}
+	sb_addf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+		ml, zero, W - mr, zero);
+	sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">bars: mean; whiskers: one sd; "
+		"dots: runs</text>\n", ml, H - 8);
+	sb_adds(out, "</svg>\n");
+}

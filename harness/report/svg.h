@@ -1,0 +1,38 @@
+/*
+ * svg: the plots of the HTML pages, drawn as inline SVG (no script, no
+ * font, nothing fetched), from the models of model.h.
+ *
+ *	svg_phases(&sb, m.phases, m.nphases);	// memory by phase: grouped bars
+ *	svg_hbars(&sb, "label", bars, n, "#59a14f", "#e15759");
+ *						// signed horizontal bars (slab)
+ *	svg_monitor(&sb, &m);			// the monitor's time series, its
+ *						// steps shaded, lost samples hatched
+ *	svg_metric(&sb, &metric, "A label", "B label");
+ *						// a comparison's metric, A against B
+ *
+ * Each appends one <svg> element (or, when there is nothing to draw, a
+ * <p class="note"> saying so) and never fails: missing values are left
+ * out, axes get round ticks with thousands separators (format.h), and
+ * every string is escaped with html_escape(), long ones cut.
+ */
+#ifndef SCALETEST_REPORT_SVG_H
+#define SCALETEST_REPORT_SVG_H
+
+#include <stddef.h>
+
+#include "report/model.h"
+#include "lib/strbuf.h"
+
+struct svg_bar {
+	const char *label;
+	double v;		/* kB */
+};
+
+void svg_phases(struct strbuf *out, const struct report_phase *phases, size_t n);
+void svg_hbars(struct strbuf *out, const char *label, const struct svg_bar *b, size_t n,
+	       const char *pos_color, const char *neg_color);
+void svg_monitor(struct strbuf *out, const struct report_model *m);
+void svg_metric(struct strbuf *out, const struct compare_metric *m, const char *label_a,
+		const char *label_b);
+
+#endif

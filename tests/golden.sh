@@ -1,0 +1,107 @@
+#!/bin/sh
+# Golden files: every report writer's output for fixed inputs, regenerated
+# with bin/scaletest and compared with the expected files by diff -u.
+#
+#   sh tests/golden.sh            compare (part of make check)
+#   sh tests/golden.sh --update   rewrite tests/golden/*/expected/ (make golden)
+#
+# Each tests/golden/NAME/ holds input/ and expected/.  The input decides
+# what is rendered:
+#   input/result.json    a run:    scaletest report --out DIR input
+#                        -> report.md, report.html, junit.xml, and the
+#                           terminal summary it prints (summary.txt)
+#   input/compare.json   a comparison: scaletest report --compare ... --out DIR
+#                        -> compare.md, compare.html, compare.xml
+#   input/summary.json   a night (its runs beside it, as in a real night's
+#                        directory): scaletest report --nightly input --out DIR
+#                        -> summary.md, summary.xml
+#
+# Nothing is masked: the writers print nothing but what the input JSON
+# holds (its run ids, times, paths), so their output is a function of the
+# input alone.  A writer that starts printing the clock or the host name
+# fails here; mask such a thing in normalize() below, the one place for it.
+#
+# After changing a writer on purpose: make golden, read the diff
+# (git diff tests/golden), and commit it with the change.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=$top/bin/scaletest
+update=0
+[ "${1:-}" = --update ] && update=1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-golden.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0
+nfail=0
+
+fail() {
+	echo "  FAIL: $*" >&2
+	nfail=$((nfail + 1))
+}
+
+# normalize FILE: what is allowed to differ between runs is masked here
+# (nothing, today).
+normalize() {
+	:
+}
+
+# render NAME INPUT OUT: the writers' files for INPUT in OUT.
+render() {
+	if [ -f "$2/result.json" ]; then
+		"$bin" report --out "$3" "$2" > "$3/summary.txt"
+	elif [ -f "$2/compare.json" ]; then
+		"$bin" report --compare "$2/compare.json" --out "$3" > /dev/null
+	elif [ -f "$2/summary.json" ]; then
+		"$bin" report --nightly "$2" --out "$3" > /dev/null
+	else
+		echo "golden: $1: no result.json, compare.json or summary.json in input/" >&2
+		return 1
+	fi
+}
+
+if [ ! -x "$bin" ]; then
+	echo "golden: FAIL: $bin missing: run make first" >&2
+	exit 1
+fi
+cd "$top" || exit 1
+for g in tests/golden/*/; do
+	name=$(basename "$g")
+	out=$tmp/$name
+	mkdir -p "$out"
+	n=$((n + 1))
+	if ! render "$name" "${g}input" "$out" 2> "$tmp/$name.err"; then
+		fail "$name: scaletest report failed"
+		sed 's/^/    /' "$tmp/$name.err" >&2
+		continue
+	fi
+	for f in "$out"/*; do
+		normalize "$f"
+	done
+	if [ $update = 1 ]; then
+		rm -rf "${g}expected"
+		cp -R "$out" "${g}expected"
+		continue
+	fi
+	# The same files, each the same bytes.
+	(cd "${g}expected" && ls) > "$tmp/want" 2>/dev/null
+	(cd "$out" && ls) > "$tmp/got"
+	if ! diff -u "$tmp/want" "$tmp/got" > "$tmp/list.diff"; then
+		fail "$name: the writers made other files than tests/golden/$name/expected/"
+		sed 's/^/    /' "$tmp/list.diff" >&2
+	fi
+	for f in "$out"/*; do
+		n=$((n + 1))
+		want=${g}expected/$(basename "$f")
+		[ -f "$want" ] || continue
+		if ! diff -u "$want" "$f" >&2; then
+			fail "$name/$(basename "$f") differs from tests/golden/$name/expected (make golden rewrites it)"
+		fi
+	done
+done
+
+if [ $update = 1 ]; then
+	echo "golden: rewrote tests/golden/*/expected; check 'git diff tests/golden'" >&2
+	exit 0
+fi
+echo "golden: $n tests, $nfail failed" >&2
+[ $nfail = 0 ]
