@@ -60,6 +60,47 @@ for dir in "$fixtures"/*/; do
 		pass=$((pass + 1))
 	fi
 done
+# A run directory made before host.json existed: the host's facts come
+# from its result.json, and the replay must still give the same bytes.
+old=$work/no-host-json
+mkdir -p "$old"
+for f in scenario.scn channel.log.gz console.log result.json; do
+	cp "$fixtures/smoke-x86_64/$f" "$old/"
+done
+if "$bin" report --replay "$old" --out "$work/old-out" > "$work/old.log" 2>&1 &&
+   diff -u "$old/result.json" "$work/old-out/result.json" > "$work/old.diff" &&
+   grep -q "is identical to" "$work/old.log"; then
+	echo "ok   replay without host.json (facts from result.json)"
+	pass=$((pass + 1))
+else
+	echo "FAIL replay without host.json"
+	cat "$work/old.log"
+	head -n 40 "$work/old.diff"
+	fail=$((fail + 1))
+fi
+
+# Bad input fails the right way: exit 1 naming what is missing, 2 for usage.
+"$bin" report --replay "$work/nowhere" > "$work/bad.log" 2>&1
+rc=$?
+if [ "$rc" = 1 ] && grep -q "cannot replay '$work/nowhere'" "$work/bad.log" &&
+   grep -q "scenario.scn" "$work/bad.log"; then
+	echo "ok   replay of a missing run directory: exit 1, names the file"
+	pass=$((pass + 1))
+else
+	echo "FAIL replay of a missing run directory: exit $rc"
+	cat "$work/bad.log"
+	fail=$((fail + 1))
+fi
+"$bin" report --replay "$old" "$old" > "$work/two.log" 2>&1
+rc=$?
+if [ "$rc" = 2 ] && grep -q "takes one run directory" "$work/two.log"; then
+	echo "ok   replay of two directories: usage error"
+	pass=$((pass + 1))
+else
+	echo "FAIL replay of two directories: exit $rc"
+	fail=$((fail + 1))
+fi
+
 if [ $((pass + fail)) -eq 0 ]; then
 	echo "replay: no fixtures in $fixtures"
 	exit 1
