@@ -287,9 +287,16 @@ fio_jobs() {
 # every MONITOR_MS milliseconds while insmod, I/O and rmmod run.  /init
 # says what it is doing in /tmp/.step; the loop ends when /tmp/.step says
 # "stop".
+# The step is replaced by a rename, never rewritten in place: a reader
+# between the truncation and the write of "echo > file" would read nothing,
+# take it for the end of the step list, and the monitor would stop for good.
+set_step() {
+	echo "$1" > /tmp/.step.new && mv /tmp/.step.new /tmp/.step
+}
+
 monitor_start() {
 	[ "$MONITOR_MS" -gt 0 ] || return 0
-	echo insmod > /tmp/.step
+	set_step insmod
 	(
 		n=0
 		while read -r step < /tmp/.step && [ "$step" != stop ]; do
@@ -324,13 +331,13 @@ monitor_start() {
 }
 
 monitor_step() {
-	[ "$MONITOR_MS" -gt 0 ] && echo "$1" > /tmp/.step
+	[ "$MONITOR_MS" -gt 0 ] && set_step "$1"
 	return 0
 }
 
 monitor_stop() {
 	[ -e /tmp/.step ] || return 0	# never started (an early failure)
-	echo stop > /tmp/.step
+	set_step stop
 	i=0
 	while [ ! -e /tmp/.monitor.done ] && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
 }
