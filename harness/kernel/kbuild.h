@@ -72,5 +72,7 @@ void kbuild_check_config(const struct strvec *want, const char *config,
 
 int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		 struct kernel_artifact *k, int *hit);
+int kbuild_obtain(const struct scenario *s, const char *log,
+		  struct kernel_artifact *k);
 
 #endif

@@ -47,11 +47,12 @@ struct kernel_artifact {
 #define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, -1, \
 			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT }
 
+typedef int kernel_builder(const struct scenario *s, const char *log,
+			   struct kernel_artifact *k);
 int kernel_obtain(const struct scenario *s, const char *log,
-		  struct kernel_artifact *k);
-/* Fill k from an image and a modules tree (files source, and builds). */
-int kernel_from_files(const char *image, const char *modules, int arch,
-		      struct kernel_artifact *k);
+		  kernel_builder *build, struct kernel_artifact *k);
+int kernel_from_files(const char *image, const char *modules, const char *config,
+		      int arch, struct kernel_artifact *k);
 void kernel_release(struct kernel_artifact *k);
 
 #endif

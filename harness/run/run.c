@@ -19,6 +19,7 @@
 #include "record/inventory.h"
 #include "record/monitor.h"
 #include "guest/initramfs.h"
+#include "kernel/kbuild.h"
 #include "kernel/kernel.h"
 #include "record/kv.h"
 #include "record/meminfo.h"
@@ -1031,7 +1032,7 @@ static int setup_and_boot(struct run *r)
 	int hit = 0, ret = -1;
 
 	note("run %s in %s/%s", r->id, r->rc->out, r->id);
-	if (kernel_obtain(r->s, r->log, &r->k) < 0)
+	if (kernel_obtain(r->s, r->log, kbuild_obtain, &r->k) < 0)
 		goto out;
 	note("kernel %s (%s%s%s)", r->k.version, r->k.source,
 	     r->k.package ? " " : "", r->k.package ? r->k.package : "");
