@@ -65,6 +65,32 @@ expect 0 "initramfs: removed 1 entry" -- env SCALETEST_CACHE="$tmp/cache" "$bin"
 n=$((n + 1))
 [ -e "$tmp/cache/initramfs/abc.cpio" ] && fail "cache clean left the entry"
 
+# Nested verbs come from small tables: a missing or unknown one is a
+# one-line error naming it, then the usage, exit 2.
+expect 2 "^scaletest: 'kernel' needs a subcommand: build$" -- "$bin" kernel
+expect 2 "^scaletest: 'frob' is not a kernel command$" -- "$bin" kernel frob
+expect 2 "^usage: scaletest kernel build" -- "$bin" kernel frob
+expect 0 "^usage: scaletest kernel build" -- "$bin" kernel help
+expect 2 "^scaletest: 'cache' needs a subcommand: list or clean$" -- "$bin" cache
+expect 2 "^usage: scaletest cache list" -- "$bin" cache
+expect 2 "^scaletest: 'frob' is not a cache command$" -- "$bin" cache frob
+expect 2 "^usage: scaletest cache list" -- "$bin" cache frob
+expect 2 "'cache list' takes no arguments, not 'x'" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache list x
+expect 0 "^usage: scaletest cache list" -- "$bin" cache --help
+expect 0 "^usage: scaletest cache list" -- "$bin" cache clean --help
+expect 2 "^scaletest: 'baseline' needs a subcommand: update, find or list$" -- "$bin" baseline
+expect 2 "^usage: scaletest baseline update" -- "$bin" baseline
+expect 2 "^scaletest: 'frob' is not a baseline command$" -- "$bin" baseline frob
+expect 2 "^usage: scaletest baseline update" -- "$bin" baseline frob --baselines "$tmp/bl"
+expect 2 "^scaletest: 'baseline' needs a subcommand" -- "$bin" baseline --baselines "$tmp/bl"
+expect 2 "'baseline update' needs one run" -- "$bin" baseline update
+expect 2 "'baseline find' needs one run" -- "$bin" baseline find a b
+expect 2 "'baseline list' takes no run, not 'x'" -- "$bin" baseline list x
+expect 2 "unrecognized option '--bogus'" -- "$bin" baseline --bogus list
+expect 0 "^no baselines in .*/bl$" -- "$bin" baseline --baselines "$tmp/bl" list
+expect 0 "^no baselines in .*/bl$" -- "$bin" baseline list --baselines "$tmp/bl"
+expect 0 "^usage: scaletest baseline update" -- "$bin" baseline find --help
+
 # Shipped scenarios are valid.
 expect 0 "smoke: ok" -- "$bin" check $(find "$top/scenarios" -maxdepth 1 -type f)
 

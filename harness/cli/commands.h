@@ -34,5 +34,11 @@ extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 int want_help(int argc, char **argv, const char *usage);
 /* Flush and close stdout, reporting a failure (write errors are errors). */
 int finish_stdout(int status);
+/* Nested verbs ("kernel build", "cache list"): argv[0] is the verb.  Runs
+ * the table's entry with argc, argv (help on -h/--help); "help", -h or
+ * --help as the verb prints usage; a missing or unknown verb is a one-line
+ * error naming it, then usage on stderr, and EXIT_USAGE. */
+int run_subcommand(const char *cmd, const struct command *table, size_t n,
+		   const char *usage, int argc, char **argv);
 
 #endif
