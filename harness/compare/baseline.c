@@ -186,13 +186,12 @@ int baseline_find(const char *dir, json_object *root, char **path, struct strbuf
 	}
 	if (d)
 		closedir(d);
-	json_object_put(want);
-	if (found) {
+	if (found)
 		sb_reset(why);
-		return 1;
-	}
-	if (!near)
+	else if (!near)
 		sb_addf(why, "no baseline for scenario '%s' in '%s' "
 			"('scaletest baseline update RUN' makes one)", scenario, dir);
-	return near ? -1 : 0;
+	/* scenario points into want */
+	json_object_put(want);
+	return found ? 1 : near ? -1 : 0;
 }
