@@ -91,6 +91,23 @@ expect 0 "^no baselines in .*/bl$" -- "$bin" baseline --baselines "$tmp/bl" list
 expect 0 "^no baselines in .*/bl$" -- "$bin" baseline list --baselines "$tmp/bl"
 expect 0 "^usage: scaletest baseline update" -- "$bin" baseline find --help
 
+# kernel build's plumbing on a fake kernel tree (its Makefile only writes
+# files): built, then cached; a patch that does not apply names the patch,
+# shows git's reasons and the rejected hunk, and adds no cache entry.
+kb() {
+	env SCALETEST_CACHE="$tmp/kcache" "$bin" kernel build --source "$fx/kbuild/tree" "$@"
+}
+expect 0 "^kernel 6\.1\.0-fake \(built\)$" -- kb
+expect 0 "^kernel 6\.1\.0-fake \(cached\)$" -- kb
+expect 1 "patch '0001-does-not-apply.patch' does not apply" -- kb --patches "$fx/kbuild/bad"
+expect 1 "^error: patch failed: block/blk.c:1$" -- kb --patches "$fx/kbuild/bad"
+expect 1 "^-this line is not in the tree$" -- kb --patches "$fx/kbuild/bad"
+n=$((n + 1))
+if [ "$(ls "$tmp/kcache/kernels/build" | grep -v '\.lock$' | wc -l)" != 1 ]; then
+	fail "kernel build: not exactly one entry after a build, a hit and a failure"
+	ls -l "$tmp/kcache/kernels/build" >&2
+fi
+
 # Shipped scenarios are valid.
 expect 0 "smoke: ok" -- "$bin" check $(find "$top/scenarios" -maxdepth 1 -type f)
 
