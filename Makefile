@@ -77,12 +77,14 @@ check: bin/scaletest build/unit-tests
 	sh tests/cli.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
+	sh tests/includes.sh
 
 test: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
+	sh tests/includes.sh
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh

@@ -30,12 +30,30 @@ const char usage_baseline[] =
 	"exit status: 0 done, 1 no matching baseline (find), 2 bad usage or a\n"
 	"run that cannot be a baseline.\n";
 
-static int list(const char *dir)
+/* --baselines DIR, for every verb. */
+static const char *baselines = "results/baselines";
+
+/* update and find take one run: argv[1]. */
+static int one_run(int argc, char **argv)
 {
-	DIR *d = opendir(dir);
+	if (argc == 2)
+		return 0;
+	error("'baseline %s' needs one run", argv[0]);
+	return -1;
+}
+
+static int baseline_list_cmd(int argc, char **argv)
+{
+	const char *dir = baselines;
+	DIR *d;
 	struct dirent *de;
 	int n = 0;
 
+	if (argc > 1) {
+		error("'baseline list' takes no run, not '%s'", argv[1]);
+		return EXIT_USAGE;
+	}
+	d = opendir(dir);
 	while (d && (de = readdir(d))) {
 		json_object *meta = baseline_meta(dir, de->d_name);
 
@@ -53,60 +71,38 @@ static int list(const char *dir)
 		closedir(d);
 	if (!n)
 		printf("no baselines in %s\n", dir);
-	return EXIT_OK;
+	return finish_stdout(EXIT_OK);
 }
 
-int cmd_baseline(int argc, char **argv)
+static int baseline_update_cmd(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "baselines", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *dir = "results/baselines", *verb;
-	int c;
+	char *path;
 
-	if (want_help(argc, argv, usage_baseline))
-		return finish_stdout(EXIT_OK);
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c != 'd') {
-			fputs(usage_baseline, stderr);
-			return EXIT_USAGE;
-		}
-		dir = optarg;
-	}
-	if (optind >= argc) {
-		fputs(usage_baseline, stderr);
+	if (one_run(argc, argv) < 0)
 		return EXIT_USAGE;
-	}
-	verb = argv[optind];
-	if (!strcmp(verb, "list") && optind + 1 == argc)
-		return finish_stdout(list(dir));
-	if (optind + 2 != argc || (strcmp(verb, "update") && strcmp(verb, "find"))) {
-		error("'baseline %s' needs %s", verb,
-		      strcmp(verb, "update") && strcmp(verb, "find") ? "a verb: update, find or list" : "one run");
+	if (mkdir_p(baselines, 0755) < 0 || baseline_update(baselines, argv[1], &path) < 0)
 		return EXIT_USAGE;
-	}
-	if (!strcmp(verb, "update")) {
-		char *path;
-		if (mkdir_p(dir, 0755) < 0 || baseline_update(dir, argv[optind + 1], &path) < 0)
-			return EXIT_USAGE;
-		printf("baseline %s\n", path);
-		free(path);
-		return finish_stdout(EXIT_OK);
-	}
-	/* find */
+	printf("baseline %s\n", path);
+	free(path);
+	return finish_stdout(EXIT_OK);
+}
+
+static int baseline_find_cmd(int argc, char **argv)
+{
 	struct side s;
 	struct strbuf err = STRBUF_INIT;
 	char *path = NULL;
 	int ret;
 
-	if (side_load(&s, argv[optind + 1], &err) < 0) {
+	if (one_run(argc, argv) < 0)
+		return EXIT_USAGE;
+	if (side_load(&s, argv[1], &err) < 0) {
 		error("%s", err.buf);
 		sb_release(&err);
 		side_release(&s);
 		return EXIT_USAGE;
 	}
-	if (baseline_find(dir, s.roots[0], &path, &err) == 1) {
+	if (baseline_find(baselines, s.roots[0], &path, &err) == 1) {
 		printf("%s\n", path);
 		ret = EXIT_OK;
 	} else {
@@ -117,4 +113,32 @@ int cmd_baseline(int argc, char **argv)
 	side_release(&s);
 	sb_release(&err);
 	return finish_stdout(ret);
+}
+
+static const struct command baseline_commands[] = {
+	{ "update", baseline_update_cmd, "make a run the baseline for its key", usage_baseline },
+	{ "find", baseline_find_cmd, "print the baseline that matches a run", usage_baseline },
+	{ "list", baseline_list_cmd, "print every baseline and its key", usage_baseline },
+};
+
+int cmd_baseline(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "baselines", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	if (want_help(argc, argv, usage_baseline))
+		return finish_stdout(EXIT_OK);
+	/* Options anywhere (getopt moves the verb and its run to the end). */
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (c != 'd') {
+			fputs(usage_baseline, stderr);
+			return EXIT_USAGE;
+		}
+		baselines = optarg;
+	}
+	return run_subcommand("baseline", baseline_commands, ARRAY_SIZE(baseline_commands),
+			      usage_baseline, argc - optind, argv + optind);
 }

@@ -73,8 +73,13 @@ static void human(char *buf, size_t n, long long bytes)
 		snprintf(buf, n, "%lld KiB", bytes / 1024);
 }
 
-static int cache_list(void)
+static int cache_list(int argc, char **argv)
 {
+	if (argc > 1) {
+		error("'cache list' takes no arguments, not '%s'", argv[1]);
+		fputs(usage_cache, stderr);
+		return EXIT_USAGE;
+	}
 	long long all = 0;
 	char hb[32];
 
@@ -100,7 +105,7 @@ static int cache_list(void)
 	}
 	human(hb, sizeof(hb), all);
 	printf("  %-15s %17s\n", "total", hb);
-	return 0;
+	return finish_stdout(EXIT_OK);
 }
 
 static int clean_category(const struct category *c)
@@ -166,17 +171,16 @@ static int cache_clean(int argc, char **argv)
 		if (want && clean_category(&categories[j]) < 0)
 			bad = 1;
 	}
-	return bad ? EXIT_RUNFAIL : EXIT_OK;
+	return finish_stdout(bad ? EXIT_RUNFAIL : EXIT_OK);
 }
+
+static const struct command cache_commands[] = {
+	{ "list", cache_list, "show each category's entries and size", usage_cache },
+	{ "clean", cache_clean, "remove categories", usage_cache },
+};
 
 int cmd_cache(int argc, char **argv)
 {
-	if (want_help(argc, argv, usage_cache))
-		return finish_stdout(EXIT_OK);
-	if (argc >= 2 && !strcmp(argv[1], "list") && argc == 2)
-		return finish_stdout(cache_list());
-	if (argc >= 2 && !strcmp(argv[1], "clean"))
-		return finish_stdout(cache_clean(argc - 1, argv + 1));
-	fputs(usage_cache, stderr);
-	return EXIT_USAGE;
+	return run_subcommand("cache", cache_commands, ARRAY_SIZE(cache_commands),
+			      usage_cache, argc - 1, argv + 1);
 }

@@ -150,16 +150,6 @@ static const struct command kernel_commands[] = {
 
 int cmd_kernel(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		fputs(usage_kernel, argc < 2 ? stderr : stdout);
-		return argc < 2 ? EXIT_USAGE : finish_stdout(EXIT_OK);
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(kernel_commands); i++)
-		if (!strcmp(kernel_commands[i].name, argv[1])) {
-			if (want_help(argc - 1, argv + 1, kernel_commands[i].usage))
-				return finish_stdout(EXIT_OK);
-			return kernel_commands[i].fn(argc - 1, argv + 1);
-		}
-	error("'%s' is not a kernel command (try 'scaletest kernel build')", argv[1]);
-	return EXIT_USAGE;
+	return run_subcommand("kernel", kernel_commands, ARRAY_SIZE(kernel_commands),
+			      usage_kernel, argc - 1, argv + 1);
 }

@@ -1,10 +1,34 @@
 /*
- * commands: the command table's entries, one file each (cmd_*.c).
+ * commands: the command table's entries, one file each (cmd_*.c), and the
+ * helpers they share (main.c).
  *
- * A command gets argv with argv[0] being its own name, parses its options,
- * and returns the process exit status (util.h: EXIT_OK, EXIT_RUNFAIL,
- * EXIT_USAGE, EXIT_ENV, EXIT_INTERRUPTED).  Commands wire the stages
- * together; the stages live in their own modules and know nothing of argv.
+ * main() looks argv[1] up in its table of struct command and calls the
+ * entry with argv[0] being the command's own name; the command parses its
+ * options and returns the process exit status (util.h: EXIT_OK,
+ * EXIT_RUNFAIL, EXIT_USAGE, EXIT_ENV, EXIT_INTERRUPTED), flushing stdout
+ * with finish_stdout() when it printed results there.  Commands wire the
+ * stages together; the stages live in their own modules and know nothing
+ * of argv.
+ *
+ *	int cmd_check(int argc, char **argv)
+ *	{
+ *		if (want_help(argc, argv, usage_check))
+ *			return finish_stdout(EXIT_OK);
+ *		... getopt_long(argc, argv, ...), run the stages ...
+ *		return finish_stdout(ok ? EXIT_OK : EXIT_RUNFAIL);
+ *	}
+ *
+ * A command with verbs (kernel build, cache list|clean, baseline
+ * update|find|list) has its own small table and hands the verb to
+ * run_subcommand(), which calls the verb's entry with argv[0] = the verb:
+ *
+ *	static const struct command cache_commands[] = {
+ *		{ "list", cache_list, "show each category", usage_cache },
+ *		{ "clean", cache_clean, "remove categories", usage_cache },
+ *	};
+ *	return run_subcommand("cache", cache_commands,
+ *			      ARRAY_SIZE(cache_commands), usage_cache,
+ *			      argc - 1, argv + 1);
  */
 #ifndef SCALETEST_COMMANDS_H
 #define SCALETEST_COMMANDS_H
@@ -34,5 +58,11 @@ extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 int want_help(int argc, char **argv, const char *usage);
 /* Flush and close stdout, reporting a failure (write errors are errors). */
 int finish_stdout(int status);
+/* Nested verbs ("kernel build", "cache list"): argv[0] is the verb.  Runs
+ * the table's entry with argc, argv (help on -h/--help); "help", -h or
+ * --help as the verb prints usage; a missing or unknown verb is a one-line
+ * error naming it, then usage on stderr, and EXIT_USAGE. */
+int run_subcommand(const char *cmd, const struct command *table, size_t n,
+		   const char *usage, int argc, char **argv);
 
 #endif

@@ -61,6 +61,41 @@ int finish_stdout(int status)
 	return status;
 }
 
+/* "build", "list or clean", "update, find or list" */
+static void verb_names(const struct command *table, size_t n, struct strbuf *sb)
+{
+	for (size_t i = 0; i < n; i++)
+		sb_addf(sb, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+			table[i].name);
+}
+
+int run_subcommand(const char *cmd, const struct command *table, size_t n,
+		   const char *usage, int argc, char **argv)
+{
+	struct strbuf names = STRBUF_INIT;
+
+	if (argc >= 1 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help") ||
+			  !strcmp(argv[0], "help"))) {
+		fputs(usage, stdout);
+		return finish_stdout(EXIT_OK);
+	}
+	for (size_t i = 0; argc >= 1 && i < n; i++)
+		if (!strcmp(table[i].name, argv[0])) {
+			if (want_help(argc, argv, table[i].usage))
+				return finish_stdout(EXIT_OK);
+			return table[i].fn(argc, argv);
+		}
+	if (argc < 1) {
+		verb_names(table, n, &names);
+		error("'%s' needs a subcommand: %s", cmd, names.buf);
+		sb_release(&names);
+	} else {
+		error("'%s' is not a %s command", argv[0], cmd);
+	}
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd;

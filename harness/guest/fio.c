@@ -758,11 +758,12 @@ out:
 	return r;
 }
 
+/* Build the static fio into the directory tmp (tmp/fio), leaving nothing
+ * else there: a cache entry once renamed. */
 static int fio_build(int arch, const char *version, const char *dsc,
-		     const char *entry, const char *log)
+		     const char *tmp, const char *log)
 {
 	const char *an = arch_name(arch);
-	char *tmp = cache_tmp(entry);
 	char *work = xstrfmt("%s/build", tmp);
 	char *src = xstrfmt("%s/src", work);
 	char *configure = xstrfmt("%s/configure", src);
@@ -848,13 +849,9 @@ static int fio_build(int arch, const char *version, const char *dsc,
 		goto out;
 	if (remove_tree(work) < 0)
 		goto out;
-	r = cache_commit(tmp, entry);
-	if (!r)
-		note("fio %s for %s: built in %.0f s", version, an,
-		     now_monotonic() - t0);
+	note("fio %s for %s: built in %.0f s", version, an, now_monotonic() - t0);
+	r = 0;
 out:
-	if (r)
-		remove_tree(tmp);
 	free(label);
 	free(jobs);
 	free(out);
@@ -863,15 +860,14 @@ out:
 	free(configure);
 	free(src);
 	free(work);
-	free(tmp);
 	return r;
 }
 
 int fio_obtain(int arch, const char *log, char **path)
 {
 	char *version = NULL, *dsc = NULL, *entry = NULL, *bin = NULL;
-	struct cache_lock lk;
-	int r = -1;
+	struct cache_txn txn;
+	int r = -1, got;
 
 	*path = NULL;
 	if (arch != ARCH_X86_64 && arch != ARCH_I386)
@@ -882,14 +878,13 @@ int fio_obtain(int arch, const char *log, char **path)
 		return -1;
 	entry = cache_path("fio/%s_%s", version, arch_name(arch));
 	bin = xstrfmt("%s/fio", entry);
-	if (cache_lock(&lk, entry) < 0)
+	got = cache_begin(&txn, entry);
+	if (got == 0)
+		got = fio_build(arch, version, dsc, txn.tmp, log) < 0 ? -1
+		      : cache_commit(&txn);
+	cache_end(&txn);
+	if (got < 0)
 		goto out;
-	if (!is_dir(entry) && fio_build(arch, version, dsc, entry, log) < 0) {
-		cache_unlock(&lk);
-		goto out;
-	}
-	cache_unlock(&lk);
-	cache_touch(entry);
 	if (fio_check_static(bin, arch) < 0) {
 		error("cache entry '%s' is broken; remove it", entry);
 		goto out;

@@ -14,8 +14,9 @@
  *
  * The version is the one `apt-get source --print-uris fio` would fetch (the
  * name of its .dsc, fio_3.33-3.dsc on bookworm), remembered until apt's
- * lists change (deb_memo_path), so a cache hit runs nothing.  On a miss,
- * under cache_lock() of "<cache>/fio/<version>_<arch>", in cache_tmp():
+ * lists change (deb_memo_path), so a cache hit runs nothing.  On a miss, in
+ * a cache transaction on "<cache>/fio/<version>_<arch>" (cache.h), in its
+ * temporary directory:
  *
  *	gcc [-m32] -static probe.c        can this host link for the arch?
  *	apt-get source --download-only fio

@@ -30,33 +30,23 @@ const char *guest_data_dir(void)
 int guest_busybox(int arch, const char *log, char **path)
 {
 	struct deb_pkg p = DEB_PKG_INIT;
-	struct cache_lock lk;
+	struct cache_txn txn;
 	char *entry;
-	int r = 0;
+	int r;
 
 	if (deb_resolve("busybox-static", arch_debian(arch), 0, &p) < 0)
 		return -1;
 	entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch);
-	if (cache_lock(&lk, entry) < 0) {
-		r = -1;
-		goto out;
-	}
-	if (!is_dir(entry)) {
-		char *tmp = cache_tmp(entry);
-		r = deb_fetch_extract(&p, tmp, log);
-		if (!r)
-			r = cache_commit(tmp, entry);
-		if (r)
-			remove_tree(tmp);
-		free(tmp);
-	}
-	cache_unlock(&lk);
-	if (!r) {
+	r = cache_begin(&txn, entry);
+	if (r == 0)
+		r = deb_fetch_extract(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	cache_end(&txn);
+	if (r >= 0) {
+		r = 0;
 		*path = xstrfmt("%s/bin/busybox", entry);
 		if (!is_executable(*path))
 			r = error("'%s' is missing from the busybox-static package", *path);
 	}
-out:
 	free(entry);
 	deb_pkg_release(&p);
 	return r;

@@ -15,7 +15,11 @@
  *
  *	struct initramfs ir = INITRAMFS_INIT;
  *	if (guest_compose(&s, &k, log, &ir) < 0) ...
- *	initramfs_build_cached(&ir, &path, &hit);
+ *	initramfs_build_cached(&ir, &path, &hit);	// cache/initramfs/<hash>.cpio
+ *	initramfs_release(&ir);
+ *
+ * guest_busybox() fetches the static busybox that guest_compose() puts in
+ * (Debian's busybox-static, unpacked once into the cache).
  */
 #ifndef SCALETEST_GUEST_H
 #define SCALETEST_GUEST_H

@@ -208,32 +208,20 @@ out:
 int initramfs_build_cached(const struct initramfs *ir, char **path, int *hit)
 {
 	char hash[65];
-	struct cache_lock lk;
-	char *entry, *tmp;
-	int r = 0;
+	struct cache_txn txn;
+	char *entry;
+	int r;
 
 	if (initramfs_hash(ir, hash) < 0)
 		return -1;
 	entry = cache_path("initramfs/%s.cpio%s", hash,
 			   ir->compress == INITRAMFS_GZIP ? ".gz" : "");
-	if (cache_lock(&lk, entry) < 0) {
-		free(entry);
-		return -1;
-	}
-	*hit = path_exists(entry);
-	if (!*hit) {
-		tmp = cache_tmp(entry);
-		r = initramfs_write(ir, tmp);
-		if (!r)
-			r = cache_commit(tmp, entry);
-		if (r)
-			unlink(tmp);
-		free(tmp);
-	}
-	if (*hit)
-		cache_touch(entry);
-	cache_unlock(&lk);
-	if (r) {
+	r = cache_begin(&txn, entry);
+	*hit = r == 1;
+	if (r == 0)
+		r = initramfs_write(ir, txn.tmp) < 0 ? -1 : cache_commit(&txn);
+	cache_end(&txn);
+	if (r < 0) {
 		free(entry);
 		return -1;
 	}

@@ -4,7 +4,9 @@
  *
  * The archive is cached by content: its name is the SHA-256 of every
  * entry's name, type, mode and bytes, so the same inputs give the same
- * file, and a second run with the same kernel and scenario reuses it.
+ * file, and a second run with the same kernel and scenario reuses it.  The
+ * file is written and renamed into place in one cache transaction (cache.h);
+ * the INITRAMFS_KEEP most recently used archives are kept.
  *
  *	struct initramfs ir = INITRAMFS_INIT;
  *	initramfs_add_dir(&ir, "bin", 0755);

@@ -400,22 +400,20 @@ static void source_release(struct source *src)
 
 static const char *git_id[] = { "-c", "user.name=scaletest", "-c", "user.email=scaletest@localhost" };
 
-/* A pristine copy of the source as a git repository, created once. */
+/* A pristine copy of the source as a git repository, made in tmp (the work
+ * tree's src/ once renamed). */
 static int make_work_tree(const struct kbuild_spec *spec, const struct source *src,
-			  const char *srcdir, const char *log)
+			  const char *tmp, const char *log)
 {
-	char *tmp = cache_tmp(srcdir);
-	int r = -1;
-
 	if (mkdir_p(tmp, 0755) < 0)
-		goto out;
+		return -1;
 	if (!strcmp(spec->source, "debian")) {
 		char *unpack = xstrfmt("%s.deb", tmp);
 		remove_tree(unpack);
 		if (deb_fetch_extract(&src->pkg, unpack, log) < 0) {
 			remove_tree(unpack);
 			free(unpack);
-			goto out;
+			return -1;
 		}
 		char *usr = xstrfmt("%s/usr/src", unpack);
 		DIR *d = opendir(usr);
@@ -431,7 +429,7 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 			error("%s has no source tarball in usr/src", src->pkg.name);
 			remove_tree(unpack);
 			free(unpack);
-			goto out;
+			return -1;
 		}
 		note("unpacking %s", path_basename(tarball));
 		const char *tar[] = { "tar", "-xaf", tarball, "-C", tmp, "--strip-components=1", NULL };
@@ -440,7 +438,7 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 		free(tarball);
 		free(unpack);
 		if (tr < 0)
-			goto out;
+			return -1;
 	} else {
 		/* Copy the top-level entries but .git: the user's tree is read,
 		 * never written. */
@@ -460,7 +458,7 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 		int cr = child_step((const char *const *)av.v, NULL, NULL, log, 1800, NULL, "cp");
 		strvec_clear(&av);
 		if (cr < 0)
-			goto out;
+			return -1;
 	}
 	note("recording the pristine tree (git)");
 	const char *init[] = { "git", "init", "-q", NULL };
@@ -472,13 +470,39 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 	    child_step(add, tmp, NULL, log, 1800, NULL, "git add") < 0 ||
 	    child_step(commit, tmp, NULL, log, 1800, NULL, "git commit") < 0 ||
 	    child_step(tag, tmp, NULL, log, 60, NULL, "git tag") < 0)
-		goto out;
-	r = cache_commit(tmp, srcdir);
-out:
-	if (r)
-		remove_tree(tmp);
-	free(tmp);
-	return r;
+		return -1;
+	return 0;
+}
+
+/* The rejected hunks git apply --reject left in srcdir ("--- FILE.rej" and
+ * its text, for each), appended to out. */
+static void read_rejects(const char *srcdir, struct strbuf *out)
+{
+	const char *ls[] = { "git", "ls-files", "--others", "--exclude-standard", "-z", NULL };
+	struct child_opts o = CHILD_OPTS_INIT;
+	struct strbuf files = STRBUF_INIT;
+	struct child_result res;
+
+	o.dir = srcdir;
+	o.capture = &files;
+	o.timeout = 300;
+	if (child_run(ls, &o, &res) < 0 || !child_ok(&res)) {
+		sb_release(&files);
+		return;
+	}
+	for (char *f = files.buf; f < files.buf + files.len; f += strlen(f) + 1) {
+		size_t l = strlen(f);
+
+		if (l > 4 && !strcmp(f + l - 4, ".rej")) {
+			char *full = xstrfmt("%s/%s", srcdir, f);
+			sb_addf(out, "--- %s\n", f);
+			sb_read_file(out, full);
+			if (out->len && out->buf[out->len - 1] != '\n')
+				sb_addch(out, '\n');
+			free(full);
+		}
+	}
+	sb_release(&files);
 }
 
 static int apply_patches(const char *srcdir, const struct strvec *patches,
@@ -492,54 +516,34 @@ static int apply_patches(const char *srcdir, const struct strvec *patches,
 		return -1;
 	for (size_t i = 0; i < patches->n; i++) {
 		const char *p = patches->v[i];
-		const char *check[] = { "git", "apply", "--check", "--verbose", p, NULL };
+		/* One apply: what applies is applied, each hunk that does not
+		 * goes to FILE.rej, and the output names the failing files.
+		 * The next build resets the tree to pristine anyway. */
+		const char *apply[] = { "git", "apply", "--reject", "--verbose", p, NULL };
 		struct child_opts o = CHILD_OPTS_INIT;
-		struct strbuf out = STRBUF_INIT;
+		struct strbuf out = STRBUF_INIT, rejects = STRBUF_INIT;
 		struct child_result res;
+		int r = 0;
 
 		note("applying %s", path_basename(p));
 		o.dir = srcdir;
 		o.capture = &out;
 		o.log = log;
 		o.timeout = 300;
-		if (child_run(check, &o, &res) < 0) {
-			sb_release(&out);
-			return -1;
+		if (child_run(apply, &o, &res) < 0) {
+			r = -1;
+		} else if (res.outcome != CHILD_EXITED) {
+			r = error("git apply %s: %s; see '%s'", path_basename(p),
+				  child_describe(&res), log);
+		} else if (!child_ok(&res)) {
+			read_rejects(srcdir, &rejects);
+			r = error("patch '%s' does not apply:\n%s%s%s", path_basename(p),
+				  out.buf, rejects.len ? "rejected hunks:\n" : "",
+				  rejects.buf);
 		}
-		if (!child_ok(&res)) {
-			/* Apply what applies, to show the hunk that does not. */
-			const char *rej[] = { "git", "apply", "--reject", p, NULL };
-			struct strbuf rejects = STRBUF_INIT;
-			struct child_opts o2 = CHILD_OPTS_INIT;
-			const char *ls[] = { "git", "ls-files", "--others", "--exclude-standard", "-z", NULL };
-			struct strbuf files = STRBUF_INIT;
-
-			o2.dir = srcdir;
-			o2.log = log;
-			o2.timeout = 300;
-			child_run(rej, &o2, &res);
-			o2.capture = &files;
-			o2.log = NULL;
-			child_run(ls, &o2, &res);
-			for (char *f = files.buf; f < files.buf + files.len; f += strlen(f) + 1) {
-				size_t l = strlen(f);
-				if (l > 4 && !strcmp(f + l - 4, ".rej")) {
-					char *full = xstrfmt("%s/%s", srcdir, f);
-					sb_addf(&rejects, "--- %s\n", f);
-					sb_read_file(&rejects, full);
-					free(full);
-				}
-			}
-			error("patch '%s' does not apply:\n%s%s%s", path_basename(p), out.buf,
-			      rejects.len ? "rejected hunks:\n" : "", rejects.buf);
-			sb_release(&rejects);
-			sb_release(&files);
-			sb_release(&out);
-			return -1;
-		}
+		sb_release(&rejects);
 		sb_release(&out);
-		const char *apply[] = { "git", "apply", p, NULL };
-		if (child_step(apply, srcdir, NULL, log, 300, NULL, "git apply") < 0)
+		if (r < 0)
 			return -1;
 	}
 	return 0;
@@ -678,13 +682,14 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 			 struct kernel_artifact *k)
 {
 	char *image = xstrfmt("%s/bzImage", entry);
+	char *config = xstrfmt("%s/config", entry);
 	char *ver = xstrfmt("%s/version", entry);
 	char *version = read_line_file(ver);
 	int r = -1;
 
 	if (version) {
 		char *mods = xstrfmt("%s/lib/modules/%s", entry, version);
-		r = kernel_from_files(image, mods, spec->arch, k);
+		r = kernel_from_files(image, mods, config, spec->arch, k);
 		free(mods);
 	} else {
 		error("cache entry '%s' is incomplete; remove it", entry);
@@ -692,8 +697,6 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 	if (!r) {
 		free(k->source);
 		k->source = xstrdup("build");
-		free(k->config);
-		k->config = xstrfmt("%s/config", entry);
 		k->build_source = xstrdup(src->id);
 		k->build_key = xstrdup(path_basename(entry));
 		for (size_t i = 0; i < patches->n; i++)
@@ -701,16 +704,88 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 		for (size_t i = 0; i < spec->fragments.n; i++)
 			strvec_push(&k->build_fragments, spec->fragments.v[i]);
 		k->build_base = xstrdup(spec->base);
-		/* highmem from the config we built */
-		struct strbuf cfg = STRBUF_INIT;
-		if (sb_read_file(&cfg, k->config) == 0)
-			k->highmem = strstr(cfg.buf, "\nCONFIG_HIGHMEM=y\n") != NULL;
-		sb_release(&cfg);
 	}
 	free(image);
+	free(config);
 	free(ver);
 	free(version);
 	return r;
+}
+
+/* Copy what a boot needs from the object tree into the entry being built
+ * (its modules are already there, from modules_install). */
+static int stage_artifact(const char *objdir, const char *tmp)
+{
+	static const char *const copies[][2] = {
+		{ "arch/x86/boot/bzImage", "bzImage" },
+		{ "System.map", "System.map" },
+		{ ".config", "config" },
+	};
+	char *rel = xstrfmt("%s/include/config/kernel.release", objdir);
+	char *version = read_line_file(rel);
+	int bad = 0;
+
+	free(rel);
+	if (!version)
+		return error("no kernel.release after the build");
+	for (size_t i = 0; i < ARRAY_SIZE(copies) && !bad; i++) {
+		char *from = xstrfmt("%s/%s", objdir, copies[i][0]);
+		char *to = xstrfmt("%s/%s", tmp, copies[i][1]);
+		bad = copy_file(from, to, 0644) < 0;
+		free(from);
+		free(to);
+	}
+	char *vf = xstrfmt("%s/version", tmp);
+	char *vl = xstrfmt("%s\n", version);
+	if (!bad)
+		bad = write_file(vf, vl, strlen(vl)) < 0;
+	/* modules_install links build/ and source/ into the work tree */
+	for (int i = 0; i < 2 && !bad; i++) {
+		char *l = xstrfmt("%s/lib/modules/%s/%s", tmp, version, i ? "source" : "build");
+		unlink(l);
+		free(l);
+	}
+	free(vf);
+	free(vl);
+	free(version);
+	return bad ? -1 : 0;
+}
+
+/* The cache key of a build: its inputs' hash, in key[65]. */
+static int build_key(const struct kbuild_spec *spec, const struct source *src,
+		     const char *cc, const struct strvec *patches, char key[65])
+{
+	struct hash_ctx *h = hash_new();
+	int r = 0;
+
+	hash_adds(h, "kbuild v1");
+	hash_adds(h, src->hash);
+	hash_adds(h, arch_name(spec->arch));
+	hash_adds(h, spec->base);
+	hash_adds(h, cc);
+	for (size_t i = 0; i < spec->fragments.n && !r; i++) {
+		hash_adds(h, path_basename(spec->fragments.v[i]));
+		r = hash_add_file(h, spec->fragments.v[i]);
+	}
+	for (size_t i = 0; i < patches->n && !r; i++) {
+		hash_adds(h, path_basename(patches->v[i]));
+		r = hash_add_file(h, patches->v[i]);
+	}
+	hash_hex(h, key);
+	return r < 0 ? -1 : 0;
+}
+
+static void prune_builds(void)
+{
+	char *builds = cache_path("kernels/build/x");
+	char *trees = cache_path("kbuild/x");
+
+	*strrchr(builds, '/') = '\0';
+	cache_prune(builds, KBUILD_KEEP, "kernel build");
+	*strrchr(trees, '/') = '\0';
+	cache_prune(trees, KBUILD_KEEP_TREES, "kernel work tree");
+	free(builds);
+	free(trees);
 }
 
 int kbuild_build(const struct kbuild_spec *spec, const char *log,
@@ -719,11 +794,11 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	struct source src;
 	struct strvec patches = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
-	struct cache_lock lk = { -1 }, tlk = { -1 };
+	struct cache_txn txn = CACHE_TXN_INIT, srctxn = CACHE_TXN_INIT;
+	struct cache_lock tlk = { -1 };
 	char *cc = NULL, *entry = NULL, *tree = NULL, *srcdir = NULL, *objdir = NULL;
-	char *tmp = NULL;
 	char key[65];
-	int r = -1;
+	int r = -1, got;
 
 	*hit = 0;
 	if (kbuild_patch_list(spec->patches, &patches, &err) < 0) {
@@ -737,35 +812,14 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		error_env("gcc not found: install build-essential (make deps)");
 		goto out;
 	}
-	{
-		struct hash_ctx *h = hash_new();
-		hash_adds(h, "kbuild v1");
-		hash_adds(h, src.hash);
-		hash_adds(h, arch_name(spec->arch));
-		hash_adds(h, spec->base);
-		hash_adds(h, cc);
-		for (size_t i = 0; i < spec->fragments.n; i++) {
-			hash_adds(h, path_basename(spec->fragments.v[i]));
-			if (hash_add_file(h, spec->fragments.v[i]) < 0) {
-				hash_hex(h, key);
-				goto out;
-			}
-		}
-		for (size_t i = 0; i < patches.n; i++) {
-			hash_adds(h, path_basename(patches.v[i]));
-			if (hash_add_file(h, patches.v[i]) < 0) {
-				hash_hex(h, key);
-				goto out;
-			}
-		}
-		hash_hex(h, key);
-	}
-	entry = cache_path("kernels/build/%.24s", key);
-	if (cache_lock(&lk, entry) < 0)
+	if (build_key(spec, &src, cc, &patches, key) < 0)
 		goto out;
-	if (is_dir(entry)) {
+	entry = cache_path("kernels/build/%.24s", key);
+	got = cache_begin(&txn, entry);
+	if (got < 0)
+		goto out;
+	if (got == 1) {
 		*hit = 1;
-		cache_touch(entry);
 		note("kernel build %.24s: cached", key);
 		r = fill_artifact(entry, spec, &src, &patches, k);
 		goto out;
@@ -778,71 +832,28 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	if (mkdir_p(tree, 0755) < 0 || cache_lock(&tlk, tree) < 0)
 		goto out;
 	cache_touch(tree);
-	if (!is_dir(srcdir) && make_work_tree(spec, &src, srcdir, log) < 0)
+	got = cache_begin(&srctxn, srcdir);
+	if (got == 0)
+		got = make_work_tree(spec, &src, srctxn.tmp, log) < 0 ? -1
+		      : cache_commit(&srctxn);
+	cache_end(&srctxn);
+	if (got < 0)
 		goto out;
 	if (apply_patches(srcdir, &patches, log) < 0 ||
 	    configure(spec, srcdir, objdir, log) < 0)
 		goto out;
 
-	tmp = cache_tmp(entry);
-	if (mkdir_p(tmp, 0755) < 0 || compile(spec, srcdir, objdir, tmp, log) < 0)
-		goto out;
-	{
-		char *rel = xstrfmt("%s/include/config/kernel.release", objdir);
-		char *version = read_line_file(rel);
-		free(rel);
-		if (!version) {
-			error("no kernel.release after the build");
-			goto out;
-		}
-		static const char *const copies[][2] = {
-			{ "arch/x86/boot/bzImage", "bzImage" },
-			{ "System.map", "System.map" },
-			{ ".config", "config" },
-		};
-		int bad = 0;
-		for (size_t i = 0; i < ARRAY_SIZE(copies) && !bad; i++) {
-			char *from = xstrfmt("%s/%s", objdir, copies[i][0]);
-			char *to = xstrfmt("%s/%s", tmp, copies[i][1]);
-			bad = copy_file(from, to, 0644) < 0;
-			free(from);
-			free(to);
-		}
-		char *vf = xstrfmt("%s/version", tmp);
-		char *vl = xstrfmt("%s\n", version);
-		if (!bad)
-			bad = write_file(vf, vl, strlen(vl)) < 0;
-		/* modules_install links build/ and source/ into the work tree */
-		for (int i = 0; i < 2 && !bad; i++) {
-			char *l = xstrfmt("%s/lib/modules/%s/%s", tmp, version, i ? "source" : "build");
-			unlink(l);
-			free(l);
-		}
-		free(vf);
-		free(vl);
-		free(version);
-		if (bad)
-			goto out;
-	}
-	cache_touch(tmp);
-	if (cache_commit(tmp, entry) < 0)
+	if (mkdir_p(txn.tmp, 0755) < 0 ||
+	    compile(spec, srcdir, objdir, txn.tmp, log) < 0 ||
+	    stage_artifact(objdir, txn.tmp) < 0 ||
+	    cache_commit(&txn) < 0)
 		goto out;
 	r = fill_artifact(entry, spec, &src, &patches, k);
 out:
-	if (tmp && r)
-		remove_tree(tmp);
 	cache_unlock(&tlk);
-	cache_unlock(&lk);
-	if (!r && !*hit) {
-		char *builds = cache_path("kernels/build/x");
-		*strrchr(builds, '/') = '\0';
-		cache_prune(builds, KBUILD_KEEP, "kernel build");
-		free(builds);
-		char *trees = cache_path("kbuild/x");
-		*strrchr(trees, '/') = '\0';
-		cache_prune(trees, KBUILD_KEEP_TREES, "kernel work tree");
-		free(trees);
-	}
+	cache_end(&txn);
+	if (!r && !*hit)
+		prune_builds();
 	source_release(&src);
 out_nosrc:
 	strvec_clear(&patches);
@@ -852,6 +863,23 @@ out_nosrc:
 	free(tree);
 	free(srcdir);
 	free(objdir);
-	free(tmp);
+	return r;
+}
+
+int kbuild_obtain(const struct scenario *s, const char *log,
+		  struct kernel_artifact *k)
+{
+	struct kbuild_spec spec;
+	struct strbuf err = STRBUF_INIT;
+	int hit, r;
+
+	kbuild_spec_init(&spec);
+	r = kbuild_spec_from_scenario(s, &spec, &err);
+	if (r < 0)
+		error("%s", err.buf);
+	else
+		r = kbuild_build(&spec, log, k, &hit);
+	kbuild_spec_release(&spec);
+	sb_release(&err);
 	return r;
 }

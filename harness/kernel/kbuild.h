@@ -19,20 +19,28 @@
  * fragments' names and bytes, the arch and the compiler's version: a hit
  * costs one hash.  On a miss the source is copied once into a work tree
  * (kbuild/<source>/src, a git repository of the pristine tree, never the
- * user's own tree), reset to pristine, patched with git apply, configured
- * and built out of tree (O=kbuild/<source>/obj-<arch>) with make -jN (and
- * ccache when installed), so a one-line patch change recompiles little.
- * modules_install stages the modules; the entry is renamed into place only
- * when complete.  At most KBUILD_KEEP artifacts are kept; older ones are
- * removed, and said so.
+ * user's own tree), reset to pristine, patched with one git apply --reject
+ * per patch (one that does not apply is an error quoting git's output and
+ * the rejected hunks), configured and built out of tree
+ * (O=kbuild/<source>/obj-<arch>) with make -jN (and ccache when
+ * installed), so a one-line patch change recompiles little.
+ * modules_install stages the modules; the entry is built and renamed into
+ * place in one cache transaction (cache.h), and read back with
+ * kernel_from_files().  At most KBUILD_KEEP artifacts and KBUILD_KEEP_TREES
+ * work trees are kept; older ones are removed, and said so.
  *
  *	struct kbuild_spec spec;
  *	kbuild_spec_init(&spec);
  *	if (kbuild_spec_from_scenario(&s, &spec, &err) < 0) ...
  *	struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
  *	int hit;
- *	if (kbuild_build(&spec, logfile, &k, &hit) < 0) ...
+ *	if (kbuild_build(&spec, logfile, &k, &hit) < 0) ...	// hit: it was cached
  *	kbuild_spec_release(&spec);
+ *
+ * kbuild_obtain() does all of that for a scenario; it is the kernel_builder
+ * that run passes to kernel_obtain():
+ *
+ *	kernel_obtain(&s, logfile, kbuild_obtain, &k);
  */
 #ifndef SCALETEST_KBUILD_H
 #define SCALETEST_KBUILD_H
@@ -70,7 +78,11 @@ int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,
 void kbuild_check_config(const struct strvec *want, const char *config,
 			 struct strvec *dropped);
 
+/* Build spec (or find it in the cache: *hit = 1) into k. */
 int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		 struct kernel_artifact *k, int *hit);
+/* kbuild_spec_from_scenario + kbuild_build: a kernel_builder (kernel.h). */
+int kbuild_obtain(const struct scenario *s, const char *log,
+		  struct kernel_artifact *k);
 
 #endif

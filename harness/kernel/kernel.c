@@ -6,7 +6,6 @@
 
 #include "lib/cache.h"
 #include "kernel/deb.h"
-#include "kernel/kbuild.h"
 #include "lib/child.h"
 #include "lib/util.h"
 
@@ -63,8 +62,8 @@ static int read_highmem(struct kernel_artifact *k)
 	return 0;
 }
 
-int kernel_from_files(const char *image, const char *modules, int arch,
-		      struct kernel_artifact *k)
+int kernel_from_files(const char *image, const char *modules, const char *config,
+		      int arch, struct kernel_artifact *k)
 {
 	char *dep, *mods = NULL;
 
@@ -100,8 +99,8 @@ int kernel_from_files(const char *image, const char *modules, int arch,
 	k->modules = mods;
 	k->version = xstrdup(path_basename(mods));
 	k->arch = arch;
-	char *cfg = xstrfmt("%s/build/.config", mods);
-	if (!path_exists(cfg)) {
+	char *cfg = config ? xstrdup(config) : xstrfmt("%s/build/.config", mods);
+	if (!config && !path_exists(cfg)) {
 		free(cfg);
 		cfg = xstrfmt("%s/config", mods);
 	}
@@ -112,10 +111,10 @@ int kernel_from_files(const char *image, const char *modules, int arch,
 	return read_highmem(k);
 }
 
-static int debian_unpack(const struct deb_pkg *p, const char *entry,
+/* Unpack p into tmp and index its modules: a cache entry once renamed. */
+static int debian_unpack(const struct deb_pkg *p, const char *tmp,
 			 const char *log)
 {
-	char *tmp = cache_tmp(entry);
 	char *boot = xstrfmt("%s/boot", tmp);
 	char *vmlinuz = NULL;
 	int r = -1;
@@ -146,13 +145,10 @@ static int debian_unpack(const struct deb_pkg *p, const char *entry,
 		      child_describe(&res), log);
 		goto out;
 	}
-	r = cache_commit(tmp, entry);
+	r = 0;
 out:
-	if (r)
-		remove_tree(tmp);
 	free(vmlinuz);
 	free(boot);
-	free(tmp);
 	return r;
 }
 
@@ -160,20 +156,19 @@ static int kernel_debian(const struct scenario *s, const char *log,
 			 struct kernel_artifact *k)
 {
 	struct deb_pkg p = DEB_PKG_INIT;
-	struct cache_lock lk;
+	struct cache_txn txn;
 	char *entry, *boot, *vmlinuz;
-	int r = -1;
+	int r = -1, got;
 
 	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
 		return -1;
 	entry = cache_path("kernels/debian/%s_%s_%s", p.name, p.version, p.arch);
-	if (cache_lock(&lk, entry) < 0)
+	got = cache_begin(&txn, entry);
+	if (got == 0)
+		got = debian_unpack(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	cache_end(&txn);
+	if (got < 0)
 		goto out;
-	if (!is_dir(entry) && debian_unpack(&p, entry, log) < 0) {
-		cache_unlock(&lk);
-		goto out;
-	}
-	cache_unlock(&lk);
 
 	boot = xstrfmt("%s/boot", entry);
 	vmlinuz = only_entry(boot, "vmlinuz-");
@@ -201,29 +196,18 @@ out:
 }
 
 int kernel_obtain(const struct scenario *s, const char *log,
-		  struct kernel_artifact *k)
+		  kernel_builder *build, struct kernel_artifact *k)
 {
 	switch (s->kernel) {
 	case KERNEL_DEBIAN:
 		return kernel_debian(s, log, k);
 	case KERNEL_FILES:
-		return kernel_from_files(s->kernel_image, s->kernel_modules,
+		return kernel_from_files(s->kernel_image, s->kernel_modules, NULL,
 					 s->arch, k);
-	case KERNEL_BUILD: {
-		struct kbuild_spec spec;
-		struct strbuf err = STRBUF_INIT;
-		int hit, r;
-
-		kbuild_spec_init(&spec);
-		r = kbuild_spec_from_scenario(s, &spec, &err);
-		if (r < 0)
-			error("%s", err.buf);
-		else
-			r = kbuild_build(&spec, log, k, &hit);
-		kbuild_spec_release(&spec);
-		sb_release(&err);
-		return r;
-	}
+	case KERNEL_BUILD:
+		if (!build)
+			return error("kernel = build: no kernel builder here");
+		return build(s, log, k);
 	}
 	return error("unknown kernel source");
 }

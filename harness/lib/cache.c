@@ -78,39 +78,7 @@ void cache_unlock(struct cache_lock *lk)
 	lk->fd = -1;
 }
 
-char *cache_tmp(const char *entry)
-{
-	char *dir = xstrdup(entry);
-	char *slash = strrchr(dir, '/');
-	char *prefix = xstrfmt("%s.tmp-", slash + 1);
-	DIR *d;
-	struct dirent *de;
-
-	/* The caller holds the lock, so any temporary left here belongs to
-	 * a harness that died while building: remove it. */
-	*slash = '\0';
-	if ((d = opendir(dir))) {
-		while ((de = readdir(d)))
-			if (!strncmp(de->d_name, prefix, strlen(prefix))) {
-				char *old = xstrfmt("%s/%s", dir, de->d_name);
-				remove_tree(old);
-				free(old);
-			}
-		closedir(d);
-	}
-	free(prefix);
-	free(dir);
-	return xstrfmt("%s.tmp-%ld", entry, (long)getpid());
-}
-
-int cache_commit(const char *tmp, const char *entry)
-{
-	if (rename(tmp, entry) < 0)
-		return error_errno("cannot rename '%s' to '%s'", tmp, entry);
-	return 0;
-}
-
-int cache_trylock(struct cache_lock *lk, const char *entry)
+static int cache_trylock(struct cache_lock *lk, const char *entry)
 {
 	char *path = xstrfmt("%s.lock", entry);
 
@@ -230,4 +198,71 @@ void cache_prune(const char *dir, int keep, const char *what)
 		free(e[i].name);
 	}
 	free(e);
+}
+
+/* Remove every "<entry>.tmp-*" next to entry: with the entry's lock held,
+ * they belong to harnesses that died while building it. */
+static void remove_stale_tmps(const char *entry)
+{
+	char *dir = xstrdup(entry);
+	char *slash = strrchr(dir, '/');
+	char *prefix = xstrfmt("%s.tmp-", slash + 1);
+	size_t plen = strlen(prefix);
+	DIR *d;
+	struct dirent *de;
+
+	*slash = '\0';
+	if ((d = opendir(dir))) {
+		while ((de = readdir(d)))
+			if (!strncmp(de->d_name, prefix, plen)) {
+				char *old = xstrfmt("%s/%s", dir, de->d_name);
+				remove_tree(old);
+				free(old);
+			}
+		closedir(d);
+	}
+	free(prefix);
+	free(dir);
+}
+
+int cache_begin(struct cache_txn *t, const char *entry)
+{
+	t->entry = NULL;
+	t->tmp = NULL;
+	t->lk.fd = -1;
+	if (!strrchr(entry, '/'))
+		return error("cache entry '%s' is not a path", entry);
+	if (cache_lock(&t->lk, entry) < 0)
+		return -1;
+	t->entry = xstrdup(entry);
+	if (path_exists(entry)) {
+		cache_touch(entry);
+		return 1;
+	}
+	remove_stale_tmps(entry);
+	t->tmp = xstrfmt("%s.tmp-%ld", entry, (long)getpid());
+	return 0;
+}
+
+int cache_commit(struct cache_txn *t)
+{
+	if (!t->tmp || !t->entry)
+		return error("cache: nothing to commit");
+	if (rename(t->tmp, t->entry) < 0)
+		return error_errno("cannot rename '%s' to '%s'", t->tmp, t->entry);
+	free(t->tmp);
+	t->tmp = NULL;
+	cache_touch(t->entry);
+	return 0;
+}
+
+void cache_end(struct cache_txn *t)
+{
+	if (t->tmp)
+		remove_tree(t->tmp);
+	cache_unlock(&t->lk);
+	free(t->tmp);
+	free(t->entry);
+	t->tmp = NULL;
+	t->entry = NULL;
 }

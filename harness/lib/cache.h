@@ -1,21 +1,30 @@
 /*
- * cache: where fetched packages, unpacked kernels, initramfs images and the
- * accelerator verdict are kept between runs.
+ * cache: where fetched packages, unpacked and built kernels, fio, initramfs
+ * images and the accelerator verdict are kept between runs.
  *
  * The root is $SCALETEST_CACHE, else $XDG_CACHE_HOME/scaletest, else
- * ~/.cache/scaletest.  An entry is a directory or file that appears
- * complete or not at all: it is built under "<entry>.tmp-<pid>" and renamed
- * into place, and concurrent harnesses serialise on "<entry>.lock".
+ * ~/.cache/scaletest.  An entry (a file or a directory) appears complete or
+ * not at all: it is built under "<entry>.tmp-<pid>" and renamed into place,
+ * while its builder holds "<entry>.lock", so concurrent harnesses wait for
+ * each other and a harness killed mid-build leaves only a .tmp- that the
+ * next builder removes.  One transaction does all of that:
  *
- *	char *dir = cache_path("debs/%s_%s", pkg, arch);
- *	struct cache_lock lk;
- *	cache_lock(&lk, dir);			// blocks while another builds it
- *	if (!path_exists(dir)) {
- *		char *tmp = cache_tmp(dir);	// "<dir>.tmp-<pid>", removed if stale
- *		... build into tmp ...
- *		cache_commit(tmp, dir);		// rename
- *	}
- *	cache_unlock(&lk);
+ *	char *entry = cache_path("debs/%s_%s", pkg, arch);
+ *	struct cache_txn txn;
+ *	int r = cache_begin(&txn, entry);	// waits for the lock
+ *	if (r == 0)				// not there: build it
+ *		r = build_into(txn.tmp) < 0 ? -1 : cache_commit(&txn);
+ *	if (r >= 0)				// there, or built now
+ *		... use entry (the lock is still held) ...
+ *	cache_end(&txn);			// removes txn.tmp if uncommitted,
+ *						// unlocks
+ *
+ * cache_begin() and cache_commit() mark the entry as just used (its mtime),
+ * for cache_prune(), which keeps the most recently used entries of a
+ * directory.  cache_lock() alone serialises work that is not one entry
+ * (kbuild's work tree).  cache list / cache clean see entries through
+ * cache_is_entry() and remove them with cache_remove_entry(), which never
+ * pulls an entry or its .tmp- from under a harness that holds its lock.
  */
 #ifndef SCALETEST_CACHE_H
 #define SCALETEST_CACHE_H
@@ -23,18 +32,37 @@
 const char *cache_root(void);
 /* malloc'd "<root>/<fmt...>"; creates the parent directory. */
 char *cache_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* <root>/logs, created; malloc'd. */
+char *cache_log_dir(void);
 
 struct cache_lock {
-	int fd;
+	int fd;			/* -1 when not held */
 };
+
+struct cache_txn {
+	char *entry;		/* the entry's path */
+	char *tmp;		/* build here; NULL once committed */
+	struct cache_lock lk;
+};
+#define CACHE_TXN_INIT { NULL, NULL, { -1 } }	/* cache_end() on it does nothing */
+/* Lock entry, waiting while another harness holds it.  1: the entry is
+ * there (touched); 0: it is not, build it at t->tmp, where nothing is (what
+ * a dead builder left is removed); -1: error (said).  cache_end() follows
+ * whatever this returned. */
+int cache_begin(struct cache_txn *t, const char *entry);
+/* Rename t->tmp to the entry and touch it: 0, or -1 (said). */
+int cache_commit(struct cache_txn *t);
+/* Remove t->tmp unless it was committed, and unlock. */
+void cache_end(struct cache_txn *t);
+
+/* The entry's lock on its own: 0 locked (waits), -1 error (said). */
 int cache_lock(struct cache_lock *lk, const char *entry);
 void cache_unlock(struct cache_lock *lk);
-/* 1 locked, 0 someone else holds it, -1 error. */
-int cache_trylock(struct cache_lock *lk, const char *entry);
 /* Mark entry as just used (its mtime), for cache_prune. */
 void cache_touch(const char *entry);
 /* Keep the keep most recently used entries of dir; remove the others that
- * no harness holds locked, saying so. */
+ * no harness holds locked, saying so ("removed the least recently used
+ * <what> <name>"). */
 void cache_prune(const char *dir, int keep, const char *what);
 /* A name in a cache directory that is an entry (not a lock, not a build
  * in progress, not hidden). */
@@ -42,10 +70,5 @@ int cache_is_entry(const char *name);
 /* Remove the entry (or a "<entry>.tmp-<pid>") at path unless a harness
  * holds the entry's lock: 1 removed, 0 in use, -1 error (said). */
 int cache_remove_entry(const char *path);
-/* <root>/logs, created. */
-char *cache_log_dir(void);
-/* A fresh temporary name next to entry (any old one is removed). */
-char *cache_tmp(const char *entry);
-int cache_commit(const char *tmp, const char *entry);
 
 #endif

@@ -2,11 +2,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/util.h"
+#include "lib/xalloc.h"
 
 char strbuf_empty[1];
 
@@ -35,7 +37,7 @@ void sb_grow(struct strbuf *sb, size_t n)
 	size_t need;
 
 	if (n > SIZE_MAX - sb->len - 1)
-		die("strbuf: size overflow");
+		xalloc_fatal("strbuf: size overflow", NULL);
 	need = sb->len + n + 1;
 	if (need <= sb->alloc)
 		return;
@@ -82,12 +84,12 @@ void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 	n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, cp);
 	va_end(cp);
 	if (n < 0)
-		die("strbuf: bad format '%s'", fmt);
+		xalloc_fatal("strbuf: bad format ", fmt);
 	if ((size_t)n >= sb->alloc - sb->len) {
 		sb_grow(sb, (size_t)n);
 		n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
 		if (n < 0 || (size_t)n >= sb->alloc - sb->len)
-			die("strbuf: format '%s' changed size", fmt);
+			xalloc_fatal("strbuf: format changed size: ", fmt);
 	}
 	sb_setlen(sb, sb->len + (size_t)n);
 }
@@ -104,7 +106,7 @@ void sb_addf(struct strbuf *sb, const char *fmt, ...)
 void sb_consume(struct strbuf *sb, size_t n)
 {
 	if (n > sb->len)
-		die("strbuf: consume past end");
+		xalloc_fatal("strbuf: consume past end", NULL);
 	if (!n)
 		return;
 	memmove(sb->buf, sb->buf + n, sb->len - n);
@@ -114,7 +116,7 @@ void sb_consume(struct strbuf *sb, size_t n)
 void sb_setlen(struct strbuf *sb, size_t n)
 {
 	if (n > (sb->alloc ? sb->alloc - 1 : 0))
-		die("strbuf: setlen beyond allocation");
+		xalloc_fatal("strbuf: setlen beyond allocation", NULL);
 	sb->len = n;
 	sb->buf[n] = '\0';
 }

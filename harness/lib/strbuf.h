@@ -15,8 +15,10 @@
  *	sb_reset(&sb);			// len = 0, keeps memory
  *	sb_release(&sb);		// frees; sb is STRBUF_INIT again
  *
- * Allocation failure aborts the program (see xmalloc in util.h): a harness
- * that cannot allocate a few kilobytes has nothing sensible left to do.
+ * Allocation failure aborts the program (xalloc.h), and so does a call that
+ * would break the invariants (a bug): a harness that cannot allocate a few
+ * kilobytes has nothing sensible left to do.  strbuf depends on xalloc.h
+ * only, so every other module can use it.
  */
 #ifndef SCALETEST_STRBUF_H
 #define SCALETEST_STRBUF_H

@@ -102,49 +102,6 @@ void note(const char *fmt, ...)
 	va_end(ap);
 }
 
-void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p) {
-		static const char msg[] = "scaletest: out of memory\n";
-		(void)write(2, msg, sizeof(msg) - 1);
-		abort();
-	}
-	return p;
-}
-
-void *xcalloc(size_t nmemb, size_t size)
-{
-	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
-
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-char *xstrdup(const char *s)
-{
-	return xstrndup(s, strlen(s));
-}
-
-char *xstrndup(const char *s, size_t n)
-{
-	char *p = xmalloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 char *xstrfmt(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -154,22 +111,6 @@ char *xstrfmt(const char *fmt, ...)
 	sb_vaddf(&sb, fmt, ap);
 	va_end(ap);
 	return sb_detach(&sb, NULL);
-}
-
-void *xgrow(void *arr, size_t *alloc, size_t n, size_t sz)
-{
-	size_t a = *alloc;
-
-	if (n <= a)
-		return arr;
-	a = a ? a : 8;
-	while (a < n)
-		a *= 2;
-	if (a > SIZE_MAX / sz)
-		die("array size overflow");
-	arr = xrealloc(arr, a * sz);
-	*alloc = a;
-	return arr;
 }
 
 int write_all(int fd, const void *buf, size_t n)

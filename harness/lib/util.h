@@ -10,7 +10,8 @@
  * Only the command layer calls die() or exit().  Messages are lowercase,
  * have no final period, and quote their subject.
  *
- * Memory.  xmalloc() and friends abort on allocation failure.
+ * Memory.  xmalloc() and friends (xalloc.h, included here) abort on
+ * allocation failure; xstrfmt() is a malloc'd printf.
  *
  * Files.  write_all() loops on short writes and EINTR; write_file_atomic()
  * writes "<path>.tmp" and renames it into place, so a reader never sees a
@@ -25,6 +26,7 @@
 #include <sys/types.h>
 
 #include "lib/strbuf.h"
+#include "lib/xalloc.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -52,16 +54,7 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Progress line ("scaletest: ..."), on stderr, shown unless util_quiet. */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-void *xmalloc(size_t n);
-void *xcalloc(size_t nmemb, size_t size);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Grow *arr (of *alloc elements of size sz) to hold at least n. */
-void *xgrow(void *arr, size_t *alloc, size_t n, size_t sz);
-#define ALLOC_GROW(arr, n, alloc) \
-	((arr) = xgrow((arr), &(alloc), (n), sizeof(*(arr))))
 
 int write_all(int fd, const void *buf, size_t n);
 int write_file(const char *path, const void *buf, size_t n);

@@ -9,6 +9,7 @@
 #include "guest/guest.h"
 #include "guest/initramfs.h"
 #include "guest/phase.h"
+#include "kernel/kbuild.h"
 #include "kernel/kernel.h"
 #include "lib/child.h"
 #include "lib/util.h"
@@ -221,7 +222,7 @@ static int setup_and_boot(struct run *r)
 	int hit = 0, ret = -1;
 
 	note("run %s in %s/%s", r->dir.id, r->rc->out, r->dir.id);
-	if (kernel_obtain(r->s, r->log, &r->k) < 0)
+	if (kernel_obtain(r->s, r->log, kbuild_obtain, &r->k) < 0)
 		goto out;
 	note("kernel %s (%s%s%s)", r->k.version, r->k.source,
 	     r->k.package ? " " : "", r->k.package ? r->k.package : "");

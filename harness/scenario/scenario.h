@@ -25,6 +25,8 @@
  *	scenario_release(&s);
  *
  * scenario_parse() does the same as scenario_load() from a buffer, for tests.
+ * Commands call scenario_open(&s, path, &sets), which does all of the above
+ * with each "key=value" of sets as --set and prints the error.
  */
 #ifndef SCALETEST_SCENARIO_H
 #define SCALETEST_SCENARIO_H

@@ -4,7 +4,6 @@
 
 #include <sys/stat.h>
 
-#include "lib/cache.h"
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
 #include "lib/textscan.h"
@@ -213,32 +212,4 @@ TEST(util_write_file_atomic_and_tree)
 	free(f);
 	free(tmp);
 	free(top);
-}
-
-TEST(cache_remove_entry_respects_the_builders_lock)
-{
-	const char *t = test_tmpdir();
-	char *entry = xstrfmt("%s/e", t), *tmp = xstrfmt("%s/e.tmp-123", t);
-	struct cache_lock lk;
-
-	CHECK(cache_is_entry("e"));
-	CHECK(!cache_is_entry("e.lock"));
-	CHECK(!cache_is_entry("e.tmp-123"));
-	CHECK(!cache_is_entry(".hidden"));
-
-	REQUIRE(mkdir(entry, 0755) == 0 && mkdir(tmp, 0755) == 0);
-	/* A build in progress holds the entry's lock: neither it nor its
-	 * .tmp- directory goes. */
-	REQUIRE(cache_lock(&lk, entry) == 0);
-	CHECK_EQ_INT(cache_remove_entry(tmp), 0);
-	CHECK_EQ_INT(cache_remove_entry(entry), 0);
-	CHECK(path_exists(tmp) && path_exists(entry));
-	cache_unlock(&lk);
-	/* Left by a killed build: removed. */
-	CHECK_EQ_INT(cache_remove_entry(tmp), 1);
-	CHECK(!path_exists(tmp));
-	CHECK_EQ_INT(cache_remove_entry(entry), 1);
-	CHECK(!path_exists(entry));
-	free(entry);
-	free(tmp);
 }

@@ -1,0 +1,212 @@
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib/cache.h"
+#include "lib/util.h"
+#include "test.h"
+
+TEST(cache_begin_commit_then_the_entry_is_there)
+{
+	char *entry = xstrfmt("%s/e", test_tmpdir());
+	char *want = xstrfmt("%s.tmp-%ld", entry, (long)getpid());
+	char *lock = xstrfmt("%s.lock", entry);
+	char *file = NULL;
+	struct cache_txn txn;
+
+	CHECK_EQ_INT(cache_begin(&txn, entry), 0);
+	REQUIRE(txn.tmp != NULL);
+	CHECK_STR(txn.tmp, want);
+	CHECK(!path_exists(txn.tmp));		/* the builder makes it */
+	CHECK(path_exists(lock));
+	REQUIRE(mkdir(txn.tmp, 0755) == 0);
+	file = xstrfmt("%s/x", txn.tmp);
+	CHECK_EQ_INT(write_file(file, "x", 1), 0);
+	CHECK(!path_exists(entry));		/* nothing half-built is visible */
+	CHECK_EQ_INT(cache_commit(&txn), 0);
+	CHECK(txn.tmp == NULL);
+	CHECK(is_dir(entry));
+	CHECK(!path_exists(want));
+	cache_end(&txn);
+
+	/* Again: a hit, nothing to build, nothing removed. */
+	CHECK_EQ_INT(cache_begin(&txn, entry), 1);
+	CHECK(txn.tmp == NULL);
+	cache_end(&txn);
+	CHECK(is_dir(entry));
+	free(file);
+	free(lock);
+	free(want);
+	free(entry);
+}
+
+TEST(cache_end_without_commit_leaves_no_entry)
+{
+	char *entry = xstrfmt("%s/f.cpio", test_tmpdir());
+	char *tmp;
+	struct cache_txn txn;
+
+	REQUIRE(cache_begin(&txn, entry) == 0);
+	tmp = xstrdup(txn.tmp);
+	CHECK_EQ_INT(write_file(txn.tmp, "half", 4), 0);	/* a file entry */
+	cache_end(&txn);					/* the build failed */
+	CHECK(!path_exists(tmp));
+	CHECK(!path_exists(entry));
+	CHECK_EQ_INT(cache_begin(&txn, entry), 0);		/* still to build */
+	cache_end(&txn);
+	free(tmp);
+	free(entry);
+}
+
+TEST(cache_begin_removes_what_a_dead_builder_left)
+{
+	const char *t = test_tmpdir();
+	char *entry = xstrfmt("%s/k", t);
+	char *old = xstrfmt("%s/k.tmp-999999", t);
+	char *olddeb = xstrfmt("%s/k.tmp-999999.deb", t);	/* a sibling */
+	char *other = xstrfmt("%s/k2.tmp-999999", t);		/* another entry's */
+	struct cache_txn txn;
+
+	REQUIRE(mkdir(old, 0755) == 0 && mkdir(olddeb, 0755) == 0 &&
+		mkdir(other, 0755) == 0);
+	CHECK(!cache_is_entry("k.tmp-999999"));
+	CHECK_EQ_INT(cache_begin(&txn, entry), 0);
+	CHECK(!path_exists(old));
+	CHECK(!path_exists(olddeb));
+	CHECK(path_exists(other));
+	cache_end(&txn);
+	free(other);
+	free(olddeb);
+	free(old);
+	free(entry);
+}
+
+/* Wait for one byte from fd; 1 if it came. */
+static int await(int fd)
+{
+	char c;
+
+	return read(fd, &c, 1) == 1;
+}
+
+TEST(cache_begin_waits_for_another_builder)
+{
+	char *entry = xstrfmt("%s/w", test_tmpdir());
+	int ready[2];
+	struct cache_txn txn;
+	pid_t pid;
+	int st;
+
+	REQUIRE(pipe(ready) == 0);
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		/* Another harness: holds the lock while it builds slowly. */
+		struct cache_txn c;
+		int ok = cache_begin(&c, entry) == 0;
+
+		if (write(ready[1], "x", 1) != 1)
+			_exit(2);
+		usleep(300 * 1000);
+		ok = ok && mkdir(c.tmp, 0755) == 0 && cache_commit(&c) == 0;
+		cache_end(&c);
+		_exit(ok ? 0 : 1);
+	}
+	close(ready[1]);
+	REQUIRE(await(ready[0]));
+	/* While it builds, the entry and its .tmp- are in use. */
+	char *tmp = xstrfmt("%s.tmp-%ld", entry, (long)pid);
+	CHECK_EQ_INT(cache_remove_entry(tmp), 0);
+	/* Our own begin waits for it, then finds what it built. */
+	CHECK_EQ_INT(cache_begin(&txn, entry), 1);
+	CHECK(is_dir(entry));
+	cache_end(&txn);
+	REQUIRE(waitpid(pid, &st, 0) == pid);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(ready[0]);
+	free(tmp);
+	free(entry);
+}
+
+TEST(cache_a_killed_builder_leaves_nothing_that_looks_complete)
+{
+	const char *t = test_tmpdir();
+	char *entry = xstrfmt("%s/d", t);
+	struct cache_txn txn;
+	pid_t pid;
+	int st;
+
+	pid = fork();
+	REQUIRE(pid >= 0);
+	if (pid == 0) {
+		struct cache_txn c;
+		char *f;
+
+		if (cache_begin(&c, entry) != 0 || mkdir(c.tmp, 0755) < 0)
+			_exit(1);
+		f = xstrfmt("%s/half", c.tmp);
+		write_file(f, "x", 1);
+		raise(SIGKILL);		/* no handler, no cleanup */
+		_exit(1);
+	}
+	REQUIRE(waitpid(pid, &st, 0) == pid);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	CHECK(!path_exists(entry));
+	char *left = xstrfmt("%s.tmp-%ld", entry, (long)pid);
+	CHECK(is_dir(left));			/* there, but not an entry */
+	CHECK(!cache_is_entry(path_basename(left)));
+	/* The lock died with it: the next builder starts afresh. */
+	CHECK_EQ_INT(cache_begin(&txn, entry), 0);
+	CHECK(!path_exists(left));
+	cache_end(&txn);
+	free(left);
+	free(entry);
+}
+
+TEST(cache_txn_errors_and_init)
+{
+	struct cache_txn txn = CACHE_TXN_INIT;
+	char *entry = xstrfmt("%s/no/such/dir/e", test_tmpdir());
+	char *err;
+
+	cache_end(&txn);			/* nothing begun: nothing done */
+	stderr_capture_begin();
+	CHECK_EQ_INT(cache_begin(&txn, entry), -1);
+	err = stderr_capture_end();
+	CHECK_CONTAINS(err, "cannot open");
+	CHECK_CONTAINS(err, "e.lock");
+	cache_end(&txn);			/* after a failed begin: safe */
+	free(err);
+	free(entry);
+}
+
+TEST(cache_remove_entry_respects_the_builders_lock)
+{
+	const char *t = test_tmpdir();
+	char *entry = xstrfmt("%s/e", t), *tmp = xstrfmt("%s/e.tmp-123", t);
+	struct cache_lock lk;
+
+	CHECK(cache_is_entry("e"));
+	CHECK(!cache_is_entry("e.lock"));
+	CHECK(!cache_is_entry("e.tmp-123"));
+	CHECK(!cache_is_entry(".hidden"));
+
+	REQUIRE(mkdir(entry, 0755) == 0 && mkdir(tmp, 0755) == 0);
+	/* A build in progress holds the entry's lock: neither it nor its
+	 * .tmp- directory goes. */
+	REQUIRE(cache_lock(&lk, entry) == 0);
+	CHECK_EQ_INT(cache_remove_entry(tmp), 0);
+	CHECK_EQ_INT(cache_remove_entry(entry), 0);
+	CHECK(path_exists(tmp) && path_exists(entry));
+	cache_unlock(&lk);
+	/* Left by a killed build: removed. */
+	CHECK_EQ_INT(cache_remove_entry(tmp), 1);
+	CHECK(!path_exists(tmp));
+	CHECK_EQ_INT(cache_remove_entry(entry), 1);
+	CHECK(!path_exists(entry));
+	free(entry);
+	free(tmp);
+}
