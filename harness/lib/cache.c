@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/child.h"
 #include "lib/util.h"
 
 const char *cache_root(void)
@@ -59,8 +60,13 @@ int cache_lock(struct cache_lock *lk, const char *entry)
 		return -1;
 	}
 	while (flock(lk->fd, LOCK_EX) < 0) {
-		if (errno != EINTR) {
-			error_errno("cannot lock '%s'", path);
+		/* A stop signal interrupts the wait: give up rather than wait
+		 * on for another harness's build. */
+		if (errno != EINTR || child_interrupted()) {
+			if (errno == EINTR)
+				error("interrupted while waiting for the lock '%s'", path);
+			else
+				error_errno("cannot lock '%s'", path);
 			close(lk->fd);
 			lk->fd = -1;
 			free(path);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "lib/child.h"
 #include "lib/util.h"
 #include "test.h"
 
@@ -209,4 +210,49 @@ TEST(cache_remove_entry_respects_the_builders_lock)
 	CHECK(!path_exists(entry));
 	free(entry);
 	free(tmp);
+}
+
+/* SIGTERM while waiting for another harness's lock: give up at once, do
+ * not sit out its build (flock is interrupted; the wait used to retry). */
+TEST(cache_begin_gives_up_the_wait_when_asked_to_stop)
+{
+	char *entry = xstrfmt("%s/s", test_tmpdir());
+	int ready[2], st;
+	struct cache_txn txn = CACHE_TXN_INIT;
+	pid_t holder, killer, me = getpid();
+	char *msg;
+
+	child_signals_init();		/* the harness's handlers, as in main() */
+	REQUIRE(pipe(ready) == 0);
+	holder = fork();
+	REQUIRE(holder >= 0);
+	if (holder == 0) {
+		struct cache_txn c;
+
+		if (cache_begin(&c, entry) != 0 || write(ready[1], "x", 1) != 1)
+			_exit(1);
+		sleep(60);
+		_exit(0);
+	}
+	close(ready[1]);
+	REQUIRE(await(ready[0]));
+	killer = fork();
+	REQUIRE(killer >= 0);
+	if (killer == 0) {
+		usleep(200 * 1000);
+		kill(me, SIGTERM);
+		_exit(0);
+	}
+	stderr_capture_begin();
+	CHECK_EQ_INT(cache_begin(&txn, entry), -1);
+	msg = stderr_capture_end();
+	CHECK_CONTAINS(msg, "interrupted while waiting for the lock");
+	CHECK(!is_dir(entry));
+	cache_end(&txn);
+	kill(holder, SIGKILL);
+	REQUIRE(waitpid(holder, &st, 0) == holder);
+	REQUIRE(waitpid(killer, &st, 0) == killer);
+	close(ready[0]);
+	free(msg);
+	free(entry);
 }
