@@ -34,14 +34,20 @@ void fmt_thousands_d(struct strbuf *out, double v)
 	fmt_thousands(out, fmt_round(v));
 }
 
-void fmt_kb(struct strbuf *out, struct num v)
+/* A figure and its unit, or "n/a". */
+static void fmt_in(struct strbuf *out, struct num v, const char *unit)
 {
 	if (!v.have) {
 		sb_adds(out, "n/a");
 		return;
 	}
 	fmt_thousands_d(out, v.v);
-	sb_adds(out, " kB");
+	sb_adds(out, unit);
+}
+
+void fmt_kb(struct strbuf *out, struct num v)
+{
+	fmt_in(out, v, " kB");
 }
 
 void fmt_signed_kb(struct strbuf *out, struct num v)
@@ -53,12 +59,7 @@ void fmt_signed_kb(struct strbuf *out, struct num v)
 
 void fmt_per_disk(struct strbuf *out, struct num v)
 {
-	if (!v.have) {
-		sb_adds(out, "n/a");
-		return;
-	}
-	fmt_thousands_d(out, v.v);
-	sb_adds(out, " B");
+	fmt_in(out, v, " B");
 }
 
 void fmt_value(struct strbuf *out, double v)

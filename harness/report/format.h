@@ -1,8 +1,9 @@
 /*
  * format: the one place where reports turn numbers into text and escape
- * strings for the format they land in.  Every writer (text.c, markdown.c,
- * html.c, svg.c, junit.c) formats through these, so that "1,234 kB" or an
- * escaped device name looks the same in every report.
+ * strings for the format they land in.  Every writer (text.c,
+ * document.c for markdown and HTML, svg.c, junit.c) formats through these,
+ * so that "1,234 kB" or an escaped device name looks the same in every
+ * report.
  *
  *	struct num v = { 711168, 1 };		// a figure, maybe missing
  *	fmt_kb(&sb, v);				// "711,168 kB", or "n/a"

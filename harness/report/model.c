@@ -62,6 +62,35 @@ static const char *text_at(json_object *o, const char *path)
 	return x ? json_object_get_string(x) : NULL;
 }
 
+/*
+ * Most of a model is fields read straight from a path of its JSON: a
+ * table of them per struct, each row the field's path, where it goes and
+ * whether it is a string (jstr), a figure (num_at) or the JSON's own text
+ * of a value (text_at).
+ */
+enum field_kind { F_STR, F_NUM, F_TEXT };
+
+struct field {
+	enum field_kind kind;
+	size_t offset;
+	const char *path;
+};
+#define FIELD(type, kind, member, path) { kind, offsetof(type, member), path }
+
+static void fields_of(json_object *o, void *base, const struct field *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *p = (char *)base + f[i].offset;
+
+		if (f[i].kind == F_NUM)
+			*(struct num *)p = num_at(o, f[i].path);
+		else if (f[i].kind == F_TEXT)
+			*(const char **)p = text_at(o, f[i].path);
+		else
+			*(const char **)p = jstr(o, f[i].path, NULL);
+	}
+}
+
 static void disk_of(json_object *d, struct report_disk *out)
 {
 	out->name = jstr(d, "name", NULL);
@@ -163,8 +192,6 @@ static void monitor(json_object *root, struct report_model *m)
 
 	m->have_monitor = mon && json_object_is_type(mon, json_type_object);
 	m->have_peak = p != NULL;
-	m->received = num_at(mon, "received");
-	m->interval_ms = num_at(mon, "interval_ms");
 	m->nsamples_listed = alen(samples);
 	m->samples = xcalloc(alen(samples) + 1, sizeof(*m->samples));
 	for (size_t i = 0; i < alen(samples); i++) {
@@ -197,14 +224,16 @@ static void monitor(json_object *root, struct report_model *m)
 		m->gaps[m->ngaps].first = a.v;
 		m->gaps[m->ngaps++].last = b.v;
 	}
-	m->steady_memfree = num_at(p, "steady_after_insmod.MemFree");
-	m->steady_lowfree = num_at(p, "steady_after_insmod.LowFree");
-	m->steady_slab = num_at(p, "steady_after_insmod.Slab");
-	m->io_memfree_min = num_at(p, "during_io.MemFree_min");
-	m->io_lowfree_min = num_at(p, "during_io.LowFree_min");
-	m->io_slab_max = num_at(p, "during_io.Slab_max");
-	m->io_extra_kb = num_at(p, "io_extra_kb");
 }
+
+#define JOB(kind, member, path) FIELD(struct report_fio_job, kind, member, path)
+static const struct field job_fields[] = {
+	JOB(F_STR, group, "group"), JOB(F_STR, job, "job"), JOB(F_NUM, error, "error"),
+	JOB(F_NUM, read_iops, "read.iops"), JOB(F_NUM, write_iops, "write.iops"),
+	JOB(F_NUM, read_p50, "read.clat_p50_us"), JOB(F_NUM, read_p99, "read.clat_p99_us"),
+	JOB(F_NUM, write_p50, "write.clat_p50_us"), JOB(F_NUM, write_p99, "write.clat_p99_us"),
+};
+#undef JOB
 
 static void fio(json_object *root, struct report_model *m)
 {
@@ -218,17 +247,9 @@ static void fio(json_object *root, struct report_model *m)
 		const char *name = jstr(j, "group", "?");
 		size_t k;
 
-		f->group = jstr(j, "group", NULL);
-		f->job = jstr(j, "job", NULL);
+		fields_of(j, f, job_fields, ARRAY_SIZE(job_fields));
 		f->has_read = jget(j, "read") != NULL;
 		f->has_write = jget(j, "write") != NULL;
-		f->read_iops = num_at(j, "read.iops");
-		f->write_iops = num_at(j, "write.iops");
-		f->read_p50 = num_at(j, "read.clat_p50_us");
-		f->read_p99 = num_at(j, "read.clat_p99_us");
-		f->write_p50 = num_at(j, "write.clat_p50_us");
-		f->write_p99 = num_at(j, "write.clat_p99_us");
-		f->error = num_at(j, "error");
 
 		for (k = 0; k < m->ngroups && strcmp(m->groups[k].name, name); k++)
 			;
@@ -278,8 +299,42 @@ static void checks(json_object *root, struct report_model *m)
 	for (size_t i = 0; i < m->nrejections; i++)
 		m->rejections[i] = json_object_is_type(aget(r, i), json_type_string)
 				   ? json_object_get_string(aget(r, i)) : NULL;
-	m->rejected = num_at(root, "channel.rejected");
 }
+
+#define RUN(kind, member, path) FIELD(struct report_model, kind, member, path)
+static const struct field run_fields[] = {
+	RUN(F_STR, run_id, "run_id"), RUN(F_STR, status, "status"), RUN(F_STR, reason, "reason"),
+	RUN(F_STR, scenario, "scenario.name"), RUN(F_STR, description, "scenario.description"),
+	RUN(F_STR, tool, "tool"), RUN(F_STR, started, "started"), RUN(F_STR, finished, "finished"),
+	RUN(F_STR, kernel_version, "kernel.version"), RUN(F_STR, kernel_arch, "kernel.arch"),
+	RUN(F_STR, kernel_source, "kernel.source"), RUN(F_STR, kernel_package, "kernel.package"),
+	RUN(F_STR, kernel_package_version, "kernel.package_version"),
+	RUN(F_STR, accel, "vm.accel"), RUN(F_STR, accel_reason, "vm.accel_reason"),
+	RUN(F_STR, qemu_version, "vm.qemu_version"),
+	RUN(F_NUM, memory_mb, "vm.memory_mb"), RUN(F_NUM, cpus, "vm.cpus"),
+	RUN(F_STR, console_crash, "console.crash"), RUN(F_STR, console_oom, "console.oom"),
+	RUN(F_NUM, disks_present, "disks.present"), RUN(F_NUM, disks_requested, "disks.requested"),
+	RUN(F_NUM, virtio_present, "disks.virtio_present"),
+	RUN(F_NUM, virtio_requested, "disks.virtio_requested"),
+	RUN(F_STR, virtio_bus, "disks.virtio_bus"),
+	RUN(F_NUM, enumerate_s, "timings.enumerate_s"), RUN(F_NUM, boot_s, "timings.boot_s"),
+	RUN(F_NUM, inventory_s, "timings.inventory_s"), RUN(F_NUM, rmmod_s, "timings.rmmod_s"),
+	RUN(F_NUM, total_s, "timings.total_s"), RUN(F_NUM, setup_s, "timings.setup_s"),
+	RUN(F_NUM, unaccounted_kb, "deltas.insmod.unaccounted_kb"),
+	RUN(F_NUM, lowmem_unaccounted_kb, "deltas.insmod.lowmem_unaccounted_kb"),
+	RUN(F_NUM, returned_pct, "deltas.rmmod.returned_pct"),
+	RUN(F_NUM, rmmod_memfree_kb, "deltas.rmmod.MemFree_kb"),
+	RUN(F_NUM, received, "monitor.received"), RUN(F_NUM, interval_ms, "monitor.interval_ms"),
+	RUN(F_NUM, steady_memfree, "monitor.peak.steady_after_insmod.MemFree"),
+	RUN(F_NUM, steady_lowfree, "monitor.peak.steady_after_insmod.LowFree"),
+	RUN(F_NUM, steady_slab, "monitor.peak.steady_after_insmod.Slab"),
+	RUN(F_NUM, io_memfree_min, "monitor.peak.during_io.MemFree_min"),
+	RUN(F_NUM, io_lowfree_min, "monitor.peak.during_io.LowFree_min"),
+	RUN(F_NUM, io_slab_max, "monitor.peak.during_io.Slab_max"),
+	RUN(F_NUM, io_extra_kb, "monitor.peak.io_extra_kb"),
+	RUN(F_NUM, rejected, "channel.rejected"),
+};
+#undef RUN
 
 void report_model_from_json(json_object *root, struct report_model *m)
 {
@@ -294,34 +349,10 @@ void report_model_from_json(json_object *root, struct report_model *m)
 
 	memset(m, 0, sizeof(*m));
 	m->root = json_object_get(root);
-	m->run_id = jstr(root, "run_id", NULL);
-	m->status = jstr(root, "status", NULL);
-	m->reason = jstr(root, "reason", NULL);
-	m->scenario = jstr(root, "scenario.name", NULL);
-	m->description = jstr(root, "scenario.description", NULL);
+	fields_of(root, m, run_fields, ARRAY_SIZE(run_fields));
 	if (m->description && !*m->description)
 		m->description = NULL;
-	m->tool = jstr(root, "tool", NULL);
-	m->started = jstr(root, "started", NULL);
-	m->finished = jstr(root, "finished", NULL);
-	m->kernel_version = jstr(root, "kernel.version", NULL);
-	m->kernel_arch = jstr(root, "kernel.arch", NULL);
-	m->kernel_source = jstr(root, "kernel.source", NULL);
-	m->kernel_package = jstr(root, "kernel.package", NULL);
-	m->kernel_package_version = jstr(root, "kernel.package_version", NULL);
-	m->accel = jstr(root, "vm.accel", NULL);
-	m->accel_reason = jstr(root, "vm.accel_reason", NULL);
-	m->qemu_version = jstr(root, "vm.qemu_version", NULL);
-	m->memory_mb = num_at(root, "vm.memory_mb");
-	m->cpus = num_at(root, "vm.cpus");
-	m->console_crash = jstr(root, "console.crash", NULL);
-	m->console_oom = jstr(root, "console.oom", NULL);
 
-	m->disks_present = num_at(root, "disks.present");
-	m->disks_requested = num_at(root, "disks.requested");
-	m->virtio_present = num_at(root, "disks.virtio_present");
-	m->virtio_requested = num_at(root, "disks.virtio_requested");
-	m->virtio_bus = jstr(root, "disks.virtio_bus", NULL);
 	v = jget(root, "disks.first");
 	if ((m->have_first = v && json_object_is_type(v, json_type_object)))
 		disk_of(v, &m->first);
@@ -334,19 +365,8 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	for (size_t i = 0; i < m->nvirtio; i++)
 		disk_of(aget(v, i), &m->virtio[i]);
 
-	m->enumerate_s = num_at(root, "timings.enumerate_s");
-	m->boot_s = num_at(root, "timings.boot_s");
-	m->inventory_s = num_at(root, "timings.inventory_s");
-	m->rmmod_s = num_at(root, "timings.rmmod_s");
-	m->total_s = num_at(root, "timings.total_s");
-	m->setup_s = num_at(root, "timings.setup_s");
-
 	m->highmem = result_highmem(root);
 	mem_rows(root, m);
-	m->unaccounted_kb = num_at(root, "deltas.insmod.unaccounted_kb");
-	m->lowmem_unaccounted_kb = num_at(root, "deltas.insmod.lowmem_unaccounted_kb");
-	m->returned_pct = num_at(root, "deltas.rmmod.returned_pct");
-	m->rmmod_memfree_kb = num_at(root, "deltas.rmmod.MemFree_kb");
 
 	phases(root, m);
 	slab(root, m);
@@ -380,15 +400,18 @@ void report_model_release(struct report_model *m)
 
 /* ---- a comparison ---- */
 
+#define SIDE(kind, member, path) FIELD(struct compare_side_model, kind, member, path)
+static const struct field side_fields[] = {
+	SIDE(F_STR, label, "label"), SIDE(F_STR, path, "path"), SIDE(F_STR, scenario, "scenario"),
+	SIDE(F_STR, kernel, "kernel"), SIDE(F_NUM, n, "n"),
+};
+#undef SIDE
+
 static void side_of(json_object *s, struct compare_side_model *out)
 {
 	json_object *runs = jarr(s, "runs");
 
-	out->label = jstr(s, "label", NULL);
-	out->path = jstr(s, "path", NULL);
-	out->scenario = jstr(s, "scenario", NULL);
-	out->kernel = jstr(s, "kernel", NULL);
-	out->n = num_at(s, "n");
+	fields_of(s, out, side_fields, ARRAY_SIZE(side_fields));
 	out->nruns = alen(runs);
 	out->runs = xcalloc(out->nruns + 1, sizeof(*out->runs));
 	for (size_t i = 0; i < out->nruns; i++)
@@ -446,6 +469,22 @@ static int by_abs_change(const void *x, const void *y)
 	return a < b ? 1 : a > b ? -1 : 0;
 }
 
+#define METRIC(kind, member, path) FIELD(struct compare_metric, kind, member, path)
+static const struct field metric_fields[] = {
+	METRIC(F_STR, name, "name"), METRIC(F_STR, key, "key"), METRIC(F_STR, unit, "unit"),
+	METRIC(F_STR, verdict, "verdict"), METRIC(F_NUM, change, "change"),
+	METRIC(F_NUM, change_pct, "change_pct"), METRIC(F_NUM, p, "p"),
+	METRIC(F_TEXT, change_pct_text, "change_pct"), METRIC(F_TEXT, p_text, "p"),
+};
+#undef METRIC
+
+#define SLAB(kind, member, path) FIELD(struct compare_slab, kind, member, path)
+static const struct field slab_fields[] = {
+	SLAB(F_STR, cache, "cache"), SLAB(F_NUM, a_kb, "a_kb"), SLAB(F_NUM, b_kb, "b_kb"),
+	SLAB(F_NUM, change_kb, "change_kb"),
+};
+#undef SLAB
+
 void compare_model_from_json(json_object *cmp, struct compare_model *m)
 {
 	json_object *ms = jarr(cmp, "metrics"), *sl = jarr(cmp, "slab");
@@ -467,18 +506,10 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 		json_object *o = aget(ms, i);
 		struct compare_metric *x = &m->metrics[i];
 
-		x->name = jstr(o, "name", NULL);
-		x->key = jstr(o, "key", NULL);
-		x->unit = jstr(o, "unit", NULL);
-		x->verdict = jstr(o, "verdict", NULL);
+		fields_of(o, x, metric_fields, ARRAY_SIZE(metric_fields));
 		x->gating = bool_at(o, "gating");
 		stat_of(jget(o, "a"), &x->a);
 		stat_of(jget(o, "b"), &x->b);
-		x->change = num_at(o, "change");
-		x->change_pct = num_at(o, "change_pct");
-		x->p = num_at(o, "p");
-		x->change_pct_text = text_at(o, "change_pct");
-		x->p_text = text_at(o, "p");
 	}
 
 	m->nslab = alen(sl);
@@ -488,10 +519,7 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 		json_object *e = aget(sl, i);
 		struct compare_slab *c = &m->slab[i];
 
-		c->cache = jstr(e, "cache", NULL);
-		c->a_kb = num_at(e, "a_kb");
-		c->b_kb = num_at(e, "b_kb");
-		c->change_kb = num_at(e, "change_kb");
+		fields_of(e, c, slab_fields, ARRAY_SIZE(slab_fields));
 		if (c->change_kb.have)
 			c->change = c->change_kb.v;
 		else if (c->a_kb.have && c->b_kb.have)
@@ -555,6 +583,22 @@ static void row_runs(struct nightly_row *r, const char *night_dir)
 	sb_release(&err);
 }
 
+#define NIGHT(kind, member, path) FIELD(struct nightly_model, kind, member, path)
+static const struct field night_fields[] = {
+	NIGHT(F_STR, stamp, "stamp"), NIGHT(F_NUM, scenarios, "scenarios"),
+	NIGHT(F_NUM, failed, "failed"), NIGHT(F_NUM, regressed, "regressed"),
+	NIGHT(F_NUM, without_baseline, "without_baseline"), NIGHT(F_NUM, seconds, "seconds"),
+};
+#undef NIGHT
+
+#define ROW(kind, member, path) FIELD(struct nightly_row, kind, member, path)
+static const struct field row_fields[] = {
+	ROW(F_STR, scenario, "scenario"), ROW(F_STR, status, "status"), ROW(F_STR, reason, "reason"),
+	ROW(F_STR, run, "run"), ROW(F_STR, baseline, "baseline"), ROW(F_STR, verdict, "verdict"),
+	ROW(F_STR, per_disk_field, "per_disk.field"), ROW(F_NUM, per_disk, "per_disk.bytes"),
+};
+#undef ROW
+
 void nightly_model_from_json(json_object *summary, const char *night_dir,
 			     struct nightly_model *m)
 {
@@ -562,26 +606,14 @@ void nightly_model_from_json(json_object *summary, const char *night_dir,
 
 	memset(m, 0, sizeof(*m));
 	m->summary = json_object_get(summary);
-	m->stamp = jstr(summary, "stamp", NULL);
-	m->scenarios = num_at(summary, "scenarios");
-	m->failed = num_at(summary, "failed");
-	m->regressed = num_at(summary, "regressed");
-	m->without_baseline = num_at(summary, "without_baseline");
-	m->seconds = num_at(summary, "seconds");
+	fields_of(summary, m, night_fields, ARRAY_SIZE(night_fields));
 	m->nrows = alen(rows);
 	m->rows = xcalloc(m->nrows + 1, sizeof(*m->rows));
 	for (size_t i = 0; i < m->nrows; i++) {
 		json_object *o = aget(rows, i);
 		struct nightly_row *r = &m->rows[i];
 
-		r->scenario = jstr(o, "scenario", NULL);
-		r->status = jstr(o, "status", NULL);
-		r->reason = jstr(o, "reason", NULL);
-		r->run = jstr(o, "run", NULL);
-		r->baseline = jstr(o, "baseline", NULL);
-		r->verdict = jstr(o, "verdict", NULL);
-		r->per_disk_field = jstr(o, "per_disk.field", NULL);
-		r->per_disk = num_at(o, "per_disk.bytes");
+		fields_of(o, r, row_fields, ARRAY_SIZE(row_fields));
 		row_runs(r, night_dir);
 	}
 }

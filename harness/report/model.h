@@ -1,7 +1,7 @@
 /*
  * model: what a report says, read once from its JSON; the writers (text.h,
- * markdown.h, html.h, junit.h, with svg.h for the plots) only format and
- * escape it.
+ * markdown.h and html.h through document.h, junit.h, with svg.h for the
+ * plots) only format and escape it.
  *
  * Three documents have a model:
  *

@@ -1,0 +1,1065 @@
+#include "report/document.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/svg.h"
+#include "report/text.h"
+#include "lib/util.h"
+
+#define SLAB_SHOWN 15		/* bars in a slab chart; its table has every cache */
+#define GAPS_LISTED 20		/* lost samples listed in the text */
+
+/* ---- pieces every document uses ---- */
+
+static void heading(struct doc *d, enum mk_block level, const char *id, const char *title)
+{
+	mk_lit_block(d, level, NULL, id, title);
+}
+
+static void note_para(struct doc *d, const char *s)
+{
+	mk_lit_block(d, MK_P, "note", NULL, s);
+}
+
+/* A cell holding a figure formatted by format.h (fmt_kb, fmt_per_disk...). */
+static void num_cell(struct doc *d, void (*fmt)(struct strbuf *, struct num), struct num v)
+{
+	mk_cell(d, NULL, 0);
+	fmt(d->out, v);
+	mk_cell_end(d);
+}
+
+/* "label value" as a strong label and data: "**Reason:** text". */
+static void labelled(struct doc *d, const char *label, const char *s)
+{
+	mk_lit_inline(d, MK_STRONG, NULL, label);
+	mk_lit(d, " ");
+	mk_text(d, s);
+}
+
+/* ---- a run ---- */
+
+static const char *status_class(const char *status)
+{
+	static const char *const bad[] = { "fail", "timeout", "crash", "oom", "error", "interrupted" };
+
+	if (!strcmp(status, "pass"))
+		return "status st-ok";
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		if (!strcmp(status, bad[i]))
+			return "status st-bad";
+	return "status st-unknown";
+}
+
+static void run_title(struct doc *d, const struct report_model *m)
+{
+	const char *status = fmt_or(m->status, "?");
+
+	mk_block(d, MK_H1, NULL, NULL);
+	mk_lit(d, "scaletest run ");
+	mk_inline(d, MK_SPAN, "runid");
+	mk_text(d, fmt_or(m->run_id, "?"));
+	mk_inline_end(d, MK_SPAN);
+	mk_lit(d, ": ");
+	mk_inline(d, MK_SPAN, status_class(status));
+	mk_text(d, status);
+	mk_inline_end(d, MK_SPAN);
+	mk_block_end(d, MK_H1);
+	if (m->reason) {
+		mk_block(d, MK_P, "reason", NULL);
+		labelled(d, "Reason:", m->reason);
+		mk_block_end(d, MK_P);
+	}
+	mk_block(d, MK_P, NULL, NULL);
+	mk_lit(d, "Scenario ");
+	mk_inline(d, MK_STRONG, NULL);
+	mk_text(d, fmt_or(m->scenario, "?"));
+	mk_inline_end(d, MK_STRONG);
+	if (m->description) {
+		mk_lit(d, ": ");
+		mk_text(d, m->description);
+	}
+	mk_block_end(d, MK_P);
+}
+
+static void disk_name(struct doc *d, const struct report_disk *disk)
+{
+	MK_PARTS(d, "", fmt_or(disk->name, "?"), " (", fmt_or(disk->dev, "?"), ")");
+}
+
+/* A whole number, or "?" when missing. */
+static void count_or_unknown(struct doc *d, struct num v, int thousands)
+{
+	if (!v.have)
+		mk_lit(d, "?");
+	else if (thousands)
+		fmt_thousands_d(d->out, v.v);
+	else
+		mk_addf(d, "%lld", fmt_round(v.v));
+}
+
+/* A console line that explains the status: "Console: <line>". */
+static void console_line(struct doc *d, const char *label, const char *line)
+{
+	if (!line)
+		return;
+	mk_block(d, MK_P, "reason", NULL);
+	mk_lit_inline(d, MK_STRONG, NULL, label);
+	mk_lit(d, " ");
+	mk_inline(d, MK_CODE, NULL);
+	mk_text(d, line);
+	mk_inline_end(d, MK_CODE);
+	mk_block_end(d, MK_P);
+}
+
+/* A page's head: the environment, the disks and the times. */
+static void run_facts(struct doc *d, const struct report_model *m)
+{
+	static const struct {
+		const char *name;
+		size_t offset;
+	} times[] = {
+		{ "enumeration", offsetof(struct report_model, enumerate_s) },
+		{ "boot", offsetof(struct report_model, boot_s) },
+		{ "rmmod", offsetof(struct report_model, rmmod_s) },
+		{ "total", offsetof(struct report_model, total_s) },
+		{ "setup", offsetof(struct report_model, setup_s) },
+	};
+
+	mk_block(d, MK_P, "env", NULL);
+	MK_PARTS(d, "kernel ", fmt_or(m->kernel_version, "?"), " ", fmt_or(m->kernel_arch, "?"),
+		 ", ", fmt_or(m->accel, "?"), ", ");
+	count_or_unknown(d, m->memory_mb, 1);
+	mk_lit(d, " MiB, ");
+	count_or_unknown(d, m->cpus, 0);
+	MK_PARTS(d, " CPU, QEMU ", fmt_or(m->qemu_version, "?"));
+	if (m->accel_reason) {
+		mk_lit(d, " ");
+		mk_inline(d, MK_SPAN, "note");
+		MK_PARTS(d, "(", m->accel_reason, ")");
+		mk_inline_end(d, MK_SPAN);
+	}
+	mk_block_end(d, MK_P);
+
+	mk_block(d, MK_P, "env", NULL);
+	mk_lit(d, "disks: ");
+	fmt_thousands_d(d->out, m->disks_present.v);
+	mk_lit(d, " of ");
+	fmt_thousands_d(d->out, m->disks_requested.v);
+	mk_lit(d, " scsi_debug");
+	if (m->have_first && m->have_last) {
+		mk_lit(d, ", ");
+		disk_name(d, &m->first);
+		mk_lit(d, " .. ");
+		disk_name(d, &m->last);
+	}
+	mk_addf(d, "; %lld of %lld virtio-", fmt_round(m->virtio_present.v),
+		fmt_round(m->virtio_requested.v));
+	mk_text(d, fmt_or(m->virtio_bus, "?"));
+	mk_br(d);
+	mk_lit(d, "time:");
+	for (size_t i = 0; i < ARRAY_SIZE(times); i++) {
+		const struct num *t = (const struct num *)((const char *)m + times[i].offset);
+		mk_addf(d, "%s %s ", i ? "," : "", times[i].name);
+		if (t->have)
+			mk_addf(d, "%.1f s", t->v);
+		else
+			mk_lit(d, "n/a");
+	}
+	mk_block_end(d, MK_P);
+	console_line(d, "Console:", m->console_crash);
+	console_line(d, "OOM:", m->console_oom);
+}
+
+/* Markdown's head: the terminal summary, quoted. */
+static void run_summary(struct doc *d, const struct report_model *m)
+{
+	struct strbuf sum = STRBUF_INIT;
+
+	text_run(m, &sum);
+	mk_pre(d, sum.buf);
+	sb_release(&sum);
+}
+
+static const struct mk_col mem_cols[] = {
+	{ "", MK_LEFT }, { "before insmod", MK_RIGHT }, { "after insmod", MK_RIGHT },
+	{ "change", MK_RIGHT }, { "per disk", MK_RIGHT },
+};
+
+static void mem_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->have_insmod)
+		return;
+	heading(d, MK_H2, "insmod", "Memory at insmod");
+	if (d->mk->page) {
+		mk_block(d, MK_P, "note", NULL);
+		mk_lit(d, m->highmem ? "LowFree is the headline: a HIGHMEM kernel's disks live in lowmem."
+				     : "MemFree is the headline: a 64-bit kernel has no LowFree "
+				       "(all its memory is directly mapped).");
+		mk_lit(d, " Per disk is the change divided by the number of scsi_debug disks, "
+		       "with the sign turned so that a cost is positive.");
+		mk_block_end(d, MK_P);
+	}
+	mk_table(d, "mem", mem_cols, ARRAY_SIZE(mem_cols));
+	for (size_t i = 0; i < m->nmem; i++) {
+		const struct report_mem_row *r = &m->mem[i];
+
+		mk_row(d, r->headline ? "headline" : NULL);
+		mk_lit_cell(d, r->field);
+		num_cell(d, fmt_kb, r->before);
+		num_cell(d, fmt_kb, r->after);
+		num_cell(d, fmt_signed_kb, r->change);
+		num_cell(d, fmt_per_disk, r->per_disk);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	if (!d->mk->page)	/* the summary says the rest */
+		return;
+	if (m->unaccounted_kb.have) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "MemFree drop not in Slab/PageTables/KernelStack/VmallocUsed/Percpu: ");
+		fmt_kb(d->out, m->unaccounted_kb);
+		mk_lit(d, " ");
+		mk_lit_inline(d, MK_SPAN, "note", "(blk-mq request pools and other page "
+			      "allocations never appear in slabinfo)");
+		mk_block_end(d, MK_P);
+	}
+	if (m->lowmem_unaccounted_kb.have) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "LowFree drop not in Slab/PageTables/KernelStack/Percpu: ");
+		fmt_kb(d->out, m->lowmem_unaccounted_kb);
+		mk_block_end(d, MK_P);
+	}
+	if (m->returned_pct.have) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_addf(d, "After rmmod: %.0f%% of the MemFree taken at insmod came back (",
+			m->returned_pct.v);
+		fmt_signed_kb(d->out, m->rmmod_memfree_kb);
+		mk_lit(d, ").");
+		mk_block_end(d, MK_P);
+	}
+}
+
+static const struct mk_col disk_cols[] = {
+	{ "disk", MK_LEFT }, { "name", MK_LEFT }, { "dev_t", MK_LEFT },
+};
+
+static void disk_row(struct doc *d, const char *what, const struct report_disk *disk)
+{
+	mk_row(d, NULL);
+	mk_lit_cell(d, what);
+	mk_text_cell(d, fmt_or(disk->name, "?"));
+	mk_text_cell(d, fmt_or(disk->dev, "?"));
+	mk_row_end(d);
+}
+
+static void disks_section(struct doc *d, const struct report_model *m)
+{
+	heading(d, MK_H2, "disks", "Disks");
+	mk_table(d, "disks", disk_cols, ARRAY_SIZE(disk_cols));
+	if (m->have_first)
+		disk_row(d, "first scsi_debug", &m->first);
+	if (m->have_last)
+		disk_row(d, "last scsi_debug", &m->last);
+	for (size_t i = 0; i < m->nvirtio; i++)
+		disk_row(d, "virtio", &m->virtio[i]);
+	mk_table_end(d);
+}
+
+static const struct mk_col phase_cols[] = {
+	{ "phase", MK_LEFT }, { "uptime", MK_RIGHT }, { "LowFree", MK_RIGHT },
+	{ "MemFree", MK_RIGHT }, { "MemAvailable", MK_RIGHT }, { "Slab", MK_RIGHT },
+};
+
+static void phases_section(struct doc *d, const struct report_model *m)
+{
+	heading(d, MK_H2, "phases", "Memory by phase");
+	if (!m->nphases) {
+		note_para(d, "No phase was measured.");
+		return;
+	}
+	if (d->mk->page)
+		svg_phases(d->out, m->phases, m->nphases);
+	mk_table(d, "phases", phase_cols, ARRAY_SIZE(phase_cols));
+	for (size_t i = 0; i < m->nphases; i++) {
+		const struct report_phase *p = &m->phases[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(p->name, "?"));
+		mk_cell(d, NULL, 0);
+		if (p->uptime_s.have)
+			mk_addf(d, "%.2f s", p->uptime_s.v);
+		else
+			mk_lit(d, "n/a");
+		mk_cell_end(d);
+		for (int k = PHASE_LOWFREE; k <= PHASE_SLAB; k++)
+			num_cell(d, fmt_kb, p->mem[k]);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+static const struct mk_col slab_cols[] = {
+	{ "cache", MK_LEFT }, { "growth", MK_RIGHT }, { "objects", MK_RIGHT }, { "per disk", MK_RIGHT },
+};
+
+/* fmt_thousands of a figure, or "n/a". */
+static void fmt_count(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_thousands_d(out, v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+static void slab_chart(struct doc *d, const struct report_model *m)
+{
+	struct svg_bar b[SLAB_SHOWN];
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->nslab && k < SLAB_SHOWN; i++) {
+		if (!m->slab[i].kb.have)
+			continue;
+		b[k].v = m->slab[i].kb.v;
+		b[k++].label = fmt_or(m->slab[i].cache, "?");
+	}
+	if (k)
+		svg_hbars(d->out, "slab caches that grew most at insmod, kB", b, k, "#59a14f", "#e15759");
+}
+
+static void slab_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nslab)
+		return;
+	heading(d, MK_H2, "slab", "Slab caches that grew most at insmod");
+	if (d->mk->page)
+		slab_chart(d, m);
+	mk_table(d, "slab", slab_cols, ARRAY_SIZE(slab_cols));
+	for (size_t i = 0; i < m->nslab; i++) {
+		const struct report_slab *c = &m->slab[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(c->cache, "?"));
+		num_cell(d, fmt_signed_kb, c->kb);
+		num_cell(d, fmt_count, c->objs);
+		num_cell(d, fmt_per_disk, c->bytes_per_disk);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+static const struct mk_col peak_cols[] = {
+	{ "", MK_LEFT }, { "steady after insmod", MK_RIGHT }, { "during I/O", MK_RIGHT },
+};
+
+static void monitor_samples(struct doc *d, const struct report_model *m)
+{
+	mk_block(d, MK_P, NULL, NULL);
+	fmt_thousands_d(d->out, m->received.have ? m->received.v : (double)m->nsamples_listed);
+	mk_lit(d, " samples");
+	if (m->interval_ms.have) {
+		mk_lit(d, ", one every ");
+		fmt_thousands_d(d->out, m->interval_ms.v);
+		mk_lit(d, " ms");
+	}
+	for (size_t i = 0; i < m->ngaps; i++) {
+		if (i == GAPS_LISTED) {
+			mk_lit(d, " and more");
+			break;
+		}
+		mk_addf(d, "%s%lld..%lld", i ? ", " : "; lost on the channel: ",
+			fmt_round(m->gaps[i].first), fmt_round(m->gaps[i].last));
+	}
+	mk_lit(d, d->mk->page ? ". The guest's steps are shaded." : ".");
+	mk_block_end(d, MK_P);
+}
+
+static void monitor_section(struct doc *d, const struct report_model *m)
+{
+	const struct {
+		const char *what;
+		struct num steady, io;
+	} peaks[] = {
+		{ "MemFree (lowest during I/O)", m->steady_memfree, m->io_memfree_min },
+		{ "LowFree (lowest)", m->steady_lowfree, m->io_lowfree_min },
+		{ "Slab (highest)", m->steady_slab, m->io_slab_max },
+	};
+
+	if (!m->have_monitor)
+		return;
+	heading(d, MK_H2, "monitor", "Memory while it ran");
+	monitor_samples(d, m);
+	if (d->mk->page && m->nsamples_listed)
+		svg_monitor(d->out, m);
+	if (!m->have_peak)
+		return;
+	mk_table(d, "peak", peak_cols, ARRAY_SIZE(peak_cols));
+	for (size_t i = 0; i < ARRAY_SIZE(peaks); i++) {
+		mk_row(d, NULL);
+		mk_lit_cell(d, peaks[i].what);
+		num_cell(d, fmt_kb, peaks[i].steady);
+		num_cell(d, fmt_kb, peaks[i].io);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	if (d->mk->page && m->io_extra_kb.have) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "The I/O peak took ");
+		fmt_kb(d->out, m->io_extra_kb);
+		mk_lit(d, " of MemFree beyond the steady state after insmod.");
+		mk_block_end(d, MK_P);
+	}
+}
+
+static const struct mk_col fio_cols[] = {
+	{ "group", MK_LEFT }, { "job", MK_LEFT }, { "read IOPS", MK_RIGHT },
+	{ "write IOPS", MK_RIGHT }, { "read p50 / p99", MK_RIGHT },
+	{ "write p50 / p99", MK_RIGHT }, { "error", MK_RIGHT },
+};
+
+/* IOPS, or nothing for a direction the job did not run. */
+static void fmt_iops(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_thousands_d(out, v.v);
+}
+
+static void latency_cell(struct doc *d, struct num p50, struct num p99)
+{
+	mk_cell(d, NULL, 0);
+	if (p50.have && p99.have)
+		mk_addf(d, "%.1f / %.1f us", p50.v, p99.v);
+	mk_cell_end(d);
+}
+
+static void fio_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->njobs)
+		return;
+	heading(d, MK_H2, "fio", "fio");
+	mk_table(d, "fio", fio_cols, ARRAY_SIZE(fio_cols));
+	for (size_t i = 0; i < m->njobs; i++) {
+		const struct report_fio_job *j = &m->jobs[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(j->group, "?"));
+		mk_text_cell(d, fmt_or(j->job, "?"));
+		num_cell(d, fmt_iops, j->read_iops);
+		num_cell(d, fmt_iops, j->write_iops);
+		latency_cell(d, j->read_p50, j->read_p99);
+		latency_cell(d, j->write_p50, j->write_p99);
+		mk_cell(d, j->error.v ? "fail" : NULL, 0);
+		mk_addf(d, "%lld", fmt_round(j->error.v));
+		mk_cell_end(d);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	note_para(d, "Latencies are completion latencies; "
+	     "fio's own JSON for each group is in fio/ in the run directory.");
+}
+
+static const struct mk_col check_cols[] = {
+	{ "check", MK_LEFT }, { "result", MK_LEFT }, { "detail", MK_LEFT },
+};
+
+static void checks_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nchecks)
+		return;
+	heading(d, MK_H2, "checks", "Checks");
+	mk_table(d, "checks", check_cols, ARRAY_SIZE(check_cols));
+	for (size_t i = 0; i < m->nchecks; i++) {
+		const struct report_check *c = &m->checks[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(c->name, "?"));
+		mk_cell(d, c->pass ? "pass" : "fail", !c->pass);
+		mk_lit(d, c->pass ? "pass" : "FAIL");
+		mk_cell_end(d);
+		mk_text_cell(d, c->detail);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+static void rejections_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nrejections)
+		return;
+	mk_block(d, MK_H2, NULL, "rejected");
+	mk_addf(d, "Rejected channel records (%lld)",
+		m->rejected.have ? fmt_round(m->rejected.v) : (long long)m->nrejections);
+	mk_block_end(d, MK_H2);
+	mk_block(d, MK_LIST, NULL, NULL);
+	for (size_t i = 0; i < m->nrejections; i++) {
+		mk_block(d, MK_ITEM, NULL, NULL);
+		mk_inline(d, MK_CODE, NULL);
+		mk_text(d, m->rejections[i]);
+		mk_inline_end(d, MK_CODE);
+		mk_block_end(d, MK_ITEM);
+	}
+	mk_block_end(d, MK_LIST);
+}
+
+/* Markdown's last section: what a page's head and footer say. */
+static void environment_section(struct doc *d, const struct report_model *m)
+{
+	heading(d, MK_H2, "environment", "Environment");
+	mk_block(d, MK_LIST, NULL, NULL);
+	mk_block(d, MK_ITEM, NULL, NULL);
+	MK_PARTS(d, "kernel: ", fmt_or(m->kernel_version, "?"), " (", fmt_or(m->kernel_source, "?"));
+	if (m->kernel_package)
+		MK_PARTS(d, " ", m->kernel_package, " ", m->kernel_package_version);
+	mk_lit(d, ")");
+	mk_block_end(d, MK_ITEM);
+	mk_block(d, MK_ITEM, NULL, NULL);
+	MK_PARTS(d, "accelerator: ", fmt_or(m->accel, "?"), " (", m->accel_reason, ")");
+	mk_block_end(d, MK_ITEM);
+	mk_block(d, MK_ITEM, NULL, NULL);
+	MK_PARTS(d, "QEMU ", fmt_or(m->qemu_version, "?"));
+	mk_addf(d, ", %lld MiB, %lld CPU", fmt_round(m->memory_mb.v), fmt_round(m->cpus.v));
+	mk_block_end(d, MK_ITEM);
+	mk_block(d, MK_ITEM, NULL, NULL);
+	MK_PARTS(d, "", fmt_or(m->tool, "scaletest"), ", started ", fmt_or(m->started, "?"));
+	mk_block_end(d, MK_ITEM);
+	mk_block_end(d, MK_LIST);
+}
+
+void document_run(const struct markup *mk, const struct report_model *m, struct strbuf *out)
+{
+	struct doc doc, *d = &doc;
+
+	doc_init(d, mk, out);
+	run_title(d, m);
+	if (d->mk->page)
+		run_facts(d, m);
+	else
+		run_summary(d, m);
+	mem_section(d, m);
+	disks_section(d, m);
+	phases_section(d, m);
+	slab_section(d, m);
+	monitor_section(d, m);
+	fio_section(d, m);
+	checks_section(d, m);
+	rejections_section(d, m);
+	if (!d->mk->page)
+		environment_section(d, m);
+}
+
+/* ---- a comparison ---- */
+
+/* A verdict's words: a regression is marked. */
+static void verdict_words(struct doc *d, const char *verdict)
+{
+	if (!strcmp(verdict, "regression"))
+		mk_lit(d, "\xe2\x96\xb2 REGRESSION");	/* an up triangle */
+	else
+		mk_text(d, verdict);
+}
+
+static void compare_title(struct doc *d, const struct compare_model *m)
+{
+	const char *verdict = fmt_or(m->verdict, "n/a");
+	char cls[64];
+
+	if (!d->mk->page) {
+		mk_block(d, MK_H1, NULL, NULL);
+		mk_lit(d, "scaletest compare: ");
+		mk_text(d, fmt_or(m->verdict, "?"));
+		mk_block_end(d, MK_H1);
+		return;
+	}
+	mk_block(d, MK_H1, NULL, NULL);
+	mk_lit(d, "scaletest comparison: ");
+	mk_inline(d, MK_SPAN, "side");
+	mk_text(d, fmt_or(m->a.label, "A"));
+	mk_inline_end(d, MK_SPAN);
+	mk_lit(d, " against ");
+	mk_inline(d, MK_SPAN, "side");
+	mk_text(d, fmt_or(m->b.label, "B"));
+	mk_inline_end(d, MK_SPAN);
+	mk_block_end(d, MK_H1);
+	snprintf(cls, sizeof(cls), "verdict v-%s", fmt_verdict_class(verdict));
+	mk_block(d, MK_P, cls, NULL);
+	mk_lit(d, "Verdict: ");
+	verdict_words(d, verdict);
+	mk_block_end(d, MK_P);
+}
+
+/* A value of a differing key: "(none)" when empty. */
+static void kv_value(struct doc *d, const char *v)
+{
+	if (!v || !*v)
+		mk_lit_inline(d, MK_EM, "note", "(none)");
+	else
+		mk_text(d, v);
+}
+
+static void mismatch(struct doc *d, const struct compare_model *m)
+{
+	if (!m->nmismatch)
+		return;
+	if (!d->mk->page) {
+		mk_block(d, MK_ITEM, NULL, NULL);
+		mk_lit_inline(d, MK_STRONG, NULL, "WARNING: different environments");
+		mk_lit(d, " (compared with --allow-mismatch): ");
+		for (size_t i = 0; i < m->nmismatch; i++) {
+			mk_lit(d, i ? "; " : "");
+			mk_text(d, m->mismatch[i].key);
+			mk_lit(d, " ");
+			mk_text(d, m->mismatch[i].a);
+			mk_lit(d, " vs ");
+			mk_text(d, m->mismatch[i].b);
+		}
+		mk_block_end(d, MK_ITEM);
+		return;
+	}
+	mk_block(d, MK_BOX, "warn", "mismatch");
+	mk_lit_inline(d, MK_STRONG, NULL, "Warning: the two sides ran in different environments");
+	mk_lit(d, ", so their figures may not be comparable:\n");
+	mk_block(d, MK_LIST, NULL, NULL);
+	for (size_t i = 0; i < m->nmismatch; i++) {
+		mk_block(d, MK_ITEM, NULL, NULL);
+		mk_inline(d, MK_CODE, NULL);
+		mk_text(d, fmt_or(m->mismatch[i].key, "?"));
+		mk_inline_end(d, MK_CODE);
+		mk_lit(d, ": A ");
+		kv_value(d, m->mismatch[i].a);
+		mk_lit(d, ", B ");
+		kv_value(d, m->mismatch[i].b);
+		mk_block_end(d, MK_ITEM);
+	}
+	mk_block_end(d, MK_LIST);
+	mk_block_end(d, MK_BOX);
+}
+
+static void rule(struct doc *d, const struct compare_model *m)
+{
+	const char *test = fmt_or(m->rule_test, "?");
+
+	if (!d->mk->page) {
+		/* markdown: '<' and the quote are plain text there */
+		mk_block(d, MK_ITEM, NULL, NULL);
+		mk_addf(d, "rule: a change of at least %g%% of A, with p < %g (Welch's t-test "
+			"with repeats on both sides, the prediction interval for one run against a group); "
+			"only gating metrics decide the verdict", m->threshold_pct.v, m->alpha.v);
+		mk_block_end(d, MK_ITEM);
+		return;
+	}
+	mk_block(d, MK_P, "rule", NULL);
+	labelled(d, "Rule:", !strcmp(test, "welch") ? "Welch's t-test" : test);
+	if (m->alpha.have)
+		mk_addf(d, ", alpha %g", m->alpha.v);
+	if (m->threshold_pct.have)
+		mk_addf(d, ", threshold %g%%", m->threshold_pct.v);
+	mk_lit(d, ". ");
+	if (m->alpha.have && m->threshold_pct.have)
+		mk_textf(d, "A change counts when it is at least %g%% of side A's mean and, "
+			 "with two runs or more on both sides, the test gives p < %g; "
+			 "only gating metrics decide the verdict.", m->threshold_pct.v, m->alpha.v);
+	mk_block_end(d, MK_P);
+}
+
+static void side_item(struct doc *d, const char *name, const struct compare_side_model *s)
+{
+	long long n = fmt_round(s->n.v);
+
+	mk_block(d, MK_ITEM, NULL, NULL);
+	mk_addf(d, "%s: ", name);
+	mk_text(d, fmt_or(s->label, "?"));
+	mk_addf(d, " (%lld run%s, ", n, n == 1 ? "" : "s");
+	MK_PARTS(d, "", fmt_or(s->scenario, "?"), ", kernel ", fmt_or(s->kernel, "?"), ")");
+	mk_block_end(d, MK_ITEM);
+}
+
+static const struct mk_col side_cols[] = { { "", MK_LEFT }, { "A", MK_LEFT }, { "B", MK_LEFT } };
+
+static void sides_row(struct doc *d, const char *what, const char *a, const char *b)
+{
+	mk_row(d, NULL);
+	mk_lit_cell(d, what);
+	mk_text_cell(d, fmt_or(a, "n/a"));
+	mk_text_cell(d, fmt_or(b, "n/a"));
+	mk_row_end(d);
+}
+
+static void side_runs(struct doc *d, const struct compare_side_model *s)
+{
+	mk_cell(d, NULL, 0);
+	if (s->n.have)
+		mk_addf(d, "%lld", fmt_round(s->n.v));
+	else
+		mk_lit(d, "n/a");
+	for (size_t i = 0; i < s->nruns; i++) {
+		mk_br(d);
+		mk_inline(d, MK_CODE, NULL);
+		mk_text(d, s->runs[i]);
+		mk_inline_end(d, MK_CODE);
+	}
+	mk_cell_end(d);
+}
+
+static void sides(struct doc *d, const struct compare_model *m)
+{
+	const struct compare_side_model *side[2] = { &m->a, &m->b };
+
+	if (!d->mk->page) {
+		side_item(d, "A", &m->a);
+		side_item(d, "B", &m->b);
+		return;
+	}
+	heading(d, MK_H2, "sides", "The two sides");
+	mk_table(d, "sides", side_cols, ARRAY_SIZE(side_cols));
+	mk_row(d, NULL);
+	mk_lit_cell(d, "label");
+	for (int s = 0; s < 2; s++) {
+		mk_cell(d, NULL, 0);
+		mk_inline(d, MK_STRONG, NULL);
+		mk_text(d, fmt_or(side[s]->label, "n/a"));
+		mk_inline_end(d, MK_STRONG);
+		mk_cell_end(d);
+	}
+	mk_row_end(d);
+	sides_row(d, "scenario", m->a.scenario, m->b.scenario);
+	sides_row(d, "kernel", m->a.kernel, m->b.kernel);
+	if (m->a.path || m->b.path)
+		sides_row(d, "path", m->a.path, m->b.path);
+	mk_row(d, NULL);
+	mk_lit_cell(d, "runs");
+	side_runs(d, &m->a);
+	side_runs(d, &m->b);
+	mk_row_end(d);
+	mk_table_end(d);
+}
+
+static const char *or_none(const char *s)
+{
+	return s && *s ? s : "(none)";
+}
+
+static const struct mk_col difference_cols[] = {
+	{ "key", MK_LEFT }, { "A", MK_LEFT }, { "B", MK_LEFT },
+};
+
+static void differences(struct doc *d, const struct compare_model *m)
+{
+	if (!m->ndifferences)
+		return;
+	if (!d->mk->page) {
+		mk_block(d, MK_ITEM, NULL, NULL);
+		mk_lit(d, "what differs: ");
+		for (size_t i = 0; i < m->ndifferences; i++) {
+			mk_lit(d, i ? "; " : "");
+			mk_text(d, m->differences[i].key);
+			mk_lit(d, " ");
+			mk_text(d, or_none(m->differences[i].a));
+			mk_lit(d, " \xe2\x86\x92 ");	/* an arrow */
+			mk_text(d, or_none(m->differences[i].b));
+		}
+		mk_block_end(d, MK_ITEM);
+		return;
+	}
+	heading(d, MK_H2, "differences", "What differs");
+	mk_table(d, "differences", difference_cols, ARRAY_SIZE(difference_cols));
+	for (size_t i = 0; i < m->ndifferences; i++) {
+		mk_row(d, NULL);
+		mk_cell(d, NULL, 0);
+		mk_inline(d, MK_CODE, NULL);
+		mk_text(d, fmt_or(m->differences[i].key, "?"));
+		mk_inline_end(d, MK_CODE);
+		mk_cell_end(d);
+		mk_cell(d, NULL, 0);
+		kv_value(d, m->differences[i].a);
+		mk_cell_end(d);
+		mk_cell(d, NULL, 0);
+		kv_value(d, m->differences[i].b);
+		mk_cell_end(d);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+/* A page's "mean ± sd unit (n=3)". */
+static void mean_sd(struct doc *d, const struct compare_stat *s, const char *unit)
+{
+	if (!s->mean.have) {
+		mk_lit(d, "n/a");
+		return;
+	}
+	fmt_value(d->out, s->mean.v);
+	if (s->n.v > 1 && s->sd.have) {
+		mk_lit(d, " \xc2\xb1 ");
+		fmt_value(d->out, s->sd.v);
+	}
+	fmt_unit_html(d->out, unit);
+	if (s->n.v > 0) {
+		mk_lit(d, " ");
+		mk_inline(d, MK_SPAN, "note");
+		mk_addf(d, "(n=%lld)", fmt_round(s->n.v));
+		mk_inline_end(d, MK_SPAN);
+	}
+}
+
+/* Markdown's "mean ± sd (n=3)": thousands separators from 1,000, else
+ * three significant digits. */
+static void mean_terse(struct doc *d, const struct compare_stat *s)
+{
+	if (!s->mean.have) {
+		mk_lit(d, "n/a");
+		return;
+	}
+	if (fabs(s->mean.v) >= 1000)
+		fmt_thousands_d(d->out, s->mean.v);
+	else
+		mk_addf(d, "%.3g", s->mean.v);
+	if (s->sd.have)
+		mk_addf(d, " \xc2\xb1 %.2g", s->sd.v);
+	if (s->n.v > 1)
+		mk_addf(d, " (n=%lld)", fmt_round(s->n.v));
+}
+
+static void change_cell(struct doc *d, const struct compare_metric *x)
+{
+	mk_cell(d, NULL, 0);
+	if (d->mk->page && x->change.have) {
+		fmt_signed_value(d->out, x->change.v);
+		fmt_unit_html(d->out, x->unit);
+	} else if (d->mk->page) {
+		mk_lit(d, "n/a");
+	} else if (x->change.have && fabs(x->change.v) >= 1000) {
+		mk_addf(d, "%c", x->change.v > 0 ? '+' : '-');
+		fmt_thousands_d(d->out, fabs(x->change.v));
+	} else if (x->change.have) {
+		mk_addf(d, "%+.3g", x->change.v);
+	}
+	mk_cell_end(d);
+}
+
+/* p: a page rounds it to three places, markdown gives three digits. */
+static void p_cell(struct doc *d, struct num p)
+{
+	mk_cell(d, NULL, 0);
+	if (!d->mk->page) {
+		if (p.have)
+			mk_addf(d, "%.3g", p.v);
+	} else if (p.have && p.v >= 0 && p.v < 0.001) {
+		mk_text(d, "< 0.001");
+	} else if (p.have && p.v >= 0) {
+		mk_addf(d, "%.3f", p.v);
+	} else {
+		mk_lit(d, "n/a");
+	}
+	mk_cell_end(d);
+}
+
+static const struct mk_col metric_cols[2][7] = {
+	{ { "metric", MK_LEFT }, { "A", MK_RIGHT }, { "B", MK_RIGHT }, { "change", MK_RIGHT },
+	  { "change %", MK_RIGHT }, { "p", MK_RIGHT }, { "verdict", MK_LEFT } },
+	{ { "metric", MK_LEFT }, { "A mean \xc2\xb1 sd", MK_RIGHT }, { "B mean \xc2\xb1 sd", MK_RIGHT },
+	  { "change", MK_RIGHT }, { "change %", MK_RIGHT }, { "p", MK_RIGHT }, { "verdict", MK_LEFT } },
+};
+
+static void metric_row(struct doc *d, const struct compare_metric *x)
+{
+	const int page = d->mk->page;
+	const char *verdict = fmt_or(x->verdict, page ? "n/a" : "?");
+	int alarm = x->gating && !strcmp(verdict, "regression");
+	char cls[32];
+
+	snprintf(cls, sizeof(cls), "v-%s", fmt_verdict_class(verdict));
+	mk_row(d, fmt_verdict_class(verdict));
+	mk_cell(d, NULL, 0);
+	if (page) {
+		mk_text(d, fmt_or(x->name, fmt_or(x->key, "?")));
+		if (x->gating) {
+			mk_lit(d, " ");
+			mk_lit_inline(d, MK_SPAN, "gating", "gating");
+		}
+	} else {
+		mk_text(d, fmt_or(x->name, "?"));
+		mk_lit(d, " (");
+		mk_text(d, x->unit);
+		mk_lit(d, x->gating ? ")" : ") \xc2\xb7");
+	}
+	mk_cell_end(d);
+	for (int s = 0; s < 2; s++) {
+		const struct compare_stat *st = s ? &x->b : &x->a;
+		mk_cell(d, NULL, 0);
+		if (page)
+			mean_sd(d, st, x->unit);
+		else
+			mean_terse(d, st);
+		mk_cell_end(d);
+	}
+	change_cell(d, x);
+	mk_cell(d, NULL, 0);
+	if (x->change_pct.have)
+		mk_addf(d, "%+.1f%%", x->change_pct.v);
+	else if (page)
+		mk_lit(d, "n/a");
+	mk_cell_end(d);
+	p_cell(d, x->p);
+	mk_cell(d, cls, alarm);
+	if (page)
+		verdict_words(d, verdict);
+	else
+		mk_text(d, verdict);
+	mk_cell_end(d);
+	mk_row_end(d);
+}
+
+static void metrics(struct doc *d, const struct compare_model *m)
+{
+	const int page = d->mk->page;
+
+	if (page)
+		heading(d, MK_H2, "metrics", "Metrics");
+	if (page && !m->nmetrics) {
+		note_para(d, "No metric was compared.");
+		return;
+	}
+	mk_table(d, "metrics", metric_cols[page], ARRAY_SIZE(metric_cols[page]));
+	for (size_t i = 0; i < m->nmetrics; i++)
+		metric_row(d, &m->metrics[i]);
+	mk_table_end(d);
+	note_para(d, page ? "p is n/a when a side has fewer than two runs; then the threshold alone decides."
+		     : "\xc2\xb7 not gating: shown, but does not decide the verdict");
+}
+
+/* A page's chart per gating metric that has figures. */
+static void gating_charts(struct doc *d, const struct compare_model *m)
+{
+	int charts = 0;
+
+	for (size_t i = 0; i < m->nmetrics; i++) {
+		const struct compare_metric *x = &m->metrics[i];
+		if (!x->gating || (!x->a.mean.have && !x->b.mean.have))
+			continue;
+		if (!charts++) {
+			heading(d, MK_H2, "gating", "Gating metrics");
+			mk_block(d, MK_BOX, "charts", NULL);
+			mk_lit(d, "\n");
+		}
+		svg_metric(d->out, x, fmt_or(m->a.label, "a"), fmt_or(m->b.label, "b"));
+	}
+	if (charts)
+		mk_block_end(d, MK_BOX);
+}
+
+static const struct mk_col slab_change_cols[2][4] = {
+	{ { "slab cache (growth at insmod)", MK_LEFT }, { "A", MK_RIGHT }, { "B", MK_RIGHT },
+	  { "change", MK_RIGHT } },
+	{ { "cache", MK_LEFT }, { "A growth", MK_RIGHT }, { "B growth", MK_RIGHT },
+	  { "B minus A", MK_RIGHT } },
+};
+
+/* A page: the caches that changed most, charted; markdown: every cache
+ * the comparison lists. */
+static void slab_changes(struct doc *d, const struct compare_model *m)
+{
+	const int page = d->mk->page;
+	const struct compare_slab *rows = page ? m->changed : m->slab;
+	size_t n = page ? m->nchanged : m->nslab;
+	struct svg_bar b[COMPARE_CHANGED_MAX];
+
+	if (!m->nslab)
+		return;
+	if (page) {
+		heading(d, MK_H2, "slab", "Slab caches that changed most");
+		if (!n) {
+			note_para(d, "No slab cache changed.");
+			return;
+		}
+		mk_block(d, MK_P, "note", NULL);
+		mk_text(d, "Each cache's growth at insmod, in kB (the mean of a side's runs), "
+			"and B minus A: red where B takes more, green where it takes less.");
+		mk_block_end(d, MK_P);
+		for (size_t i = 0; i < n; i++) {
+			b[i].label = fmt_or(rows[i].cache, "?");
+			b[i].v = rows[i].change;
+		}
+		svg_hbars(d->out, "slab caches that changed most, B against A, kB", b, n,
+			  "#e15759", "#59a14f");
+	}
+	mk_table(d, "slab", slab_change_cols[page], ARRAY_SIZE(slab_change_cols[page]));
+	for (size_t i = 0; i < n; i++) {
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(rows[i].cache, "?"));
+		num_cell(d, fmt_kb, rows[i].a_kb);
+		num_cell(d, fmt_kb, rows[i].b_kb);
+		num_cell(d, fmt_signed_kb, (struct num){ rows[i].change, 1 });
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+void document_compare(const struct markup *mk, const struct compare_model *m, struct strbuf *out)
+{
+	struct doc doc, *d = &doc;
+
+	doc_init(d, mk, out);
+	compare_title(d, m);
+	if (!d->mk->page)
+		mk_block(d, MK_LIST, NULL, NULL);
+	mismatch(d, m);
+	rule(d, m);
+	sides(d, m);
+	differences(d, m);
+	if (!d->mk->page)
+		mk_block_end(d, MK_LIST);
+	metrics(d, m);
+	if (d->mk->page)
+		gating_charts(d, m);
+	slab_changes(d, m);
+}
+
+/* ---- a night ---- */
+
+static const struct mk_col night_cols[] = {
+	{ "scenario", MK_LEFT }, { "status", MK_LEFT }, { "per disk", MK_RIGHT },
+	{ "vs baseline", MK_LEFT }, { "run", MK_LEFT },
+};
+
+void document_nightly(const struct markup *mk, const struct nightly_model *m, struct strbuf *out)
+{
+	struct doc doc, *d = &doc;
+
+	doc_init(d, mk, out);
+	mk_block(d, MK_H1, NULL, NULL);
+	mk_lit(d, "scaletest nightly ");
+	mk_text(d, fmt_or(m->stamp, "?"));
+	mk_block_end(d, MK_H1);
+	mk_table(d, "nightly", night_cols, ARRAY_SIZE(night_cols));
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct nightly_row *r = &m->rows[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(r->scenario, "?"));
+		mk_cell(d, NULL, 0);
+		mk_text(d, fmt_or(r->status, "?"));
+		if (r->reason) {
+			mk_lit(d, ": ");
+			mk_text(d, r->reason);
+		}
+		mk_cell_end(d);
+		mk_cell(d, NULL, 0);
+		if (r->per_disk_field && r->per_disk.have) {
+			mk_text(d, r->per_disk_field);
+			mk_lit(d, " ");
+			fmt_per_disk(d->out, r->per_disk);
+		}
+		mk_cell_end(d);
+		mk_text_cell(d, r->verdict);
+		mk_text_cell(d, r->run);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	mk_block(d, MK_P, NULL, NULL);
+	mk_addf(d, "%lld scenarios, %lld failed, %lld regressed, %lld without a baseline; %.0f s.",
+		fmt_round(m->scenarios.v), fmt_round(m->failed.v), fmt_round(m->regressed.v),
+		fmt_round(m->without_baseline.v), m->seconds.v);
+	mk_block_end(d, MK_P);
+}
