@@ -594,3 +594,95 @@ TEST(console_guest_phase_lines)
 	CHECK_EQ_INT(cs.guest_end, 1);
 	console_scan_release(&cs);
 }
+
+/* ---- consoles captured from real guests ---------------------------------- */
+
+/* Every console log captured from a real guest crashed on purpose
+ * (tests/fixtures/console/README says how each was provoked; the replay
+ * fixtures' own consoles too), with its class and exact title; NULL: the
+ * console alone shows nothing wrong. */
+static const struct {
+	const char *file, *cls, *title;
+} crash_fixtures[] = {
+	{ "replay/crash/console.log", "panic", "Kernel panic - not syncing: sysrq triggered crash" },
+	{ "console/panic-i386.log", "panic", "Kernel panic - not syncing: sysrq triggered crash" },
+	{ "replay/oom/console.log", "oom", "Out of memory: System is deadlocked on memory" },
+	{ "console/oom-lowmem-i386.log", "oom", "Out of memory: System is deadlocked on memory" },
+	{ "replay/hung-task/console.log", "hung-task", "INFO: task hung in __filemap_fdatawait_range" },
+	{ "console/hung-task-i386.log", "hung-task", "INFO: task hung in __filemap_fdatawait_range" },
+	{ "console/reboot-x86_64.log", "reboot", "unexpected reboot" },
+	{ "replay/timeout/console.log", NULL, NULL },
+	{ "replay/channel-lost/console.log", NULL, NULL },
+	{ "replay/qemu-exit/console.log", NULL, NULL },
+	{ "replay/garble/console.log", NULL, NULL },
+	{ "replay/smoke-x86_64/console.log", NULL, NULL },
+	{ "replay/smoke-i386/console.log", NULL, NULL },
+	{ "replay/seed-i386-4000/console.log", NULL, NULL },
+};
+
+static int classify_fixture(const char *file, struct crash *c, unsigned long *lines)
+{
+	struct console_scan cs;
+	size_t len;
+	char *buf = fixture(file, &len);
+	int found;
+
+	console_scan_init(&cs);
+	console_scan_feed(&cs, buf, len);
+	console_scan_finish(&cs);
+	found = crash_classify(&cs, NULL, c);
+	if (lines)
+		*lines = cs.lines;
+	console_scan_release(&cs);
+	free(buf);
+	return found;
+}
+
+TEST(crash_fixtures_class_and_title)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(crash_fixtures); i++) {
+		struct crash c = CRASH_INIT;
+		unsigned long lines;
+		int found = classify_fixture(crash_fixtures[i].file, &c, &lines);
+
+		if (!crash_fixtures[i].cls) {
+			if (found)
+				test_fail(__FILE__, __LINE__, "%s: found %s '%s', expected nothing",
+					  crash_fixtures[i].file, c.cls->name, c.title.buf);
+		} else if (!found) {
+			test_fail(__FILE__, __LINE__, "%s: nothing found, expected %s",
+				  crash_fixtures[i].file, crash_fixtures[i].cls);
+		} else {
+			if (strcmp(c.cls->name, crash_fixtures[i].cls) ||
+			    strcmp(c.title.buf, crash_fixtures[i].title))
+				test_fail(__FILE__, __LINE__, "%s: %s '%s', expected %s '%s'",
+					  crash_fixtures[i].file, c.cls->name, c.title.buf,
+					  crash_fixtures[i].cls, crash_fixtures[i].title);
+			/* The report's first line is in its context, numbered. */
+			CHECK(c.line >= 1 && c.line <= lines);
+			CHECK(c.context.len > 0);
+		}
+		crash_release(&c);
+	}
+}
+
+/* The same bug from two boots (another arch, other pids, addresses,
+ * timestamps and call traces): the same title, different consoles. */
+TEST(crash_fixtures_same_bug_same_title)
+{
+	static const char *const pairs[][2] = {
+		{ "replay/crash/console.log", "console/panic-i386.log" },
+		{ "replay/hung-task/console.log", "console/hung-task-i386.log" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(pairs); i++) {
+		struct crash a = CRASH_INIT, b = CRASH_INIT;
+
+		REQUIRE(classify_fixture(pairs[i][0], &a, NULL));
+		REQUIRE(classify_fixture(pairs[i][1], &b, NULL));
+		CHECK_STR(a.title.buf, b.title.buf);
+		CHECK(strcmp(a.context.buf, b.context.buf) != 0);
+		crash_release(&a);
+		crash_release(&b);
+	}
+}
