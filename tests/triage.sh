@@ -68,6 +68,9 @@ expect 1 "^blame: kernel$" -- "$bin" triage "$fx/replay/crash/console.log"
 expect 1 "^class: oom$" -- "$bin" triage "$fx/replay/oom/console.log"
 expect 1 "^title: INFO: task hung in __filemap_fdatawait_range$" -- "$bin" triage "$fx/replay/hung-task/console.log"
 expect 1 "^class: reboot$" -- "$bin" triage "$fx/console/reboot-x86_64.log"
+expect 1 "^title: WARNING in crashmod_init$" -- "$bin" triage "$fx/console/warning-x86_64.log"
+expect 1 "^class: rcu-stall$" -- "$bin" triage "$fx/console/rcu-stall-x86_64.log"
+expect 1 "^title: general protection fault in crashmod_poke$" -- "$bin" triage "$fx/console/gpf-x86_64.log"
 
 # The line printed is the report's first line in the file, and the
 # context holds it.
