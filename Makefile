@@ -5,7 +5,7 @@
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
-#   make check        unit, command-line, replay and golden tests (no QEMU)
+#   make check        unit, command-line, triage, replay and golden tests (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/
 #
@@ -75,6 +75,7 @@ deps:
 check: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/triage.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh
@@ -82,6 +83,7 @@ check: bin/scaletest build/unit-tests
 test: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/triage.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh

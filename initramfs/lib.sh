@@ -390,6 +390,12 @@ fail_hard() {
 #   panic   a real kernel panic through sysrq
 #   oom     fill memory until the OOM killer runs
 #   garble  send corrupted and truncated records, then carry on
+#   hung    leave a task in D state: scsi_debug stops answering (every_nth=1,
+#           opts=4: every command times out) while sync writes /dev/sda back, with
+#           kernel.hung_task_timeout_secs at 5 (a phase after insmod)
+#   chanlost  stop sending records (fd 3 goes to /dev/null, and so for
+#           the monitor started after it) and carry on: the console goes
+#           on, the channel is silent
 # and two that act at a point rather than a phase:
 #   corrupt:after-io   overwrite a block of every virtio disk between
 #                      writing it and reading it back (a verify failure)
@@ -410,6 +416,20 @@ fault() {
 		dd if=/dev/zero of=/mnt/fill/a bs=1048576 2>/dev/null
 		dd if=/dev/zero of=/tmp/fill bs=1048576 2>/dev/null
 		while :; do sleep 1000; done ;;
+	"hung:$1")
+		say "fault: a task stuck in D state in $1"
+		echo 5 > /proc/sys/kernel/hung_task_timeout_secs
+		echo 1 > /sys/bus/pseudo/drivers/scsi_debug/every_nth
+		echo 4 > /sys/bus/pseudo/drivers/scsi_debug/opts
+		# sync waits for the write-back in plain D state (a direct read
+		# would wait with a timeout, a buffered one killably: neither
+		# is a hung task)
+		dd if=/dev/zero of=/dev/sda bs=4096 count=1 seek=100 2>/dev/null
+		sync &
+		while :; do sleep 1000; done ;;
+	"chanlost:$1")
+		say "fault: dropping the record channel in $1"
+		exec 3>/dev/null ;;
 	"garble:$1")
 		say "fault: garbling the channel in $1"
 		until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done

@@ -23,6 +23,7 @@ static const struct command commands[] = {
 	{ "cache", cmd_cache, "list or clean the cache", usage_cache },
 	{ "fio", cmd_fio, "build or find the guest's static fio", usage_fio },
 	{ "keys", cmd_keys, "print the scenario key reference (Markdown)", usage_keys },
+	{ "triage", cmd_triage, "classify a console log: crash class, stable title, context", usage_triage },
 };
 
 static void usage(FILE *f)

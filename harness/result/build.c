@@ -208,6 +208,23 @@ static void add_timings(json_object *root, const struct records *rs, json_object
 	json_object_object_add(root, "timings", t);
 }
 
+/* result.json's "crash": what went wrong, by class (record/console.h). */
+static json_object *crash_json(const struct crash *c)
+{
+	json_object *o;
+
+	if (!c->cls)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "class", json_object_new_string(c->cls->name));
+	json_object_object_add(o, "blame", json_object_new_string(crash_blame_name(c->cls->blame)));
+	json_object_object_add(o, "title", json_object_new_string(c->title.buf));
+	json_object_object_add(o, "detail", c->detail.len ? json_object_new_string(c->detail.buf) : NULL);
+	json_object_object_add(o, "line", c->line ? json_object_new_int64((long long)c->line) : NULL);
+	json_object_object_add(o, "context", json_object_new_string(c->context.buf));
+	return o;
+}
+
 json_object *result_build(const struct scenario *s, const struct records *rs,
 			  const struct console_scan *cs, json_object *host,
 			  enum run_status *status)
@@ -220,6 +237,15 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		.signal = (int)jint(host, "signal", 0),
 		.error = jstr(host, "error", NULL),
 	};
+	struct crash_host facts = {
+		.booted = booted,
+		.timed_out = end.timed_out,
+		.vm_exited = json_object_get_boolean(jget(host, "vm_exited")),
+		.vm_exit = jstr(host, "vm_exit", NULL),
+		.got_end = rs->got_end,
+		.last_phase = rs->phase,
+	};
+	struct crash crash = CRASH_INIT;
 	char *reason;
 
 	json_object_object_add(root, "run_id", ref(host, "run_id"));
@@ -262,10 +288,13 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		analysis_fio(root, s, checks);
 		analysis_leak(root, s, checks);
 	}
-	*status = verdict_decide(&end, rs, cs, booted ? checks : NULL, &reason);
+	crash_classify(cs, &facts, &crash);
+	*status = verdict_decide(&end, rs, &crash, booted ? checks : NULL, &reason);
 	json_object_object_add(root, "status", json_object_new_string(run_status_name(*status)));
 	json_object_object_add(root, "reason", reason ? json_object_new_string(reason) : NULL);
 	free(reason);
+	json_object_object_add(root, "crash", crash_json(&crash));
+	crash_release(&crash);
 	json_object_object_add(root, "checks", checks);
 	json_object_object_add(root, "finished", ref(host, "finished"));
 	add_timings(root, rs, host);

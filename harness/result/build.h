@@ -28,6 +28,12 @@
  *	phase_host_s			{phase: seconds since the VM started}
  *	setup_s, vm_s, total_s		host durations
  *	timed_out, signal, error	how the watch ended (run_ending)
+ *	vm_exited, vm_exit		the VM ended by itself, and how (child_describe)
+ *
+ * The run's crash class (record/console.h) comes from the console scan, the
+ * records and these facts, into result.json's "crash": {class, blame,
+ * title, detail, line, context}; its status and title make the status and
+ * the reason.
  */
 #ifndef SCALETEST_RESULT_BUILD_H
 #define SCALETEST_RESULT_BUILD_H

@@ -131,8 +131,16 @@ void verdict_checks(const struct scenario *s, const struct records *rs,
 	blocklist_release(&sd);
 }
 
+/* The status each crash class gives (console.h). */
+static const enum run_status crash_status[] = {
+	[CRASH_STATUS_CRASH] = RUN_CRASH,
+	[CRASH_STATUS_OOM] = RUN_OOM,
+	[CRASH_STATUS_TIMEOUT] = RUN_TIMEOUT,
+	[CRASH_STATUS_ERROR] = RUN_ERROR,
+};
+
 enum run_status verdict_decide(const struct run_ending *end, const struct records *rs,
-			       const struct console_scan *cs, json_object *checks,
+			       const struct crash *crash, json_object *checks,
 			       char **reason)
 {
 	const char *where = rs->phase >= 0 ? phase_name(rs->phase) : "setup";
@@ -142,13 +150,9 @@ enum run_status verdict_decide(const struct run_ending *end, const struct record
 		*reason = xstrfmt("interrupted by signal %d after phase '%s'", end->signal, where);
 		return RUN_INTERRUPTED;
 	}
-	if (cs->oom) {
-		*reason = xstrdup(cs->oom_line);
-		return RUN_OOM;
-	}
-	if (cs->crash) {
-		*reason = xstrdup(cs->crash_line);
-		return RUN_CRASH;
+	if (crash && crash->cls) {
+		*reason = crash_reason(crash);
+		return crash_status[crash->cls->status];
 	}
 	if (end->timed_out) {
 		*reason = xstrfmt("phase '%s' not reached in time (last reached: '%s')",

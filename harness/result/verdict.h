@@ -4,14 +4,18 @@
  * The checks are facts about the disks, the inventory, the phases and the
  * console (each a row {name, pass, detail} in result.json's "checks"; the
  * memory checks live in analysis.c).  The status then follows one order of
- * precedence: interrupted > oom > crash > timeout > error (the harness's
- * own failure) > what the guest reported > the checks > pass.
+ * precedence: interrupted > the crash class (console.h: its status, and its
+ * title as the reason; an OOM report wins over a crash report, a kernel
+ * report over a host-side ending) > timeout > error (the harness's own
+ * failure) > what the guest reported > the checks > pass.
  *
  *	json_object *checks = json_object_new_array();
  *	verdict_checks(&scenario, &records, &console, checks);
  *	analysis_fio(...); analysis_leak(...);	// more rows
+ *	struct crash crash = CRASH_INIT;	// what went wrong, if anything
+ *	crash_classify(&console, &host_facts, &crash);
  *	char *reason;
- *	enum run_status st = verdict_decide(&ended, &records, &console,
+ *	enum run_status st = verdict_decide(&ended, &records, &crash,
  *					    checks, &reason);	// reason: NULL on pass
  *
  * To add a check: a row appended in verdict_checks() (or in analysis.c for
@@ -50,7 +54,7 @@ void verdict_checks(const struct scenario *s, const struct records *rs,
 		    const struct console_scan *cs, json_object *checks);
 /* checks may be NULL (nothing booted). *reason is malloc'd, NULL on pass. */
 enum run_status verdict_decide(const struct run_ending *end, const struct records *rs,
-			       const struct console_scan *cs, json_object *checks,
+			       const struct crash *crash, json_object *checks,
 			       char **reason);
 
 #endif

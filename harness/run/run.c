@@ -95,14 +95,17 @@ static const struct records_ops run_records_ops = {
 static void on_console(void *ctx, const char *buf, size_t n)
 {
 	struct run *r = ctx;
+	const struct console_report *stop;
 	int had = r->cs.crash || r->cs.oom;
 
 	(void)write_all(r->con_log, buf, n);
 	console_scan_feed(&r->cs, buf, n);
-	if (!had && (r->cs.crash || r->cs.oom)) {
+	if (!had && (r->cs.crash || r->cs.oom))
 		warning("guest console: %s", r->cs.oom ? r->cs.oom_line : r->cs.crash_line);
+	/* A report that ends the run: let the guest finish printing it. */
+	stop = console_scan_stop(&r->cs);
+	if (stop && !r->crash_at)
 		r->crash_at = now_monotonic() + CRASH_GRACE_S;
-	}
 }
 
 static void on_channel(void *ctx, const char *buf, size_t n)
@@ -138,10 +141,11 @@ static void watch(struct run *r)
 	    !r->rs.got_end)
 		timed_out = 1;
 	json_object_object_add(r->host, "timed_out", json_object_new_boolean(timed_out));
-	if (!r->rs.got_end && !timed_out && !child_interrupted() &&
-	    !r->cs.crash && !r->cs.oom)
-		set_error(r, "the VM ended before the guest finished (%s); see console.log and %s.log",
-			  child_describe(&res), r->be->name);
+	/* The VM ended on its own before the guest's end: result_build()
+	 * names why (a kernel report, the record channel, or QEMU itself). */
+	json_object_object_add(r->host, "vm_exited",
+			       json_object_new_boolean(end == VM_WATCH_EXITED && !r->rs.got_end));
+	json_object_object_add(r->host, "vm_exit", json_object_new_string(child_describe(&res)));
 }
 
 /* ---- setup -------------------------------------------------------------- */

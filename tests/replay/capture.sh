@@ -26,6 +26,9 @@ crash $smoke --set cmdline=scaletest_fault=panic:after-insmod
 oom $smoke --set cmdline=scaletest_fault=oom:after-io
 timeout $smoke --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
 garble $smoke --set cmdline=scaletest_fault=garble:after-insmod
+hung-task $smoke --set cmdline=scaletest_fault=hung:after-virtio --set loglevel=7 --set timeout_insmod=60 --set timeout_io=60
+channel-lost $smoke --set cmdline=scaletest_fault=chanlost:before-insmod --set timeout_insmod=60
+qemu-exit $smoke kill-qemu:after-insmod
 EOT
 }
 
@@ -39,8 +42,22 @@ cases | while read -r name scenario args; do
 		[ -n "$want" ] || continue
 	fi
 	echo "capture: $name"
-	# shellcheck disable=SC2086 # args are words from the table above
-	"$bin" run "$scenario" --quiet --out "$work/$name" $args > "$work/$name.log" 2>&1 || true
+	case "$args" in
+	kill-qemu:*)
+		# QEMU killed from outside once the guest says it reached the
+		# phase: the harness must see QEMU end early.
+		"$bin" run "$scenario" --quiet --out "$work/$name" > "$work/$name.log" 2>&1 &
+		pid=$!
+		until grep -qs "phase ${args#kill-qemu:}\$" "$work/$name"/.tmp-*/console.log; do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 1
+		done
+		qemu=$(pgrep -P "$pid" -f qemu-system) && kill -KILL "$qemu"
+		wait "$pid" || true ;;
+	*)
+		# shellcheck disable=SC2086 # args are words from the table above
+		"$bin" run "$scenario" --quiet --out "$work/$name" $args > "$work/$name.log" 2>&1 || true ;;
+	esac
 	run=$(ls -d "$work/$name"/2* | head -n 1)
 	rm -rf "${fixtures:?}/$name"
 	mkdir -p "$fixtures/$name"

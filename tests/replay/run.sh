@@ -25,6 +25,8 @@ expect_status() {
 	crash) echo crash ;;
 	oom) echo oom ;;
 	timeout) echo timeout ;;
+	hung-task) echo crash ;;
+	channel-lost | qemu-exit) echo error ;;
 	*) echo pass ;;
 	esac
 }

@@ -1,0 +1,81 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "lib/util.h"
+#include "record/console.h"
+
+const char usage_triage[] =
+	"usage: scaletest triage CONSOLE_LOG\n"
+	"\n"
+	"Classify a kernel console log, from a run (RUN/console.log) or from\n"
+	"anywhere else, with the crash classes a run uses: panic, page-fault,\n"
+	"null-deref, gpf, kernel-bug, kasan, kfence, ubsan, soft-lockup,\n"
+	"hard-lockup, hung-task, rcu-stall, warning, bug, oops, reboot (a second\n"
+	"boot banner), oom and alloc-failure.  An OOM report wins over a crash\n"
+	"report, and otherwise the first report in the log is the one named.\n"
+	"The host-side classes of a run (hang, channel-lost, qemu-exited) need\n"
+	"what the host saw and are not found from a log alone.\n"
+	"\n"
+	"Prints the class, who is to blame, the stable title (pids, addresses,\n"
+	"offsets, timestamps and CPU numbers dropped, so that the same bug gets\n"
+	"the same title from two boots), the line of the log where the report\n"
+	"starts, and the lines around it; or 'nothing found'.  Lines are shown\n"
+	"made printable: control and non-ASCII bytes become '?'.\n"
+	"\n"
+	"exit status: 0 nothing found, 1 a crash or OOM found, 2 bad usage or\n"
+	"a log that cannot be read.\n";
+
+int cmd_triage(int argc, char **argv)
+{
+	struct console_scan cs;
+	struct crash c = CRASH_INIT;
+	char buf[65536];
+	ssize_t n;
+	int fd, found;
+
+	if (want_help(argc, argv, usage_triage))
+		return finish_stdout(EXIT_OK);
+	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
+		if (argc > 1 && argv[1][0] == '-')
+			error("unknown option '%s'", argv[1]);
+		else
+			error("triage takes one console log");
+		fputs(usage_triage, stderr);
+		return EXIT_USAGE;
+	}
+	fd = open(argv[1], O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		error_errno("cannot open '%s'", argv[1]);
+		return EXIT_USAGE;
+	}
+	console_scan_init(&cs);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			error_errno("cannot read '%s'", argv[1]);
+			close(fd);
+			console_scan_release(&cs);
+			return EXIT_USAGE;
+		}
+		console_scan_feed(&cs, buf, (size_t)n);
+	}
+	close(fd);
+	console_scan_finish(&cs);
+
+	found = crash_classify(&cs, NULL, &c);
+	if (found) {
+		printf("class: %s\nblame: %s\ntitle: %s\nline: %lu\ncontext:\n",
+		       c.cls->name, crash_blame_name(c.cls->blame), c.title.buf, c.line);
+		fputs(c.context.buf, stdout);
+	} else {
+		printf("nothing found in %lu lines\n", cs.lines);
+	}
+	crash_release(&c);
+	console_scan_release(&cs);
+	return finish_stdout(found ? EXIT_RUNFAIL : EXIT_OK);
+}
