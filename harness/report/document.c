@@ -183,6 +183,24 @@ static void run_summary(struct doc *d, const struct report_model *m)
 	sb_release(&sum);
 }
 
+/* What ended the run, by class, with the console around its first report. */
+static void crash_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->crash_class)
+		return;
+	heading(d, MK_H2, "crash", "Crash");
+	mk_block(d, MK_P, "reason", NULL);
+	MK_PARTS(d, "", m->crash_class, ", blamed on the ", fmt_or(m->crash_blame, "?"), ": ");
+	mk_inline(d, MK_CODE, NULL);
+	mk_text(d, fmt_or(m->crash_title, "?"));
+	mk_inline_end(d, MK_CODE);
+	mk_block_end(d, MK_P);
+	if (m->crash_context && *m->crash_context) {
+		note_para(d, "The console around the first report (console.log has all of it):");
+		mk_pre(d, m->crash_context);
+	}
+}
+
 static const struct mk_col mem_cols[] = {
 	{ "", MK_LEFT }, { "before insmod", MK_RIGHT }, { "after insmod", MK_RIGHT },
 	{ "change", MK_RIGHT }, { "per disk", MK_RIGHT },
@@ -537,6 +555,7 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 		run_facts(d, m);
 	else
 		run_summary(d, m);
+	crash_section(d, m);
 	mem_section(d, m);
 	disks_section(d, m);
 	phases_section(d, m);

@@ -313,6 +313,8 @@ static const struct field run_fields[] = {
 	RUN(F_STR, qemu_version, "vm.qemu_version"),
 	RUN(F_NUM, memory_mb, "vm.memory_mb"), RUN(F_NUM, cpus, "vm.cpus"),
 	RUN(F_STR, console_crash, "console.crash"), RUN(F_STR, console_oom, "console.oom"),
+	RUN(F_STR, crash_class, "crash.class"), RUN(F_STR, crash_blame, "crash.blame"),
+	RUN(F_STR, crash_title, "crash.title"), RUN(F_STR, crash_context, "crash.context"),
 	RUN(F_NUM, disks_present, "disks.present"), RUN(F_NUM, disks_requested, "disks.requested"),
 	RUN(F_NUM, virtio_present, "disks.virtio_present"),
 	RUN(F_NUM, virtio_requested, "disks.virtio_requested"),

@@ -120,6 +120,8 @@ struct report_model {
 	const char *accel, *accel_reason, *qemu_version;
 	struct num memory_mb, cpus;
 	const char *console_crash, *console_oom;
+	/* result.json's crash: NULL class when the console held no report. */
+	const char *crash_class, *crash_blame, *crash_title, *crash_context;
 
 	struct num disks_present, disks_requested, virtio_present, virtio_requested;
 	const char *virtio_bus;
