@@ -41,11 +41,12 @@ int cmd_run(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "repeat", required_argument, NULL, 'r' },
+		{ "connect", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct strvec sets = STRVEC_INIT;
-	struct run_config rc = { "results", 0, NULL };
+	struct run_config rc = { "results", 0, NULL, NULL };
 	struct scenario s;
 	enum run_status st;
 	char *dir = NULL;
@@ -64,6 +65,10 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'q':
 			rc.quiet = 1;
+			break;
+		case 'c':
+			rc.backend = "libvirt";
+			rc.uri = optarg;
 			break;
 		case 'r':
 			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {

@@ -178,7 +178,7 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 	}
 	for (size_t i = 0; i < mx->n && !res->interrupted; i++) {
 		const struct scenario *sc = &mx->scenarios[i];
-		struct run_config rc = { res->dir, 1, NULL };
+		struct run_config rc = { res->dir, 1, NULL, NULL };
 		struct strbuf err = STRBUF_INIT;
 		char *dir = NULL, *bpath = NULL;
 		json_object *root = NULL, *cmp = NULL;

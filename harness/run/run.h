@@ -40,7 +40,8 @@ int run_exit_code(enum run_status st);
 struct run_config {
 	const char *out;	/* results directory */
 	int quiet;		/* no summary on stdout */
-	const char *backend;	/* VM backend name; NULL for the default */
+	const char *backend;	/* VM backend name; NULL: the scenario's backend key */
+	const char *uri;	/* libvirt connection URI; NULL: qemu:///system */
 };
 
 /* Runs everything; returns the status (and *dir, malloc'd, the run
