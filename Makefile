@@ -94,6 +94,7 @@ test: bin/scaletest build/unit-tests
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
+	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh
 
 scale-test: deps

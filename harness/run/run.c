@@ -270,6 +270,7 @@ static int setup_and_boot(struct run *r)
 	c.virtio_bus = r->s->virtio_bus;
 	c.log = qlog;
 	c.uri = r->rc->uri;
+	c.upload = r->rc->upload;
 	c.name = r->dir.id;
 	c.domain_xml = xml;
 	r->t_vm = now_monotonic();

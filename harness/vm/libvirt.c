@@ -399,7 +399,8 @@ static int connect_error(const char *uri)
 
 	if (code == VIR_ERR_AUTH_FAILED || code == VIR_ERR_AUTH_CANCELLED ||
 	    code == VIR_ERR_AUTH_UNAVAILABLE || code == VIR_ERR_OPERATION_DENIED ||
-	    code == VIR_ERR_ACCESS_DENIED || strstr(m, "ermission denied"))
+	    code == VIR_ERR_ACCESS_DENIED || strstr(m, "ermission denied") ||
+	    strstr(m, "polkit") || strstr(m, "system bus"))
 		return error_env("cannot connect to libvirt at '%s': permission denied (%s); "
 				 "run as root, or add the user to the group libvirt", uri, m);
 	if (libvirt_uri_is_remote(uri))
@@ -760,7 +761,7 @@ static int stage_files(struct lv *lv, const struct vm_config *c, struct vm_confi
 		       struct strvec *disks, char **kernel, char **initrd)
 {
 	*there = *c;
-	if (!libvirt_uri_is_remote(lv->uri))
+	if (!c->upload && !libvirt_uri_is_remote(lv->uri))
 		return 0;
 	if (pool_open(lv) < 0 ||
 	    volume_make(lv, c->kernel, "kernel", 0, kernel) < 0 ||

@@ -49,6 +49,7 @@ struct vm_config {
 	const char *uri;		/* libvirt: the connection; NULL for the default */
 	const char *name;		/* a run id, part of the domain name; or NULL */
 	const char *domain_xml;		/* libvirt: save the domain XML here, or NULL */
+	int upload;			/* libvirt: upload files even to a local host */
 };
 
 struct vm_backend;
