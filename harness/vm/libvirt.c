@@ -25,6 +25,7 @@
  */
 #include "vm/libvirt.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -515,10 +516,37 @@ struct lv {
 	char *name;
 	struct pump pumps[2];	/* serial0 (console), serial1 (record channel) */
 	int lost;		/* the connection closed under us */
+	int refs;		/* ours, and each callback libvirt holds (its free function drops it) */
 	int close_cb;
 	struct strvec vols;	/* uploaded or created volumes, to delete */
 	virStoragePoolPtr pool;
 };
+
+static void lv_unref(struct lv *lv)
+{
+	int left;
+
+	pthread_mutex_lock(&lv->mu);
+	left = --lv->refs;
+	pthread_mutex_unlock(&lv->mu);
+	if (left)
+		return;
+	pthread_mutex_destroy(&lv->mu);
+	pthread_cond_destroy(&lv->cv);
+	free(lv->uri);
+	free(lv->name);
+	free(lv);
+}
+
+static void pump_unref(void *opaque)
+{
+	lv_unref(((struct pump *)opaque)->lv);
+}
+
+static void close_unref(void *opaque)
+{
+	lv_unref(opaque);
+}
 
 /* Called with lv->mu held. */
 static void pump_close(struct pump *p)
@@ -578,6 +606,13 @@ static void on_close(virConnectPtr conn, int reason, void *opaque)
 	(void)conn;
 	pthread_mutex_lock(&lv->mu);
 	lv->lost = reason == VIR_CONNECT_CLOSE_REASON_CLIENT ? 0 : reason + 100;
+	/* The streams may never hear of it: end both for the watch loop now
+	 * (their callbacks are removed in stop). */
+	for (int i = 0; lv->lost && i < 2; i++)
+		if (lv->pumps[i].fd >= 0) {
+			close(lv->pumps[i].fd);
+			lv->pumps[i].fd = -1;
+		}
 	pthread_cond_broadcast(&lv->cv);
 	pthread_mutex_unlock(&lv->mu);
 }
@@ -611,9 +646,13 @@ static int pump_open(struct lv *lv, struct pump *p, const char *dev, int *harnes
 		return error_errno("cannot create a socket pair");
 	pthread_mutex_lock(&lv->mu);
 	p->fd = sv[1];
+	lv->refs++;
 	if (virStreamEventAddCallback(p->st, VIR_STREAM_EVENT_READABLE |
 				      VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP,
-				      on_stream, p, NULL) < 0) {
+				      on_stream, p, pump_unref) < 0) {
+		lv->refs--;
+		close(sv[1]);
+		p->fd = -1;
 		pthread_mutex_unlock(&lv->mu);
 		close(sv[0]);
 		return error("cannot watch the domain's %s: %s", dev, last_error());
@@ -800,11 +839,7 @@ static void lv_free(struct lv *lv)
 			virConnectUnregisterCloseCallback(lv->conn, on_close);
 		virConnectClose(lv->conn);
 	}
-	pthread_mutex_destroy(&lv->mu);
-	pthread_cond_destroy(&lv->cv);
-	free(lv->uri);
-	free(lv->name);
-	free(lv);
+	lv_unref(lv);
 }
 
 static int lv_check(int arch, const char *uri)
@@ -869,6 +904,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	int con = -1, rec = -1, logfd;
 
 	pthread_mutex_init(&lv->mu, NULL);
+	lv->refs = 1;
 	pthread_cond_init(&lv->cv, NULL);
 	strvec_init(&lv->vols);
 	lv->pumps[0].fd = lv->pumps[1].fd = -1;
@@ -877,11 +913,13 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	lv->conn = lv_open(lv->uri);
 	if (!lv->conn)
 		goto fail;
-	if (virConnectRegisterCloseCallback(lv->conn, on_close, lv, NULL) == 0)
+	lv->refs++;
+	if (virConnectRegisterCloseCallback(lv->conn, on_close, lv, close_unref) == 0)
 		lv->close_cb = 1;
-	/* Remote connections: notice a dead peer within about 15 s. */
-	if (libvirt_uri_is_remote(lv->uri))
-		virConnectSetKeepAlive(lv->conn, 5, 3);
+	else
+		lv->refs--;
+	/* Notice a dead libvirtd within about 20 s, even if it sends nothing. */
+	virConnectSetKeepAlive(lv->conn, 5, 3);
 	sweep(lv->conn);
 	if (stage_files(lv, c, &there, &disks, &kernel, &initrd) < 0)
 		goto fail;
@@ -978,6 +1016,45 @@ static int lv_poll_exit(struct vm *vm, struct child_result *res)
 	return 0;
 }
 
+/*
+ * libvirtd gone under a running domain: its QEMU lives on, and a libvirtd
+ * started again may not take it back.  On a local host the harness ends
+ * it itself: the QEMU whose -name is exactly this domain's (the random
+ * suffix makes it ours and only ours).  1 if one was killed.
+ */
+static int kill_local_qemu(const char *name)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	char *want = xstrfmt("guest=%s,", name);
+	int killed = 0;
+
+	while (d && (de = readdir(d))) {
+		struct strbuf cmd = STRBUF_INIT;
+		char *path;
+		long pid = strtol(de->d_name, NULL, 10);
+
+		if (pid <= 0)
+			continue;
+		path = xstrfmt("/proc/%ld/cmdline", pid);
+		if (sb_read_file(&cmd, path) == 0) {
+			for (size_t i = 0; i + 1 < cmd.len; i += strlen(cmd.buf + i) + 1)
+				if (!strcmp(cmd.buf + i, "-name") &&
+				    !strncmp(cmd.buf + i + 6, want, strlen(want)) &&
+				    kill((pid_t)pid, SIGKILL) == 0) {
+					killed = 1;
+					break;
+				}
+		}
+		free(path);
+		sb_release(&cmd);
+	}
+	if (d)
+		closedir(d);
+	free(want);
+	return killed;
+}
+
 static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 {
 	struct lv *lv = vm->priv;
@@ -1003,18 +1080,24 @@ static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 	       pthread_cond_timedwait(&lv->cv, &lv->mu, &until) == 0)
 		;
 	for (int i = 0; i < 2; i++)
-		if (lv->pumps[i].fd >= 0) {
-			if (lv->pumps[i].st)
+		if (lv->pumps[i].fd >= 0 || lv->pumps[i].watching) {
+			if (lv->pumps[i].st && !lv->lost)
 				virStreamAbort(lv->pumps[i].st);
 			pump_close(&lv->pumps[i]);
 		}
 	pthread_mutex_unlock(&lv->mu);
+	if (!lv->lost && !virConnectIsAlive(lv->conn))
+		lv->lost = 100 + VIR_CONNECT_CLOSE_REASON_EOF;
 	if (lv->lost || ended < 0) {
+		int killed = !libvirt_uri_is_remote(lv->uri) && kill_local_qemu(lv->name);
+
 		free(vm->fault);
 		vm->fault = xstrfmt("lost the connection to libvirt at '%s' (%s) while the "
-				    "guest ran; the domain '%s' may still run there (a later "
-				    "run on this host destroys it)", lv->uri,
-				    lv->lost ? close_reason(lv->lost) : last_error(), lv->name);
+				    "guest ran; %s", lv->uri,
+				    lv->lost ? close_reason(lv->lost) : last_error(),
+				    killed ? "its QEMU was killed here" :
+				    "the domain may still run there (a later run from this "
+				    "host destroys it once libvirtd is back)");
 		strvec_push(&vm->facts, "connection_lost=true");
 		res->outcome = CHILD_SIGNALLED;
 		res->status = 9;
