@@ -22,8 +22,16 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
 PKGS = libarchive json-c zlib libcrypto
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto) -lm
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP \
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto) -lm -pthread
+# The libvirt backend (harness/vm/libvirt.c) when libvirt's and libxml2's
+# development files are there; without them it is built as a stub whose
+# check says what to install.
+LIBVIRT_PKGS = libvirt libxml-2.0
+ifeq ($(shell pkg-config --exists $(LIBVIRT_PKGS) 2>/dev/null && echo yes),yes)
+PKG_CFLAGS += $(shell pkg-config --cflags $(LIBVIRT_PKGS)) -DHAVE_LIBVIRT
+PKG_LIBS += $(shell pkg-config --libs $(LIBVIRT_PKGS))
+endif
+ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP \
 	     -DSCALETEST_VERSION='"$(VERSION)"'
 ALL_LDFLAGS = $(LDFLAGS)
 ifneq ($(SANITIZE),)
@@ -90,6 +98,7 @@ test: bin/scaletest build/unit-tests
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
+	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh
 
 scale-test: deps

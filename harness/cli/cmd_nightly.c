@@ -3,11 +3,13 @@
 
 #include "cli/commands.h"
 #include "compare/nightly.h"
+#include "run/fanout.h"
 #include "lib/util.h"
 
 const char usage_nightly[] =
 	"usage: scaletest nightly MATRIX [--out DIR] [--baselines DIR] [--threshold PCT]\n"
 	"                         [--alpha P] [--gate KINDS] [--require-baselines]\n"
+	"                         [--connect URI[,slots=N]]...\n"
 	"\n"
 	"Run every scenario of MATRIX (lines of 'SCENARIO [KEY=VALUE]...', paths\n"
 	"relative to the matrix file, '#' comments), compare each passed run with\n"
@@ -20,6 +22,9 @@ const char usage_nightly[] =
 	"  --baselines DIR      default results/baselines\n"
 	"  --require-baselines  a run without a baseline fails the night\n"
 	"  --threshold, --alpha, --gate   as for 'scaletest compare'\n"
+	"  --connect URI[,slots=N][,upload]   run the matrix through libvirt at URI,\n"
+	"                       all lines at once, at most N at a time there;\n"
+	"                       repeat it to spread the lines over several hosts\n"
 	"\n"
 	"exit status: 0 every run passed and nothing regressed; 1 a run failed\n"
 	"(crash, timeout, OOM, missing disks...) or a figure regressed; 2 a bad\n"
@@ -34,9 +39,12 @@ int cmd_nightly(int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "gate", required_argument, NULL, 'g' },
 		{ "require-baselines", no_argument, NULL, 'R' },
+		{ "connect", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct nightly_opts o = NIGHTLY_OPTS_INIT;
+	struct fanout f = FANOUT_INIT;
+	struct strbuf err = STRBUF_INIT;
 	struct nightly_matrix mx;
 	struct nightly_result res;
 	int c, require = 0, r, status;
@@ -67,20 +75,34 @@ int cmd_nightly(int argc, char **argv)
 		case 'R':
 			require = 1;
 			break;
+		case 'c':
+			if (fanout_add(&f, optarg, &err) < 0) {
+				error("%s", err.buf);
+				sb_release(&err);
+				fanout_release(&f);
+				return EXIT_USAGE;
+			}
+			break;
 		default:
 			fputs(usage_nightly, stderr);
+			fanout_release(&f);
 			return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
 		error("nightly takes one matrix file");
+		fanout_release(&f);
 		fputs(usage_nightly, stderr);
 		return EXIT_USAGE;
 	}
-	if (nightly_matrix_load(&mx, argv[optind]) < 0)
+	if (nightly_matrix_load(&mx, argv[optind]) < 0) {
+		fanout_release(&f);
 		return EXIT_USAGE;
+	}
+	o.fanout = &f;
 	r = nightly_run(&mx, &o, &res);
 	if (!res.dir) {
+		fanout_release(&f);
 		nightly_matrix_release(&mx);
 		return EXIT_ENV;
 	}
@@ -96,5 +118,6 @@ int cmd_nightly(int argc, char **argv)
 		status = EXIT_OK;
 	nightly_result_release(&res);
 	nightly_matrix_release(&mx);
+	fanout_release(&f);
 	return finish_stdout(status);
 }

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "lib/child.h"
 #include "compare/group.h"
+#include "run/fanout.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
@@ -13,6 +14,7 @@
 
 const char usage_run[] =
 	"usage: scaletest run SCENARIO [--set KEY=VALUE]... [--out DIR] [--repeat N] [--quiet]\n"
+	"                    [--connect URI[,slots=N][,upload]]...\n"
 	"\n"
 	"Boot the scenario's kernel in QEMU with its scsi_debug and virtio disks,\n"
 	"run the guest phases (boot, before-insmod, after-insmod, after-virtio,\n"
@@ -24,6 +26,12 @@ const char usage_run[] =
 	"  --out DIR        results directory (default: results)\n"
 	"  --repeat N       run it N times, kept together in DIR/<stamp>-<name>-xN/\n"
 	"                   (a group: compare uses its spread); prints the spread\n"
+	"  --connect URI[,slots=N][,upload]\n"
+	"                   boot through libvirt at URI (qemu:///system, qemu+ssh://HOST/system)\n"
+	"                   instead of running QEMU here; repeat it to spread --repeat\n"
+	"                   runs over several connections, at most N at a time on each\n"
+	"                   (default 1); upload stages the files through libvirt's\n"
+	"                   storage API even on a local host (always for a remote one)\n"
 	"  --quiet          no summary on stdout (progress still on stderr)\n"
 	"\n"
 	"Environment: SCALETEST_CACHE (default $XDG_CACHE_HOME/scaletest) holds\n"
@@ -41,15 +49,18 @@ int cmd_run(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "repeat", required_argument, NULL, 'r' },
+		{ "connect", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct strvec sets = STRVEC_INIT;
-	struct run_config rc = { "results", 0, NULL };
+	struct run_config rc = { .out = "results" };
+	struct fanout f = FANOUT_INIT;
+	struct strbuf err = STRBUF_INIT;
 	struct scenario s;
 	enum run_status st;
 	char *dir = NULL;
-	int c, ret;
+	int c, ret = EXIT_USAGE, opened = 0;
 	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage_run))
@@ -65,38 +76,55 @@ int cmd_run(int argc, char **argv)
 		case 'q':
 			rc.quiet = 1;
 			break;
+		case 'c':
+			if (fanout_add(&f, optarg, &err) < 0) {
+				error("%s", err.buf);
+				goto out;
+			}
+			break;
 		case 'r':
 			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
 				error("--repeat: '%s' is not a count from 1 to 100", optarg);
-				strvec_clear(&sets);
-				return EXIT_USAGE;
+				goto out;
 			}
 			break;
 		default:
 			fputs(usage_run, stderr);
-			strvec_clear(&sets);
-			return EXIT_USAGE;
+			goto out;
 		}
 	}
 	if (optind != argc - 1) {
 		error(optind < argc ? "run takes one scenario" : "run needs a scenario");
 		fputs(usage_run, stderr);
-		strvec_clear(&sets);
-		return EXIT_USAGE;
+		goto out;
 	}
-	if (scenario_open(&s, argv[optind], &sets) < 0) {
-		scenario_release(&s);
-		strvec_clear(&sets);
-		return EXIT_USAGE;
+	if (f.n > 1 && repeat == 1) {
+		error("one run takes one --connect; several spread --repeat N runs");
+		goto out;
 	}
-	strvec_clear(&sets);
+	opened = 1;
+	if (scenario_open(&s, argv[optind], &sets) < 0)
+		goto out;
+	if (f.n) {
+		/* --connect implies the libvirt backend. */
+		rc.backend = "libvirt";
+		rc.uri = f.c[0].uri;
+		rc.upload = f.c[0].upload;
+		rc.fanout = &f;
+		rc.sets = &sets;
+	}
 
 	st = repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
 	if (dir)
 		note("%s: %s", run_status_name(st), dir);
-	ret = run_exit_code(st);
+	ret = finish_stdout(run_exit_code(st));
 	free(dir);
-	scenario_release(&s);
-	return finish_stdout(ret);
+out:
+	if (opened)
+		scenario_release(&s);
+	strvec_clear(&sets);
+	fanout_release(&f);
+	sb_release(&err);
+	return ret;
 }
 

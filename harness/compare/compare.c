@@ -12,7 +12,7 @@
 const char *const compare_env_keys[] = {
 	"kernel.arch", "settings.disks", "settings.virtio_disks", "settings.virtio_bus",
 	"settings.sd_hosts", "settings.sd_dev_size_mb", "settings.sd_fake_rw",
-	"settings.memory_mb", "settings.cpus", "vm.accel", "vm.qemu_version",
+	"settings.memory_mb", "settings.cpus", "vm.accel", "vm.qemu_version", "vm.backend",
 	"settings.scheduler", "settings.nr_requests", "settings.sd_max_queue",
 	"settings.sd_submit_queues", "settings.slab_nomerge", NULL,
 };

@@ -10,6 +10,7 @@
 #include "lib/child.h"
 #include "result/result.h"
 #include "compare/stats.h"
+#include "run/fanout.h"
 #include "lib/util.h"
 
 /* Status severity, for "the worst status of the group". */
@@ -46,6 +47,44 @@ static void print_spread(const struct side *g)
 		}
 		free(v);
 	}
+}
+
+/* The runs spread over rc->fanout's connections (run/fanout.h), each a
+ * child harness; group.json also gets where each ran ("placements"). */
+static enum run_status fan_out(const struct scenario *s, const struct run_config *rc,
+			       int repeat, const char *gdir, json_object *g,
+			       json_object *runs, json_object *sts)
+{
+	struct fanout_job *jobs = xcalloc((size_t)repeat, sizeof(*jobs));
+	json_object *placements = json_object_new_array(), *conns = json_object_new_array();
+	enum run_status worst = RUN_PASS;
+
+	for (int i = 0; i < repeat; i++) {
+		jobs[i].scenario = s->file;
+		jobs[i].sets = rc->sets;
+	}
+	if (!s->file || fanout_run(rc->fanout, jobs, (size_t)repeat, gdir, placements) < 0) {
+		worst = RUN_ERROR;
+		error("cannot fan the runs out");
+	}
+	for (int i = 0; worst != RUN_ERROR && i < repeat; i++) {
+		if (jobs[i].dir)
+			json_object_array_add(runs, json_object_new_string(path_basename(jobs[i].dir)));
+		json_object_array_add(sts, json_object_new_string(run_status_name(jobs[i].status)));
+		if (severity(jobs[i].status) > severity(worst))
+			worst = jobs[i].status;
+	}
+	for (size_t c = 0; c < rc->fanout->n; c++) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "uri", json_object_new_string(rc->fanout->c[c].uri));
+		json_object_object_add(o, "slots", json_object_new_int(rc->fanout->c[c].slots));
+		json_object_array_add(conns, o);
+	}
+	json_object_object_add(g, "connections", conns);
+	json_object_object_add(g, "placements", placements);
+	fanout_jobs_release(jobs, (size_t)repeat);
+	free(jobs);
+	return worst;
 }
 
 enum run_status group_execute(const struct scenario *s, const struct run_config *rc,
@@ -85,6 +124,10 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 		return RUN_ERROR;
 	}
 	sub.out = gdir;
+	if (rc->fanout && rc->fanout->n) {
+		worst = fan_out(s, rc, repeat, gdir, g, runs, sts);
+		goto summary;
+	}
 	for (int i = 1; i <= repeat; i++) {
 		char *rd = NULL;
 		enum run_status st;
@@ -100,6 +143,7 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 		if (st == RUN_INTERRUPTED || child_interrupted())
 			break;
 	}
+summary:
 	/* The runs' own "latest" inside the group means nothing. */
 	char *inner = xstrfmt("%s/latest", gdir);
 	unlink(inner);

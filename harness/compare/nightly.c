@@ -6,6 +6,7 @@
 #include "compare/baseline.h"
 #include "report/report.h"
 #include "result/result.h"
+#include "run/fanout.h"
 #include "run/run.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
@@ -163,6 +164,8 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 		struct nightly_result *res)
 {
 	json_object *rows = json_object_new_array(), *sum;
+	json_object *placements = NULL;
+	struct fanout_job *jobs = NULL;
 	double t0 = now_monotonic();
 	char stamp[32], *p;
 	int r = 0;
@@ -176,17 +179,33 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 		json_object_put(rows);
 		return -1;
 	}
+	if (o->fanout && o->fanout->n) {
+		/* Every line at once, spread over the connections (run/fanout.h). */
+		jobs = xcalloc(mx->n, sizeof(*jobs));
+		for (size_t i = 0; i < mx->n; i++) {
+			jobs[i].scenario = mx->entries[i].scenario;
+			jobs[i].sets = &mx->entries[i].sets;
+		}
+		placements = json_object_new_array();
+		fanout_run(o->fanout, jobs, mx->n, res->dir, placements);
+	}
 	for (size_t i = 0; i < mx->n && !res->interrupted; i++) {
 		const struct scenario *sc = &mx->scenarios[i];
-		struct run_config rc = { res->dir, 1, NULL };
+		struct run_config rc = { .out = res->dir, .quiet = 1 };
 		struct strbuf err = STRBUF_INIT;
 		char *dir = NULL, *bpath = NULL;
 		json_object *root = NULL, *cmp = NULL;
 		const char *verdict = "not compared: the run did not pass";
 		enum run_status st;
 
-		note("nightly %zu/%zu: %s", i + 1, mx->n, sc->name);
-		st = run_execute(sc, &rc, &dir);
+		if (jobs) {
+			st = jobs[i].status;
+			dir = jobs[i].dir;
+			jobs[i].dir = NULL;
+		} else {
+			note("nightly %zu/%zu: %s", i + 1, mx->n, sc->name);
+			st = run_execute(sc, &rc, &dir);
+		}
 		if (st == RUN_INTERRUPTED)
 			res->interrupted = 1;
 		if (dir && result_load(dir, &root, &err) < 0)
@@ -213,6 +232,12 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 	json_object_object_add(sum, "regressed", json_object_new_int(res->regressed));
 	json_object_object_add(sum, "without_baseline", json_object_new_int(res->without_baseline));
 	json_object_object_add(sum, "seconds", json_seconds(now_monotonic() - t0));
+	if (placements)
+		json_object_object_add(sum, "placements", placements);
+	if (jobs) {
+		fanout_jobs_release(jobs, mx->n);
+		free(jobs);
+	}
 	p = xstrfmt("%s/summary.json", res->dir);
 	if (result_save(sum, p) < 0 || report_write_nightly(res->dir, res->dir, stdout) < 0)
 		r = -1;

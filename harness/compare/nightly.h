@@ -39,6 +39,8 @@
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
 
+struct fanout;
+
 struct nightly_entry {
 	char *scenario;			/* the scenario file's path */
 	struct strvec sets;		/* its KEY=VALUE overrides */
@@ -58,8 +60,11 @@ struct nightly_opts {
 	const char *out;		/* results directory */
 	const char *baselines;
 	struct compare_opts compare;
+	/* Spread the matrix over libvirt connections (run/fanout.h); NULL:
+	 * one run after another in this process. */
+	struct fanout *fanout;
 };
-#define NIGHTLY_OPTS_INIT { "results", "results/baselines", COMPARE_OPTS_INIT }
+#define NIGHTLY_OPTS_INIT { "results", "results/baselines", COMPARE_OPTS_INIT, NULL }
 
 struct nightly_result {
 	char *dir;			/* the night's directory */

@@ -137,6 +137,10 @@ static void watch(struct run *r)
 	end = vm_watch(&r->vm, &w, 3.0, &res);
 	records_finish(&r->rs);
 	console_scan_finish(&r->cs);
+	/* The backend's own failure (a lost libvirt connection) is the
+	 * harness's, not the guest's. */
+	if (r->vm.fault)
+		set_error(r, "%s", r->vm.fault);
 	if (end == VM_WATCH_DEADLINE && !(r->crash_at && now_monotonic() >= r->crash_at) &&
 	    !r->rs.got_end)
 		timed_out = 1;
@@ -202,6 +206,19 @@ static void host_setup(struct run *r)
 	json_object_object_add(vm, "cpus", json_object_new_int64(r->s->cpus));
 	json_object_object_add(vm, "qemu_version", json_object_new_string(r->be->version(r->s->arch)));
 	json_object_object_add(vm, "initramfs", str_or_null(r->initrd));
+	if (r->rc->uri)
+		json_object_object_add(vm, "uri", json_object_new_string(r->rc->uri));
+	/* The backend's own facts (libvirt: uri, host, versions, domain). */
+	for (size_t i = 0; i < r->vm.facts.n; i++) {
+		const char *f = r->vm.facts.v[i], *eq = strchr(f, '=');
+		char *key = eq ? xstrndup(f, (size_t)(eq - f)) : NULL;
+
+		if (key && !strcmp(eq + 1, "true"))
+			json_object_object_add(vm, key, json_object_new_boolean(1));
+		else if (key)
+			json_object_object_add(vm, key, json_object_new_string(eq + 1));
+		free(key);
+	}
 	json_object_object_add(r->host, "vm", vm);
 }
 
@@ -222,7 +239,7 @@ static int setup_and_boot(struct run *r)
 {
 	struct initramfs ir = INITRAMFS_INIT;
 	struct vm_config c;
-	char *cmdline = NULL, *qlog = NULL, *probe_log = NULL;
+	char *cmdline = NULL, *qlog = NULL, *probe_log = NULL, *xml = NULL;
 	int hit = 0, ret = -1;
 
 	note("run %s in %s/%s", r->dir.id, r->rc->out, r->dir.id);
@@ -237,13 +254,15 @@ static int setup_and_boot(struct run *r)
 	if (rundir_make_disks(&r->dir, r->s, &r->disks) < 0)
 		goto out;
 	probe_log = rundir_path(&r->dir, "accel-probe.log");
-	if (accel_choose(r->be, r->s, r->k.image, r->initrd, probe_log, &r->accel) < 0 ||
+	if (accel_choose(r->be, r->s, r->rc->uri, r->k.image, r->initrd, probe_log, &r->accel) < 0 ||
 	    child_interrupted())
 		goto out;
 	note("accelerator %s: %s", r->accel.accel, r->accel.reason);
 
 	cmdline = guest_cmdline(r->s);
 	qlog = rundir_path(&r->dir, "qemu.log");
+	if (strcmp(r->be->name, "qemu"))
+		xml = rundir_path(&r->dir, "domain.xml");
 	memset(&c, 0, sizeof(c));
 	c.arch = r->s->arch;
 	c.kernel = r->k.image;
@@ -255,6 +274,10 @@ static int setup_and_boot(struct run *r)
 	c.disks = &r->disks;
 	c.virtio_bus = r->s->virtio_bus;
 	c.log = qlog;
+	c.uri = r->rc->uri;
+	c.upload = r->rc->upload;
+	c.name = r->dir.id;
+	c.domain_xml = xml;
 	r->t_vm = now_monotonic();
 	if (r->be->start(&r->vm, &c) < 0) {
 		r->t_vm = 0;
@@ -270,6 +293,7 @@ out:
 	free(cmdline);
 	free(qlog);
 	free(probe_log);
+	free(xml);
 	return ret;
 }
 
@@ -328,12 +352,12 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	r.t0 = now_monotonic();
 	*dir = NULL;
 
-	r.be = vm_backend_find(rc->backend);
+	r.be = vm_backend_find(rc->backend ? rc->backend : scenario_backend(s));
 	if (!r.be) {
-		error("unknown VM backend '%s'", rc->backend);
+		error("unknown VM backend '%s'", rc->backend ? rc->backend : scenario_backend(s));
 		return RUN_ERROR;
 	}
-	if (r.be->check(s->arch) < 0 || check_host_memory(s) < 0)
+	if (r.be->check(s->arch, rc->uri) < 0 || check_host_memory(s) < 0)
 		return RUN_ERROR;
 	if (rundir_create(&r.dir, rc->out, s->name) < 0) {
 		rundir_release(&r.dir);

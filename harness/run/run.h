@@ -34,13 +34,23 @@
 #include "result/verdict.h"
 #include "scenario/scenario.h"
 
+struct fanout;
+struct strvec;
+
 /* The command line's exit status for a run's status (util.h EXIT_*). */
 int run_exit_code(enum run_status st);
 
 struct run_config {
 	const char *out;	/* results directory */
 	int quiet;		/* no summary on stdout */
-	const char *backend;	/* VM backend name; NULL for the default */
+	const char *backend;	/* VM backend name; NULL: the scenario's backend key */
+	const char *uri;	/* libvirt connection URI; NULL: qemu:///system */
+	int upload;		/* libvirt: stage files through the storage API */
+	/* run --repeat and nightly: spread the runs over these connections
+	 * (run/fanout.h), each a child harness given the scenario file and
+	 * sets; NULL or empty: one after another in this process. */
+	struct fanout *fanout;
+	const struct strvec *sets;
 };
 
 /* Runs everything; returns the status (and *dir, malloc'd, the run

@@ -16,6 +16,7 @@ static const char *const bus_choices[] = { "scsi", "blk", NULL };
 static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
 static const char *const compress_choices[] = { "none", "gzip", NULL };
 static const char *const sched_choices[] = { "default", "none", "mq-deadline", "kyber", "bfq", NULL };
+static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
 
 #define OFF(f) offsetof(struct scenario, f)
 #define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h }
@@ -46,6 +47,7 @@ const struct scenario_key scenario_keys[] = {
 	INT(memory_mb, "2048", 128, 65536, "MiB", "Guest memory."),
 	INT(cpus, "1", 1, 64, "CPUs", "Guest CPUs."),
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
+	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
 	INT(disks, "4000", 0, 100000, "disks", "scsi_debug disks (N). 0 runs without scsi_debug."),
 	INT(sd_hosts, "1", 1, 64, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it."),
 	INT(sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
@@ -90,6 +92,11 @@ const char *arch_name(int arch)
 const char *arch_debian(int arch)
 {
 	return arch == ARCH_I386 ? "i386" : "amd64";
+}
+
+const char *scenario_backend(const struct scenario *s)
+{
+	return backend_choices[s->backend];
 }
 
 const struct scenario_key *scenario_key_find(const char *name)

@@ -61,6 +61,7 @@ struct scenario {
 	long long memory_mb;
 	long long cpus;
 	int accel;		/* enum accel_choice */
+	int backend;		/* 0 qemu, 1 libvirt: vm_backend_find(scenario_backend(s)) */
 	long long disks;
 	long long sd_hosts;
 	long long sd_dev_size_mb;
@@ -137,6 +138,7 @@ void scenario_keys_markdown(struct strbuf *out);
 /* Derived facts. */
 const char *arch_name(int arch);		/* "x86_64", "i386" */
 const char *arch_debian(int arch);		/* "amd64", "i386" */
+const char *scenario_backend(const struct scenario *s);	/* "qemu", "libvirt" */
 const char *scenario_kernel_package(const struct scenario *s);
 long long scenario_disk_cost_kb(const struct scenario *s);
 /* The scheduler's name, or "" for the kernel's default. */

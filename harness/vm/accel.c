@@ -59,7 +59,7 @@ enum probe_outcome {
 };
 
 static enum probe_outcome probe_kvm(const struct vm_backend *be,
-				    const struct scenario *s, const char *kernel,
+				    const struct scenario *s, const char *uri, const char *kernel,
 				    const char *initrd, const char *log)
 {
 	struct vm vm = VM_INIT;
@@ -83,6 +83,8 @@ static enum probe_outcome probe_kvm(const struct vm_backend *be,
 	c.cpus = 1;
 	c.accel = "kvm";
 	c.log = log;
+	c.uri = uri;
+	c.name = "probe";
 	note("probing KVM (at most %d s)", ACCEL_PROBE_SECONDS);
 	free(cmdline);
 	if (be->start(&vm, &c) < 0) {
@@ -103,7 +105,7 @@ static enum probe_outcome probe_kvm(const struct vm_backend *be,
 }
 
 int accel_choose(const struct vm_backend *be, const struct scenario *s,
-		 const char *kernel, const char *initrd, const char *log,
+		 const char *uri, const char *kernel, const char *initrd, const char *log,
 		 struct accel_result *out)
 {
 	struct utsname u;
@@ -145,9 +147,16 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 		if (!strcmp(out->accel, "kvm") || !strcmp(out->accel, "tcg"))
 			goto done;
 	}
-	enum probe_outcome po = probe_kvm(be, s, kernel, initrd, log);
+	enum probe_outcome po = probe_kvm(be, s, uri, kernel, initrd, log);
 	const char *why = NULL;
 
+	/* libvirt refuses a kvm domain where the host offers none. */
+	if (po == PROBE_FAILED && strcmp(be->name, "qemu") && !child_interrupted()) {
+		snprintf(out->accel, sizeof(out->accel), "tcg");
+		snprintf(out->reason, sizeof(out->reason),
+			 "libvirt could not start a KVM domain; see the error above");
+		goto done;
+	}
 	if (po == PROBE_FAILED || child_interrupted())
 		goto fail;
 	snprintf(out->accel, sizeof(out->accel), po == PROBE_OK ? "kvm" : "tcg");

@@ -10,11 +10,12 @@
  * costs once.
  *
  *	struct accel_result a;
- *	if (accel_choose(backend, &scenario, kernel_image, initrd, probe_log, &a) < 0)
+ *	if (accel_choose(backend, &scenario, uri, kernel_image, initrd, probe_log, &a) < 0)
  *		...;			// the probe VM could not even start
  *	use a.accel ("kvm" / "tcg"); report a.reason
  *
- * The probe boots through the run's own VM backend (vm.h) and waits in the
+ * The probe boots through the run's own VM backend (vm.h) (libvirt: at uri,
+ * NULL for the default) and waits in the
  * one watch loop (watch.h).
  */
 #ifndef SCALETEST_ACCEL_H
@@ -32,7 +33,7 @@ struct accel_result {
 struct vm_backend;
 
 int accel_choose(const struct vm_backend *be, const struct scenario *s,
-		 const char *kernel, const char *initrd, const char *log,
+		 const char *uri, const char *kernel, const char *initrd, const char *log,
 		 struct accel_result *out);
 
 #endif

@@ -15,10 +15,11 @@ static const char *qemu_binary(int arch)
 	return arch == ARCH_I386 ? "qemu-system-i386" : "qemu-system-x86_64";
 }
 
-static int qemu_check(int arch)
+static int qemu_check(int arch, const char *uri)
 {
 	char *p = find_in_path(qemu_binary(arch));
 
+	(void)uri;
 	if (!p)
 		return error_env("%s not found: install the Debian package "
 				 "qemu-system-x86 (make deps)", qemu_binary(arch));

@@ -1,11 +1,13 @@
 #include "vm/vm.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 /* Every backend, the default first. */
 static const struct vm_backend *const backends[] = {
 	&vm_backend_qemu,
+	&vm_backend_libvirt,
 };
 
 const struct vm_backend *vm_backend_find(const char *name)
@@ -20,12 +22,15 @@ void vm_release(struct vm *vm)
 {
 	struct child_result res;
 
-	if (vm->backend && vm->child.pid)
+	if (vm->backend && (vm->child.pid || vm->priv))
 		vm->backend->stop(vm, 1.0, &res);
 	if (vm->console_fd >= 0)
 		close(vm->console_fd);
 	if (vm->channel_fd >= 0)
 		close(vm->channel_fd);
 	strvec_clear(&vm->argv);
+	strvec_clear(&vm->facts);
+	free(vm->fault);
+	vm->fault = NULL;
 	vm->console_fd = vm->channel_fd = -1;
 }

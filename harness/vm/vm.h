@@ -7,7 +7,7 @@
  *	const struct vm_backend *be = vm_backend_find(NULL);	// the default
  *	struct vm vm = VM_INIT;
  *	struct vm_config c = { .arch = ..., .kernel = ..., ... };
- *	if (be->check(arch) < 0 || be->start(&vm, &c) < 0) ...
+ *	if (be->check(arch, uri) < 0 || be->start(&vm, &c) < 0) ...
  *	vm_watch(&vm, &w, 3.0, &res);		// watch.h: the one watch loop,
  *						// which ends with be->stop()
  *	vm_release(&vm);
@@ -21,6 +21,13 @@
  * "reboot -f" ends it; the console and channel are socketpairs handed to
  * QEMU as chardev fds, so nothing is lost before the harness starts
  * reading.
+ *
+ * libvirt.c: the same VM as a transient libvirt domain through the C API
+ * (virDomainCreateXML, started paused and with AUTODESTROY, so a harness
+ * that dies leaves no domain); the two serial ports are libvirt console
+ * streams pumped into socketpairs by an event-loop thread, opened before
+ * the domain is resumed, so nothing is lost there either.  Its facts (URI,
+ * versions, domain name) go into vm->facts for host.json.
  */
 #ifndef SCALETEST_VM_H
 #define SCALETEST_VM_H
@@ -39,6 +46,10 @@ struct vm_config {
 	const struct strvec *disks;	/* image files, in probe order */
 	int virtio_bus;			/* enum virtio_bus */
 	const char *log;		/* the backend's own stderr goes here */
+	const char *uri;		/* libvirt: the connection; NULL for the default */
+	const char *name;		/* a run id, part of the domain name; or NULL */
+	const char *domain_xml;		/* libvirt: save the domain XML here, or NULL */
+	int upload;			/* libvirt: upload files even to a local host */
 };
 
 struct vm_backend;
@@ -49,14 +60,19 @@ struct vm {
 	int channel_fd;
 	struct child child;
 	struct strvec argv;		/* as started, for the record */
+	struct strvec facts;		/* "key=value" the backend recorded (host.json) */
+	void *priv;			/* the backend's own state */
+	char *fault;			/* the backend's own failure while it ran, or NULL */
 };
-#define VM_INIT { NULL, -1, -1, CHILD_INIT, STRVEC_INIT }
+#define VM_INIT { NULL, -1, -1, CHILD_INIT, STRVEC_INIT, STRVEC_INIT, NULL, NULL }
 
 struct vm_backend {
 	const char *name;
-	/* 0 if usable for arch; else -1 with error_env() naming the fix. */
-	int (*check)(int arch);
-	/* "7.2.22", or "unknown"; static storage. */
+	/* 0 if usable for arch (and, for libvirt, the connection uri answers,
+	 * NULL for the default); else -1 with error_env() naming the fix. */
+	int (*check)(int arch, const char *uri);
+	/* "7.2.22" (the QEMU that runs the guest; for libvirt that of the
+	 * connection check() last opened), or "unknown"; static storage. */
 	const char *(*version)(int arch);
 	int (*start)(struct vm *vm, const struct vm_config *c);
 	/* 1 and res filled once the VM has ended, 0 while it runs. */
@@ -65,6 +81,7 @@ struct vm_backend {
 };
 
 extern const struct vm_backend vm_backend_qemu;
+extern const struct vm_backend vm_backend_libvirt;
 
 /* The backend of that name; NULL names the default (qemu).  NULL if none. */
 const struct vm_backend *vm_backend_find(const char *name);

@@ -1,0 +1,1185 @@
+/*
+ * The libvirt backend (vm.h, libvirt.h).
+ *
+ * One connection per VM: the domain is created with
+ * VIR_DOMAIN_START_AUTODESTROY, which ties it to that connection, so when
+ * the harness goes (even by SIGKILL: the kernel closes the socket) libvirtd
+ * destroys the domain.  It is also created with VIR_DOMAIN_START_PAUSED:
+ * both serial ports are opened as libvirt console streams before the
+ * first guest instruction runs (virDomainResume comes after), so nothing
+ * the guest prints is lost.
+ *
+ * The watch loop (watch.h) wants two fds.  libvirt's default event loop
+ * runs in one thread of the harness; each console stream has a readable
+ * callback there that copies what arrives into one end of a socketpair
+ * whose other end is vm->console_fd or vm->channel_fd.  A stream's end
+ * (the domain went) closes its socketpair end: the watch loop sees EOF as
+ * it does when QEMU exits.  The same thread watches the connection: a
+ * connection that closes (libvirtd killed, network gone) is a fault of
+ * the harness's side, vm->fault, never blamed on the guest.
+ *
+ * For a URI naming another machine the kernel and initramfs are uploaded
+ * into a storage pool the harness names ("scaletest", a directory pool,
+ * created transient when absent) with virStorageVolUpload, and the virtio
+ * disks are created there empty; all are deleted when the VM stops.
+ */
+#include "vm/libvirt.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "scenario/scenario.h"
+
+#ifdef HAVE_LIBVIRT
+#include <libvirt/libvirt.h>
+#include <libvirt/virterror.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlwriter.h>
+#endif
+
+/* ---- owners: who started a domain --------------------------------------- */
+
+static unsigned long long proc_start_time(long long pid)
+{
+	char path[64], buf[1024];
+	unsigned long long start = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%lld/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* Field 22; the command name (field 2) may hold spaces: skip past ')'. */
+	char *p = strrchr(buf, ')');
+	for (int field = 2; p && field < 22; field++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		start = strtoull(p + 1, NULL, 10);
+	return start;
+}
+
+void libvirt_owner_self(struct libvirt_owner *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (gethostname(o->host, sizeof(o->host) - 1) < 0)
+		snprintf(o->host, sizeof(o->host), "unknown");
+	o->pid = (long long)getpid();
+	o->start = proc_start_time(o->pid);
+}
+
+int libvirt_owner_alive(const struct libvirt_owner *o)
+{
+	struct libvirt_owner me;
+
+	libvirt_owner_self(&me);
+	if (strcmp(o->host, me.host))
+		return -1;
+	return o->pid > 0 && proc_start_time(o->pid) == o->start && o->start;
+}
+
+void libvirt_disk_name(const char *prefix, size_t i, char *out, size_t n)
+{
+	char tmp[16];
+	size_t k = sizeof(tmp);
+
+	tmp[--k] = '\0';
+	i++;
+	while (i && k) {
+		tmp[--k] = (char)('a' + (i - 1) % 26);
+		i = (i - 1) / 26;
+	}
+	snprintf(out, n, "%s%s", prefix, tmp + k);
+}
+
+void libvirt_version_string(unsigned long v, char *out, size_t n)
+{
+	snprintf(out, n, "%lu.%lu.%lu", v / 1000000, v / 1000 % 1000, v % 1000);
+}
+
+int libvirt_uri_is_remote(const char *uri)
+{
+	const char *p = strstr(uri, "://");
+
+	return p && p[3] && p[3] != '/';
+}
+
+#ifdef HAVE_LIBVIRT
+
+const int libvirt_built = 1;
+
+static const char *last_error(void)
+{
+	const char *m = virGetLastErrorMessage();
+
+	return m && *m ? m : "unknown libvirt error";
+}
+
+/* libvirt prints every error on stderr by default; ours are reported once,
+ * with the fix, by the caller. */
+static void quiet_errors(void *opaque, virErrorPtr err)
+{
+	(void)opaque;
+	(void)err;
+}
+
+/* ---- the domain XML ----------------------------------------------------- */
+
+#define W(call) do { if ((call) < 0) goto fail; } while (0)
+
+static int elem_text(xmlTextWriterPtr w, const char *name, const char *text)
+{
+	return xmlTextWriterWriteElement(w, BAD_CAST name, BAD_CAST text);
+}
+
+static int attr(xmlTextWriterPtr w, const char *name, const char *value)
+{
+	return xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST value);
+}
+
+static int attrf(xmlTextWriterPtr w, const char *name, long long v)
+{
+	return xmlTextWriterWriteFormatAttribute(w, BAD_CAST name, "%lld", v);
+}
+
+static int start(xmlTextWriterPtr w, const char *name)
+{
+	return xmlTextWriterStartElement(w, BAD_CAST name);
+}
+
+static int end(xmlTextWriterPtr w)
+{
+	return xmlTextWriterEndElement(w);
+}
+
+static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
+{
+	int scsi = c->virtio_bus == VIRTIO_SCSI;
+
+	if (!c->disks || !c->disks->n)
+		return 0;
+	if (scsi) {
+		W(start(w, "controller"));
+		W(attr(w, "type", "scsi"));
+		W(attr(w, "index", "0"));
+		W(attr(w, "model", "virtio-scsi"));
+		W(end(w));
+	}
+	/* In probe order, as qemu.c: virtio-scsi target i, lun 0; or one
+	 * virtio-blk PCI device each, in order. */
+	for (size_t i = 0; i < c->disks->n; i++) {
+		char dev[16];
+
+		libvirt_disk_name(scsi ? "sd" : "vd", i, dev, sizeof(dev));
+		W(start(w, "disk"));
+		W(attr(w, "type", "file"));
+		W(attr(w, "device", "disk"));
+		W(start(w, "driver"));
+		W(attr(w, "name", "qemu"));
+		W(attr(w, "type", "raw"));
+		W(attr(w, "cache", "unsafe"));
+		W(end(w));
+		W(start(w, "source"));
+		W(attr(w, "file", c->disks->v[i]));
+		W(end(w));
+		W(start(w, "target"));
+		W(attr(w, "dev", dev));
+		W(attr(w, "bus", scsi ? "scsi" : "virtio"));
+		W(end(w));
+		if (scsi) {
+			W(start(w, "address"));
+			W(attr(w, "type", "drive"));
+			W(attr(w, "controller", "0"));
+			W(attr(w, "bus", "0"));
+			W(attrf(w, "target", (long long)i));
+			W(attr(w, "unit", "0"));
+			W(end(w));
+		}
+		W(end(w));
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
+		       const struct libvirt_owner *owner, struct strbuf *out)
+{
+	xmlBufferPtr buf = xmlBufferCreate();
+	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+	int r = -1;
+
+	if (!w)
+		goto fail;
+	xmlTextWriterSetIndent(w, 1);
+	xmlTextWriterSetIndentString(w, BAD_CAST "  ");
+	W(start(w, "domain"));
+	W(attr(w, "type", type));
+	W(elem_text(w, "name", name));
+	W(start(w, "metadata"));
+	W(xmlTextWriterStartElementNS(w, BAD_CAST "scaletest", BAD_CAST "owner",
+				      BAD_CAST LIBVIRT_OWNER_NS));
+	W(attr(w, "host", owner->host));
+	W(attrf(w, "pid", owner->pid));
+	W(xmlTextWriterWriteFormatAttribute(w, BAD_CAST "start", "%llu", owner->start));
+	W(end(w));
+	W(end(w));
+	W(start(w, "memory"));
+	W(attr(w, "unit", "MiB"));
+	W(xmlTextWriterWriteFormatString(w, "%lld", c->memory_mb));
+	W(end(w));
+	W(xmlTextWriterWriteFormatElement(w, BAD_CAST "vcpu", "%lld", c->cpus));
+	W(start(w, "os"));
+	W(start(w, "type"));
+	W(attr(w, "arch", c->arch == ARCH_I386 ? "i686" : "x86_64"));
+	W(attr(w, "machine", "pc"));
+	W(xmlTextWriterWriteString(w, BAD_CAST "hvm"));
+	W(end(w));
+	W(elem_text(w, "kernel", c->kernel));
+	W(elem_text(w, "initrd", c->initrd));
+	W(elem_text(w, "cmdline", c->cmdline));
+	W(end(w));
+	if (!strcmp(type, "kvm")) {
+		W(start(w, "cpu"));
+		W(attr(w, "mode", "host-passthrough"));
+		W(end(w));
+	}
+	/* No ACPI: the guest ends with "reboot -f", and every way out ends
+	 * the (transient) domain. */
+	W(elem_text(w, "on_poweroff", "destroy"));
+	W(elem_text(w, "on_reboot", "destroy"));
+	W(elem_text(w, "on_crash", "destroy"));
+	W(start(w, "devices"));
+	/* As qemu.c's -nodefaults: no USB, no balloon, no network, no
+	 * graphics, no host filesystem. */
+	W(start(w, "controller"));
+	W(attr(w, "type", "usb"));
+	W(attr(w, "model", "none"));
+	W(end(w));
+	W(write_disks(w, c));
+	for (int port = 0; port < 2; port++) {	/* console, record channel */
+		W(start(w, "serial"));
+		W(attr(w, "type", "pty"));
+		W(start(w, "target"));
+		W(attrf(w, "port", port));
+		W(end(w));
+		W(end(w));
+	}
+	W(start(w, "memballoon"));
+	W(attr(w, "model", "none"));
+	W(end(w));
+	W(end(w));
+	if (strcmp(type, "test")) {
+		/* QEMU runs as root without relabelling, as the qemu backend
+		 * does: the harness's files (a cache under /root, run
+		 * directories shared by concurrent runs) keep their owners. */
+		W(start(w, "seclabel"));
+		W(attr(w, "type", "static"));
+		W(attr(w, "model", "dac"));
+		W(attr(w, "relabel", "no"));
+		W(elem_text(w, "label", "+0:+0"));
+		W(end(w));
+	}
+	W(end(w));
+	W(xmlTextWriterEndDocument(w));
+	xmlFreeTextWriter(w);
+	w = NULL;
+	sb_add(out, (const char *)xmlBufferContent(buf), (size_t)xmlBufferLength(buf));
+	r = 0;
+fail:
+	if (w)
+		xmlFreeTextWriter(w);
+	if (buf)
+		xmlBufferFree(buf);
+	if (r < 0)
+		error("cannot write the domain XML");
+	return r;
+}
+
+int libvirt_owner_parse(const char *xml, struct libvirt_owner *o)
+{
+	xmlDocPtr doc = xmlReadMemory(xml, (int)strlen(xml), "owner.xml", NULL,
+				      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	xmlNodePtr n = doc ? xmlDocGetRootElement(doc) : NULL;
+	xmlChar *host = NULL, *pid = NULL, *st = NULL;
+	int r = -1;
+
+	memset(o, 0, sizeof(*o));
+	if (n && !xmlStrcmp(n->name, BAD_CAST "owner")) {
+		host = xmlGetProp(n, BAD_CAST "host");
+		pid = xmlGetProp(n, BAD_CAST "pid");
+		st = xmlGetProp(n, BAD_CAST "start");
+	}
+	if (host && pid && st) {
+		snprintf(o->host, sizeof(o->host), "%s", (const char *)host);
+		o->pid = strtoll((const char *)pid, NULL, 10);
+		o->start = strtoull((const char *)st, NULL, 10);
+		r = 0;
+	}
+	xmlFree(host);
+	xmlFree(pid);
+	xmlFree(st);
+	if (doc)
+		xmlFreeDoc(doc);
+	return r;
+}
+
+/* ---- the event loop thread ---------------------------------------------- */
+
+static pthread_once_t events_once = PTHREAD_ONCE_INIT;
+static int events_ok;
+
+static void *event_loop(void *arg)
+{
+	(void)arg;
+	for (;;)
+		if (virEventRunDefaultImpl() < 0)
+			usleep(100000);
+	return NULL;
+}
+
+static void events_start(void)
+{
+	pthread_t t;
+	sigset_t all, old;
+
+	virSetErrorFunc(NULL, quiet_errors);
+	if (virInitialize() < 0 || virEventRegisterDefaultImpl() < 0)
+		return;
+	/* The thread takes no signals: the harness's handlers run in the
+	 * main thread, which polls their fd. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if (pthread_create(&t, NULL, event_loop, NULL) == 0) {
+		pthread_detach(t);
+		events_ok = 1;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static int events_init(void)
+{
+	pthread_once(&events_once, events_start);
+	if (!events_ok)
+		return error("cannot start libvirt's event loop: %s", last_error());
+	return 0;
+}
+
+/* ---- connections ------------------------------------------------------- */
+
+static const char *uri_or_default(const char *uri)
+{
+	return uri && *uri ? uri : LIBVIRT_DEFAULT_URI;
+}
+
+/* The fix for a connection that failed, by what libvirt said. */
+static int connect_error(const char *uri)
+{
+	virErrorPtr e = virGetLastError();
+	const char *m = last_error();
+	int code = e ? e->code : 0;
+	char *libvirtd;
+
+	if (code == VIR_ERR_AUTH_FAILED || code == VIR_ERR_AUTH_CANCELLED ||
+	    code == VIR_ERR_AUTH_UNAVAILABLE || code == VIR_ERR_OPERATION_DENIED ||
+	    code == VIR_ERR_ACCESS_DENIED || strstr(m, "ermission denied") ||
+	    strstr(m, "polkit") || strstr(m, "system bus"))
+		return error_env("cannot connect to libvirt at '%s': permission denied (%s); "
+				 "run as root, or add the user to the group libvirt", uri, m);
+	if (libvirt_uri_is_remote(uri))
+		return error_env("cannot connect to libvirt at '%s': %s; check that the host "
+				 "answers ('ssh HOST true' without a password for qemu+ssh) and "
+				 "runs libvirtd (README: libvirt, qemu+ssh)", uri, m);
+	if (code == VIR_ERR_NO_CONNECT && strstr(m, "no connection driver"))
+		return error_env("cannot connect to libvirt at '%s': %s; is the URI right "
+				 "(qemu:///system)?", uri, m);
+	libvirtd = find_in_path("libvirtd");
+	if (!libvirtd && !path_exists("/usr/sbin/libvirtd")) {
+		return error_env("cannot connect to libvirt at '%s': libvirt is not installed: "
+				 "install libvirt-daemon-system (make deps)", uri);
+	}
+	free(libvirtd);
+	return error_env("cannot connect to libvirt at '%s': %s; is libvirtd running? "
+			 "start it with 'sh tests/libvirt/daemons.sh start' (or "
+			 "'virtlogd -d; libvirtd -d')", uri, m);
+}
+
+static virConnectPtr lv_open(const char *uri)
+{
+	virConnectPtr conn;
+
+	if (events_init() < 0)
+		return NULL;
+	conn = virConnectOpen(uri);
+	if (!conn)
+		connect_error(uri);
+	return conn;
+}
+
+static char hv_version[32] = "unknown";
+
+int libvirt_connect_check(const char *uri)
+{
+	virConnectPtr conn;
+	unsigned long v = 0;
+
+	uri = uri_or_default(uri);
+	conn = lv_open(uri);
+	if (!conn)
+		return -1;
+	if (virConnectGetVersion(conn, &v) < 0) {
+		error_env("libvirt at '%s' does not say its hypervisor's version: %s", uri,
+			  last_error());
+		virConnectClose(conn);
+		return -1;
+	}
+	libvirt_version_string(v, hv_version, sizeof(hv_version));
+	virConnectClose(conn);
+	return 0;
+}
+
+static int sweep(virConnectPtr conn)
+{
+	virDomainPtr *doms = NULL;
+	int n = virConnectListAllDomains(conn, &doms, VIR_CONNECT_LIST_DOMAINS_ACTIVE);
+	int destroyed = 0;
+
+	if (n < 0)
+		return error("cannot list libvirt's domains: %s", last_error());
+	for (int i = 0; i < n; i++) {
+		const char *name = virDomainGetName(doms[i]);
+		struct libvirt_owner o;
+		char *meta = NULL;
+
+		if (name && !strncmp(name, LIBVIRT_PREFIX, strlen(LIBVIRT_PREFIX)) &&
+		    (meta = virDomainGetMetadata(doms[i], VIR_DOMAIN_METADATA_ELEMENT,
+						 LIBVIRT_OWNER_NS, 0)) &&
+		    libvirt_owner_parse(meta, &o) == 0 && libvirt_owner_alive(&o) == 0) {
+			if (virDomainDestroy(doms[i]) == 0) {
+				note("destroyed the leftover domain '%s' of a harness that is gone (pid %lld)",
+				     name, o.pid);
+				destroyed++;
+			}
+		}
+		free(meta);
+		virDomainFree(doms[i]);
+	}
+	free(doms);
+	return destroyed;
+}
+
+int libvirt_sweep(const char *uri)
+{
+	virConnectPtr conn = lv_open(uri_or_default(uri));
+	int n;
+
+	if (!conn)
+		return -1;
+	n = sweep(conn);
+	virConnectClose(conn);
+	return n;
+}
+
+/* ---- a running VM ------------------------------------------------------ */
+
+struct pump {
+	struct lv *lv;
+	virStreamPtr st;
+	int fd;			/* our end of the socketpair; -1 once closed */
+	int watching;		/* the stream's callback is registered */
+};
+
+struct lv {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	virConnectPtr conn;
+	virDomainPtr dom;
+	char *uri;
+	char *name;
+	struct pump pumps[2];	/* serial0 (console), serial1 (record channel) */
+	int lost;		/* the connection closed under us */
+	int refs;		/* ours, and each callback libvirt holds (its free function drops it) */
+	int close_cb;
+	struct strvec vols;	/* uploaded or created volumes, to delete */
+	virStoragePoolPtr pool;
+};
+
+static void lv_unref(struct lv *lv)
+{
+	int left;
+
+	pthread_mutex_lock(&lv->mu);
+	left = --lv->refs;
+	pthread_mutex_unlock(&lv->mu);
+	if (left)
+		return;
+	pthread_mutex_destroy(&lv->mu);
+	pthread_cond_destroy(&lv->cv);
+	free(lv->uri);
+	free(lv->name);
+	free(lv);
+}
+
+static void pump_unref(void *opaque)
+{
+	lv_unref(((struct pump *)opaque)->lv);
+}
+
+static void close_unref(void *opaque)
+{
+	lv_unref(opaque);
+}
+
+/* Called with lv->mu held. */
+static void pump_close(struct pump *p)
+{
+	if (p->watching) {
+		virStreamEventRemoveCallback(p->st);
+		p->watching = 0;
+	}
+	if (p->fd >= 0) {
+		close(p->fd);
+		p->fd = -1;
+	}
+	pthread_cond_broadcast(&p->lv->cv);
+}
+
+static void on_stream(virStreamPtr st, int events, void *opaque)
+{
+	struct pump *p = opaque;
+	char buf[65536];
+
+	pthread_mutex_lock(&p->lv->mu);
+	if (p->fd < 0) {
+		pthread_mutex_unlock(&p->lv->mu);
+		return;
+	}
+	for (;;) {
+		int n = virStreamRecv(st, buf, sizeof(buf));
+
+		if (n == -2)
+			break;			/* drained for now */
+		if (n <= 0) {			/* end of stream, or an error */
+			if (n == 0)
+				virStreamFinish(st);
+			else
+				virStreamAbort(st);
+			pump_close(p);
+			break;
+		}
+		if (write_all(p->fd, buf, (size_t)n) < 0) {
+			virStreamAbort(st);
+			pump_close(p);
+			break;
+		}
+	}
+	if (p->fd >= 0 && (events & (VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP)) &&
+	    !(events & VIR_STREAM_EVENT_READABLE)) {
+		virStreamAbort(st);
+		pump_close(p);
+	}
+	pthread_mutex_unlock(&p->lv->mu);
+}
+
+static void on_close(virConnectPtr conn, int reason, void *opaque)
+{
+	struct lv *lv = opaque;
+
+	(void)conn;
+	pthread_mutex_lock(&lv->mu);
+	lv->lost = reason == VIR_CONNECT_CLOSE_REASON_CLIENT ? 0 : reason + 100;
+	/* The streams may never hear of it: end both for the watch loop now
+	 * (their callbacks are removed in stop). */
+	for (int i = 0; lv->lost && i < 2; i++)
+		if (lv->pumps[i].fd >= 0) {
+			close(lv->pumps[i].fd);
+			lv->pumps[i].fd = -1;
+		}
+	pthread_cond_broadcast(&lv->cv);
+	pthread_mutex_unlock(&lv->mu);
+}
+
+static const char *close_reason(int lost)
+{
+	switch (lost - 100) {
+	case VIR_CONNECT_CLOSE_REASON_ERROR:
+		return "a socket error";
+	case VIR_CONNECT_CLOSE_REASON_EOF:
+		return "the other side closed it";
+	case VIR_CONNECT_CLOSE_REASON_KEEPALIVE:
+		return "no keepalive answer";
+	default:
+		return "closed";
+	}
+}
+
+static int pump_open(struct lv *lv, struct pump *p, const char *dev, int *harness_fd)
+{
+	int sv[2];
+
+	p->lv = lv;
+	p->fd = -1;
+	p->st = virStreamNew(lv->conn, VIR_STREAM_NONBLOCK);
+	if (!p->st)
+		return error("cannot make a libvirt stream: %s", last_error());
+	if (virDomainOpenConsole(lv->dom, dev, p->st, VIR_DOMAIN_CONSOLE_FORCE) < 0)
+		return error("cannot open the domain's %s: %s", dev, last_error());
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return error_errno("cannot create a socket pair");
+	pthread_mutex_lock(&lv->mu);
+	p->fd = sv[1];
+	lv->refs++;
+	if (virStreamEventAddCallback(p->st, VIR_STREAM_EVENT_READABLE |
+				      VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP,
+				      on_stream, p, pump_unref) < 0) {
+		lv->refs--;
+		close(sv[1]);
+		p->fd = -1;
+		pthread_mutex_unlock(&lv->mu);
+		close(sv[0]);
+		return error("cannot watch the domain's %s: %s", dev, last_error());
+	}
+	p->watching = 1;
+	pthread_mutex_unlock(&lv->mu);
+	*harness_fd = sv[0];
+	return 0;
+}
+
+/* ---- storage: files for a remote host ---------------------------------- */
+
+#define POOL_NAME "scaletest"
+#define POOL_DIR "/var/lib/libvirt/images/scaletest"
+
+static int pool_open(struct lv *lv)
+{
+	struct strbuf x = STRBUF_INIT;
+
+	lv->pool = virStoragePoolLookupByName(lv->conn, POOL_NAME);
+	if (lv->pool) {
+		if (!virStoragePoolIsActive(lv->pool) && virStoragePoolCreate(lv->pool, 0) < 0)
+			return error("cannot start the storage pool '%s': %s", POOL_NAME, last_error());
+		return 0;
+	}
+	sb_addf(&x, "<pool type='dir'><name>%s</name><target><path>%s</path></target></pool>",
+		POOL_NAME, POOL_DIR);
+	lv->pool = virStoragePoolCreateXML(lv->conn, x.buf, VIR_STORAGE_POOL_CREATE_WITH_BUILD);
+	sb_release(&x);
+	if (!lv->pool)
+		return error("cannot create the storage pool '%s' at '%s': %s", POOL_NAME,
+			     POOL_DIR, last_error());
+	return 0;
+}
+
+static int send_file(virStreamPtr st, char *data, size_t n, void *opaque)
+{
+	ssize_t r = read(*(int *)opaque, data, n);
+
+	(void)st;
+	return r < 0 ? -1 : (int)r;
+}
+
+/* A volume of the file's size named NAME.what; uploads the file unless
+ * empty is set (a new sparse disk).  *path: the volume's path there. */
+static int volume_make(struct lv *lv, const char *file, const char *what, int empty,
+		       char **path)
+{
+	struct stat st;
+	xmlBufferPtr buf = NULL;
+	xmlTextWriterPtr w = NULL;
+	virStorageVolPtr vol = NULL;
+	virStreamPtr s = NULL;
+	char *vname = xstrfmt("%s.%s", lv->name, what);
+	int fd = -1, r = -1;
+
+	if (stat(file, &st) < 0) {
+		error_errno("cannot stat '%s'", file);
+		goto out;
+	}
+	buf = xmlBufferCreate();
+	w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+	if (!w)
+		goto xml_fail;
+	W(start(w, "volume"));
+	W(elem_text(w, "name", vname));
+	W(start(w, "capacity"));
+	W(attr(w, "unit", "bytes"));
+	W(xmlTextWriterWriteFormatString(w, "%lld", (long long)st.st_size));
+	W(end(w));
+	W(start(w, "allocation"));
+	W(xmlTextWriterWriteString(w, BAD_CAST "0"));
+	W(end(w));
+	W(start(w, "target"));
+	W(start(w, "format"));
+	W(attr(w, "type", "raw"));
+	W(end(w));
+	W(end(w));
+	W(end(w));
+	W(xmlTextWriterEndDocument(w));
+	xmlFreeTextWriter(w);
+	w = NULL;
+	vol = virStorageVolCreateXML(lv->pool, (const char *)xmlBufferContent(buf), 0);
+	if (!vol) {
+		error("cannot create the volume '%s': %s", vname, last_error());
+		goto out;
+	}
+	strvec_push(&lv->vols, vname);
+	if (!empty) {
+		fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			error_errno("cannot open '%s'", file);
+			goto out;
+		}
+		s = virStreamNew(lv->conn, 0);
+		if (!s || virStorageVolUpload(vol, s, 0, (unsigned long long)st.st_size, 0) < 0 ||
+		    virStreamSendAll(s, send_file, &fd) < 0 || virStreamFinish(s) < 0) {
+			error("cannot upload '%s' to the volume '%s': %s", file, vname, last_error());
+			if (s)
+				virStreamAbort(s);
+			goto out;
+		}
+	}
+	*path = virStorageVolGetPath(vol);
+	if (!*path) {
+		error("cannot find the path of the volume '%s': %s", vname, last_error());
+		goto out;
+	}
+	r = 0;
+	goto out;
+fail:
+xml_fail:
+	error("cannot write the volume XML");
+out:
+	if (w)
+		xmlFreeTextWriter(w);
+	if (buf)
+		xmlBufferFree(buf);
+	if (s)
+		virStreamFree(s);
+	if (vol)
+		virStorageVolFree(vol);
+	if (fd >= 0)
+		close(fd);
+	free(vname);
+	return r;
+}
+
+static void volumes_delete(struct lv *lv)
+{
+	for (size_t i = 0; lv->pool && i < lv->vols.n; i++) {
+		virStorageVolPtr v = virStorageVolLookupByName(lv->pool, lv->vols.v[i]);
+
+		if (!v || virStorageVolDelete(v, 0) < 0)
+			warning("cannot delete the volume '%s' from the pool '%s': %s",
+				lv->vols.v[i], POOL_NAME, last_error());
+		if (v)
+			virStorageVolFree(v);
+	}
+	strvec_clear(&lv->vols);
+}
+
+/* The files of c on the libvirt host: uploaded (remote) or as they are. */
+static int stage_files(struct lv *lv, const struct vm_config *c, struct vm_config *there,
+		       struct strvec *disks, char **kernel, char **initrd)
+{
+	*there = *c;
+	if (!c->upload && !libvirt_uri_is_remote(lv->uri))
+		return 0;
+	if (pool_open(lv) < 0 ||
+	    volume_make(lv, c->kernel, "kernel", 0, kernel) < 0 ||
+	    volume_make(lv, c->initrd, "initrd", 0, initrd) < 0)
+		return -1;
+	there->kernel = *kernel;
+	there->initrd = *initrd;
+	for (size_t i = 0; c->disks && i < c->disks->n; i++) {
+		char what[32], *p = NULL;
+
+		snprintf(what, sizeof(what), "disk%zu", i);
+		if (volume_make(lv, c->disks->v[i], what, 1, &p) < 0)
+			return -1;
+		strvec_push(disks, p);
+		free(p);
+	}
+	there->disks = disks;
+	note("uploaded the kernel and initramfs to the pool '%s' at '%s'", POOL_NAME, lv->uri);
+	return 0;
+}
+
+/* ---- the backend ------------------------------------------------------- */
+
+static void lv_free(struct lv *lv)
+{
+	for (int i = 0; i < 2; i++)
+		if (lv->pumps[i].st)
+			virStreamFree(lv->pumps[i].st);
+	volumes_delete(lv);
+	if (lv->pool)
+		virStoragePoolFree(lv->pool);
+	if (lv->dom)
+		virDomainFree(lv->dom);
+	if (lv->conn) {
+		if (lv->close_cb)
+			virConnectUnregisterCloseCallback(lv->conn, on_close);
+		virConnectClose(lv->conn);
+	}
+	lv_unref(lv);
+}
+
+static int lv_check(int arch, const char *uri)
+{
+	(void)arch;
+	return libvirt_connect_check(uri);
+}
+
+static const char *lv_version(int arch)
+{
+	(void)arch;
+	return hv_version;
+}
+
+static char *domain_name(const char *id)
+{
+	unsigned char r[4] = { 0 };
+
+	if (getrandom(r, sizeof(r), 0) != sizeof(r)) {
+		unsigned long long t = (unsigned long long)time(NULL) ^ (unsigned long long)getpid();
+		memcpy(r, &t, sizeof(r));
+	}
+	return xstrfmt(LIBVIRT_PREFIX "%s-%02x%02x%02x%02x", id && *id ? id : "vm",
+		       r[0], r[1], r[2], r[3]);
+}
+
+static void record_facts(struct vm *vm, struct lv *lv)
+{
+	unsigned long v = 0;
+	char buf[32], *s;
+	const char *type;
+
+	s = virConnectGetURI(lv->conn);
+	strvec_pushf(&vm->facts, "uri=%s", s ? s : lv->uri);
+	free(s);
+	s = virConnectGetHostname(lv->conn);
+	if (s)
+		strvec_pushf(&vm->facts, "host=%s", s);
+	free(s);
+	if (virConnectGetLibVersion(lv->conn, &v) == 0) {
+		libvirt_version_string(v, buf, sizeof(buf));
+		strvec_pushf(&vm->facts, "libvirt_version=%s", buf);
+	}
+	type = virConnectGetType(lv->conn);
+	if (type)
+		strvec_pushf(&vm->facts, "hypervisor=%s", type);
+	if (virConnectGetVersion(lv->conn, &v) == 0) {
+		libvirt_version_string(v, buf, sizeof(buf));
+		strvec_pushf(&vm->facts, "hypervisor_version=%s", buf);
+	}
+	strvec_pushf(&vm->facts, "domain=%s", lv->name);
+}
+
+static int lv_start(struct vm *vm, const struct vm_config *c)
+{
+	struct lv *lv = xcalloc(1, sizeof(*lv));
+	struct libvirt_owner me;
+	struct strbuf xml = STRBUF_INIT;
+	struct strvec disks = STRVEC_INIT;
+	struct vm_config there;
+	char *kernel = NULL, *initrd = NULL, *native;
+	int con = -1, rec = -1, logfd;
+
+	pthread_mutex_init(&lv->mu, NULL);
+	lv->refs = 1;
+	pthread_cond_init(&lv->cv, NULL);
+	strvec_init(&lv->vols);
+	lv->pumps[0].fd = lv->pumps[1].fd = -1;
+	lv->uri = xstrdup(uri_or_default(c->uri));
+	lv->name = domain_name(c->name);
+	lv->conn = lv_open(lv->uri);
+	if (!lv->conn)
+		goto fail;
+	lv->refs++;
+	if (virConnectRegisterCloseCallback(lv->conn, on_close, lv, close_unref) == 0)
+		lv->close_cb = 1;
+	else
+		lv->refs--;
+	/* Notice a dead libvirtd within about 20 s, even if it sends nothing. */
+	virConnectSetKeepAlive(lv->conn, 5, 3);
+	sweep(lv->conn);
+	if (stage_files(lv, c, &there, &disks, &kernel, &initrd) < 0)
+		goto fail;
+	libvirt_owner_self(&me);
+	if (libvirt_domain_xml(&there, !strcmp(c->accel, "kvm") ? "kvm" : "qemu",
+			       lv->name, &me, &xml) < 0)
+		goto fail;
+	if (c->domain_xml && write_file(c->domain_xml, xml.buf, xml.len) < 0)
+		goto fail;
+	lv->dom = virDomainCreateXML(lv->conn, xml.buf,
+				     VIR_DOMAIN_START_PAUSED | VIR_DOMAIN_START_AUTODESTROY);
+	if (!lv->dom) {
+		error("libvirt at '%s' cannot start the domain '%s': %s", lv->uri, lv->name,
+		      last_error());
+		goto fail;
+	}
+	/* Paused: both streams are attached before the guest's first byte. */
+	if (pump_open(lv, &lv->pumps[0], "serial0", &con) < 0 ||
+	    pump_open(lv, &lv->pumps[1], "serial1", &rec) < 0)
+		goto fail;
+	if (virDomainResume(lv->dom) < 0) {
+		error("libvirt cannot resume the domain '%s': %s", lv->name, last_error());
+		goto fail;
+	}
+	vm->backend = &vm_backend_libvirt;
+	vm->priv = lv;
+	vm->console_fd = con;
+	vm->channel_fd = rec;
+	record_facts(vm, lv);
+	native = virConnectDomainXMLToNative(lv->conn, "qemu-argv", xml.buf, 0);
+	strvec_pushf(&vm->argv, "# libvirt domain '%s' at '%s' (see domain.xml); "
+		     "QEMU's own log is /var/log/libvirt/qemu/%s.log there", lv->name,
+		     lv->uri, lv->name);
+	if (native)
+		strvec_push(&vm->argv, native);
+	free(native);
+	logfd = open(c->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (logfd >= 0) {
+		char *line = xstrfmt("libvirt: domain '%s' at '%s'; QEMU's stderr is in "
+				     "/var/log/libvirt/qemu/%s.log on that host\n",
+				     lv->name, lv->uri, lv->name);
+		(void)write_all(logfd, line, strlen(line));
+		free(line);
+		close(logfd);
+	}
+	sb_release(&xml);
+	strvec_clear(&disks);
+	free(kernel);
+	free(initrd);
+	return 0;
+fail:
+	if (con >= 0)
+		close(con);
+	if (rec >= 0)
+		close(rec);
+	if (lv->dom)
+		virDomainDestroy(lv->dom);
+	pthread_mutex_lock(&lv->mu);
+	pump_close(&lv->pumps[0]);
+	pump_close(&lv->pumps[1]);
+	pthread_mutex_unlock(&lv->mu);
+	lv_free(lv);
+	sb_release(&xml);
+	strvec_clear(&disks);
+	free(kernel);
+	free(initrd);
+	return -1;
+}
+
+/* 1 if the domain is gone or stopped, 0 if it runs, -1 if libvirt cannot say. */
+static int domain_ended(struct lv *lv)
+{
+	int a = virDomainIsActive(lv->dom);
+	virErrorPtr e;
+
+	if (a == 1)
+		return 0;
+	if (a == 0)
+		return 1;
+	e = virGetLastError();
+	return e && e->code == VIR_ERR_NO_DOMAIN ? 1 : -1;
+}
+
+static int lv_poll_exit(struct vm *vm, struct child_result *res)
+{
+	struct lv *lv = vm->priv;
+
+	if (!lv || domain_ended(lv) != 0) {
+		res->outcome = CHILD_EXITED;
+		res->status = 0;
+		res->seconds = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * libvirtd gone under a running domain: its QEMU lives on, and a libvirtd
+ * started again may not take it back.  On a local host the harness ends
+ * it itself: the QEMU whose -name is exactly this domain's (the random
+ * suffix makes it ours and only ours).  1 if one was killed.
+ */
+static int kill_local_qemu(const char *name)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	char *want = xstrfmt("guest=%s,", name);
+	int killed = 0;
+
+	while (d && (de = readdir(d))) {
+		struct strbuf cmd = STRBUF_INIT;
+		char *path;
+		long pid = strtol(de->d_name, NULL, 10);
+
+		if (pid <= 0)
+			continue;
+		path = xstrfmt("/proc/%ld/cmdline", pid);
+		if (sb_read_file(&cmd, path) == 0) {
+			for (size_t i = 0; i + 1 < cmd.len; i += strlen(cmd.buf + i) + 1)
+				if (!strcmp(cmd.buf + i, "-name") &&
+				    !strncmp(cmd.buf + i + 6, want, strlen(want)) &&
+				    kill((pid_t)pid, SIGKILL) == 0) {
+					killed = 1;
+					break;
+				}
+		}
+		free(path);
+		sb_release(&cmd);
+	}
+	if (d)
+		closedir(d);
+	free(want);
+	return killed;
+}
+
+static void lv_stop(struct vm *vm, double grace, struct child_result *res)
+{
+	struct lv *lv = vm->priv;
+	struct timespec until;
+	int ended;
+
+	memset(res, 0, sizeof(*res));
+	res->outcome = CHILD_EXITED;
+	if (!lv)
+		return;
+	ended = lv->lost ? -1 : domain_ended(lv);
+	if (ended == 0) {
+		/* No ACPI in the guest: nothing to ask politely. */
+		virDomainDestroy(lv->dom);
+		res->outcome = child_interrupted() ? CHILD_INTERRUPTED : CHILD_SIGNALLED;
+		res->status = 9;
+	}
+	/* Let the streams deliver what they still hold, then close them. */
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += (time_t)grace + 2;
+	pthread_mutex_lock(&lv->mu);
+	while ((lv->pumps[0].fd >= 0 || lv->pumps[1].fd >= 0) && !lv->lost &&
+	       pthread_cond_timedwait(&lv->cv, &lv->mu, &until) == 0)
+		;
+	for (int i = 0; i < 2; i++)
+		if (lv->pumps[i].fd >= 0 || lv->pumps[i].watching) {
+			if (lv->pumps[i].st && !lv->lost)
+				virStreamAbort(lv->pumps[i].st);
+			pump_close(&lv->pumps[i]);
+		}
+	pthread_mutex_unlock(&lv->mu);
+	if (!lv->lost && !virConnectIsAlive(lv->conn))
+		lv->lost = 100 + VIR_CONNECT_CLOSE_REASON_EOF;
+	if (lv->lost || ended < 0) {
+		int killed = !libvirt_uri_is_remote(lv->uri) && kill_local_qemu(lv->name);
+
+		free(vm->fault);
+		vm->fault = xstrfmt("lost the connection to libvirt at '%s' (%s) while the "
+				    "guest ran; %s", lv->uri,
+				    lv->lost ? close_reason(lv->lost) : last_error(),
+				    killed ? "its QEMU was killed here" :
+				    "the domain may still run there (a later run from this "
+				    "host destroys it once libvirtd is back)");
+		strvec_push(&vm->facts, "connection_lost=true");
+		res->outcome = CHILD_SIGNALLED;
+		res->status = 9;
+	}
+	vm->priv = NULL;
+	lv_free(lv);
+}
+
+#else	/* !HAVE_LIBVIRT */
+
+const int libvirt_built = 0;
+
+static int lv_check(int arch, const char *uri)
+{
+	(void)arch;
+	(void)uri;
+	return error_env("this scaletest was built without libvirt: install libvirt-dev "
+			 "and libxml2-dev (make deps), then rebuild");
+}
+
+static const char *lv_version(int arch)
+{
+	(void)arch;
+	return "unknown";
+}
+
+static int lv_start(struct vm *vm, const struct vm_config *c)
+{
+	(void)vm;
+	(void)c;
+	return lv_check(0, NULL);
+}
+
+static int lv_poll_exit(struct vm *vm, struct child_result *res)
+{
+	(void)vm;
+	memset(res, 0, sizeof(*res));
+	return 1;
+}
+
+static void lv_stop(struct vm *vm, double grace, struct child_result *res)
+{
+	(void)vm;
+	(void)grace;
+	memset(res, 0, sizeof(*res));
+}
+
+int libvirt_connect_check(const char *uri)
+{
+	return lv_check(0, uri);
+}
+
+int libvirt_sweep(const char *uri)
+{
+	return lv_check(0, uri);
+}
+
+int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
+		       const struct libvirt_owner *owner, struct strbuf *out)
+{
+	(void)c;
+	(void)type;
+	(void)name;
+	(void)owner;
+	(void)out;
+	return lv_check(0, NULL);
+}
+
+int libvirt_owner_parse(const char *xml, struct libvirt_owner *o)
+{
+	(void)xml;
+	memset(o, 0, sizeof(*o));
+	return -1;
+}
+
+#endif
+
+const struct vm_backend vm_backend_libvirt = {
+	.name = "libvirt",
+	.check = lv_check,
+	.version = lv_version,
+	.start = lv_start,
+	.poll_exit = lv_poll_exit,
+	.stop = lv_stop,
+};

@@ -1,0 +1,353 @@
+/*
+ * The libvirt backend's XML, owners, sweep and connection checks, against
+ * libvirt's built-in test driver (test:///default: no daemon, no QEMU).
+ * Without libvirt's development files the backend is a stub and these
+ * tests are not built.
+ */
+#ifdef HAVE_LIBVIRT
+
+#include <libvirt/libvirt.h>
+#include <libvirt/virterror.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xpath.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "scenario/scenario.h"
+#include "test.h"
+#include "vm/libvirt.h"
+
+#define TEST_URI "test:///default"
+
+static void quiet(void *opaque, virErrorPtr e)
+{
+	(void)opaque;
+	(void)e;
+}
+
+static virConnectPtr test_conn(void)
+{
+	virConnectPtr c;
+
+	virSetErrorFunc(NULL, quiet);
+	c = virConnectOpen(TEST_URI);
+	REQUIRE(c);
+	return c;
+}
+
+/* The text of the first node matching an XPath expression, or NULL. */
+static char *xpath_text(const char *xml, const char *expr)
+{
+	xmlDocPtr doc = xmlReadMemory(xml, (int)strlen(xml), "t.xml", NULL, XML_PARSE_NONET);
+	xmlXPathContextPtr ctx = doc ? xmlXPathNewContext(doc) : NULL;
+	xmlXPathObjectPtr o = ctx ? xmlXPathEvalExpression(BAD_CAST expr, ctx) : NULL;
+	char *r = NULL;
+
+	if (o && o->nodesetval && o->nodesetval->nodeNr > 0) {
+		xmlChar *t = xmlNodeGetContent(o->nodesetval->nodeTab[0]);
+		r = xstrdup((const char *)t);
+		xmlFree(t);
+	}
+	if (o)
+		xmlXPathFreeObject(o);
+	if (ctx)
+		xmlXPathFreeContext(ctx);
+	if (doc)
+		xmlFreeDoc(doc);
+	return r;
+}
+
+static void config(struct vm_config *c, struct strvec *disks, const char *cmdline)
+{
+	memset(c, 0, sizeof(*c));
+	strvec_push(disks, "/tmp/run & co/disks/vd0.img");
+	strvec_push(disks, "/tmp/run <1>/disks/vd1.img");
+	strvec_push(disks, "/tmp/run \"2\"/disks/vd2.img");
+	c->arch = ARCH_X86_64;
+	c->kernel = "/k/vmlinuz'&<>";
+	c->initrd = "/k/initrd.cpio";
+	c->cmdline = cmdline;
+	c->memory_mb = 512;
+	c->cpus = 2;
+	c->accel = "tcg";
+	c->disks = disks;
+	c->virtio_bus = VIRTIO_SCSI;
+}
+
+TEST(libvirt_disk_names_follow_sd)
+{
+	char b[16];
+
+	libvirt_disk_name("sd", 0, b, sizeof(b));
+	CHECK_STR(b, "sda");
+	libvirt_disk_name("sd", 25, b, sizeof(b));
+	CHECK_STR(b, "sdz");
+	libvirt_disk_name("sd", 26, b, sizeof(b));
+	CHECK_STR(b, "sdaa");
+	libvirt_disk_name("vd", 701, b, sizeof(b));
+	CHECK_STR(b, "vdzz");
+	libvirt_disk_name("sd", 702, b, sizeof(b));
+	CHECK_STR(b, "sdaaa");
+}
+
+TEST(libvirt_versions_and_remote_uris)
+{
+	char b[32];
+
+	libvirt_version_string(9000000, b, sizeof(b));
+	CHECK_STR(b, "9.0.0");
+	libvirt_version_string(7002022, b, sizeof(b));
+	CHECK_STR(b, "7.2.22");
+	CHECK(!libvirt_uri_is_remote("qemu:///system"));
+	CHECK(!libvirt_uri_is_remote("qemu+unix:///system?socket=/x/sock"));
+	CHECK(!libvirt_uri_is_remote("test:///default"));
+	CHECK(libvirt_uri_is_remote("qemu+ssh://root@host2/system"));
+	CHECK(libvirt_uri_is_remote("qemu+tcp://10.0.0.2:16509/system"));
+}
+
+/* Every string reaches libvirt escaped: what libvirt parsed is what we
+ * meant, byte for byte, and the layout is qemu.c's. */
+TEST(libvirt_xml_escapes_every_string)
+{
+	const char *cmdline = "console=ttyS0 x=\"a<b\" y='&amp;' ]]> </cmdline><evil/>";
+	struct strvec disks = STRVEC_INIT;
+	struct strbuf xml = STRBUF_INIT;
+	struct libvirt_owner me;
+	struct vm_config c;
+	virConnectPtr conn = test_conn();
+	virDomainPtr dom;
+	char *desc, *t;
+
+	config(&c, &disks, cmdline);
+	libvirt_owner_self(&me);
+	REQUIRE(libvirt_domain_xml(&c, "test", "scaletest-unit-<&>", &me, &xml) == 0);
+	dom = virDomainCreateXML(conn, xml.buf, 0);
+	if (!dom)
+		test_fail(__FILE__, __LINE__, "test driver refused the XML: %s\n%s",
+			  virGetLastErrorMessage(), xml.buf);
+	REQUIRE(dom);
+	CHECK_STR(virDomainGetName(dom), "scaletest-unit-<&>");
+	CHECK_EQ_INT(virDomainGetMaxMemory(dom), 512 * 1024);
+	desc = virDomainGetXMLDesc(dom, 0);
+	REQUIRE(desc);
+	t = xpath_text(desc, "/domain/os/cmdline");
+	CHECK_STR(t, cmdline);
+	free(t);
+	t = xpath_text(desc, "/domain/os/kernel");
+	CHECK_STR(t, "/k/vmlinuz'&<>");
+	free(t);
+	t = xpath_text(desc, "/domain/vcpu");
+	CHECK_STR(t, "2");
+	free(t);
+	/* The disks, in order, on the virtio-scsi controller, target i. */
+	for (size_t i = 0; i < disks.n; i++) {
+		char expr[128];
+
+		snprintf(expr, sizeof(expr), "/domain/devices/disk[%zu]/source/@file", i + 1);
+		t = xpath_text(desc, expr);
+		CHECK_STR(t, disks.v[i]);
+		free(t);
+		snprintf(expr, sizeof(expr), "/domain/devices/disk[%zu]/address/@target", i + 1);
+		t = xpath_text(desc, expr);
+		CHECK_EQ_INT(t ? atoi(t) : -1, (long long)i);
+		free(t);
+	}
+	t = xpath_text(desc, "/domain/devices/controller[@type='scsi']/@model");
+	CHECK_STR(t, "virtio-scsi");
+	free(t);
+	t = xpath_text(desc, "/domain/on_reboot");
+	CHECK_STR(t, "destroy");
+	free(t);
+	t = xpath_text(desc, "count(/domain/devices/serial)");
+	free(t);
+	CHECK(strstr(desc, "<interface") == NULL);
+	CHECK(strstr(desc, "<filesystem") == NULL);
+	free(desc);
+	virDomainDestroy(dom);
+	virDomainFree(dom);
+	virConnectClose(conn);
+	sb_release(&xml);
+	strvec_clear(&disks);
+}
+
+TEST(libvirt_xml_layouts_by_bus_and_accel)
+{
+	struct strvec disks = STRVEC_INIT;
+	struct strbuf xml = STRBUF_INIT;
+	struct libvirt_owner me;
+	struct vm_config c;
+	char *t;
+
+	config(&c, &disks, "quiet");
+	c.virtio_bus = VIRTIO_BLK;
+	c.arch = ARCH_I386;
+	libvirt_owner_self(&me);
+	REQUIRE(libvirt_domain_xml(&c, "qemu", "scaletest-x", &me, &xml) == 0);
+	t = xpath_text(xml.buf, "/domain/@type");
+	CHECK_STR(t, "qemu");
+	free(t);
+	t = xpath_text(xml.buf, "/domain/os/type/@arch");
+	CHECK_STR(t, "i686");
+	free(t);
+	t = xpath_text(xml.buf, "/domain/devices/disk[3]/target/@dev");
+	CHECK_STR(t, "vdc");
+	free(t);
+	t = xpath_text(xml.buf, "/domain/devices/disk[1]/target/@bus");
+	CHECK_STR(t, "virtio");
+	free(t);
+	CHECK(strstr(xml.buf, "virtio-scsi") == NULL);
+	CHECK(strstr(xml.buf, "host-passthrough") == NULL);
+	/* Two serial ports: the console and the record channel. */
+	t = xpath_text(xml.buf, "/domain/devices/serial[2]/target/@port");
+	CHECK_STR(t, "1");
+	free(t);
+
+	sb_reset(&xml);
+	REQUIRE(libvirt_domain_xml(&c, "kvm", "scaletest-x", &me, &xml) == 0);
+	t = xpath_text(xml.buf, "/domain/cpu/@mode");
+	CHECK_STR(t, "host-passthrough");
+	free(t);
+	sb_release(&xml);
+	strvec_clear(&disks);
+}
+
+TEST(libvirt_owner_round_trip)
+{
+	struct libvirt_owner me, back, other;
+	struct strvec disks = STRVEC_INIT;
+	struct strbuf xml = STRBUF_INIT;
+	struct vm_config c;
+	virConnectPtr conn = test_conn();
+	virDomainPtr dom;
+	char *meta;
+
+	config(&c, &disks, "quiet");
+	libvirt_owner_self(&me);
+	CHECK_EQ_INT(libvirt_owner_alive(&me), 1);
+	other = me;
+	snprintf(other.host, sizeof(other.host), "%.200s-elsewhere", me.host);
+	CHECK_EQ_INT(libvirt_owner_alive(&other), -1);
+	REQUIRE(libvirt_domain_xml(&c, "test", LIBVIRT_PREFIX "owner", &me, &xml) == 0);
+	dom = virDomainCreateXML(conn, xml.buf, 0);
+	REQUIRE(dom);
+	meta = virDomainGetMetadata(dom, VIR_DOMAIN_METADATA_ELEMENT, LIBVIRT_OWNER_NS, 0);
+	REQUIRE(meta);
+	CHECK_EQ_INT(libvirt_owner_parse(meta, &back), 0);
+	CHECK_STR(back.host, me.host);
+	CHECK_EQ_INT(back.pid, me.pid);
+	CHECK(back.start == me.start);
+	CHECK_EQ_INT(libvirt_owner_parse("<owner host='h'/>", &back), -1);
+	CHECK_EQ_INT(libvirt_owner_parse("not xml", &back), -1);
+	free(meta);
+	virDomainDestroy(dom);
+	virDomainFree(dom);
+	virConnectClose(conn);
+	sb_release(&xml);
+	strvec_clear(&disks);
+}
+
+static long long dead_pid(void)
+{
+	pid_t p = fork();
+
+	if (p == 0)
+		_exit(0);
+	waitpid(p, NULL, 0);
+	return (long long)p;
+}
+
+static virDomainPtr make(virConnectPtr conn, const char *name, const struct libvirt_owner *o)
+{
+	struct strvec disks = STRVEC_INIT;
+	struct strbuf xml = STRBUF_INIT;
+	struct vm_config c;
+	virDomainPtr d;
+
+	config(&c, &disks, "quiet");
+	REQUIRE(libvirt_domain_xml(&c, "test", name, o, &xml) == 0);
+	d = virDomainCreateXML(conn, xml.buf, 0);
+	sb_release(&xml);
+	strvec_clear(&disks);
+	REQUIRE(d);
+	return d;
+}
+
+static int exists(virConnectPtr conn, const char *name)
+{
+	virDomainPtr d = virDomainLookupByName(conn, name);
+
+	if (d)
+		virDomainFree(d);
+	return d != NULL;
+}
+
+/* Two harnesses share a libvirt host: a sweep destroys only domains of
+ * this host whose harness is gone. */
+TEST(libvirt_sweep_destroys_only_dead_owners_of_this_host)
+{
+	virConnectPtr conn = test_conn();
+	struct libvirt_owner me, dead, other;
+	virDomainPtr d[4];
+
+	libvirt_owner_self(&me);
+	dead = me;
+	dead.pid = dead_pid();
+	other = dead;
+	snprintf(other.host, sizeof(other.host), "%.200s-elsewhere", me.host);
+	d[0] = make(conn, LIBVIRT_PREFIX "mine-alive", &me);
+	d[1] = make(conn, LIBVIRT_PREFIX "mine-dead", &dead);
+	d[2] = make(conn, LIBVIRT_PREFIX "other-host", &other);
+	d[3] = make(conn, "not-ours", &dead);
+	util_quiet = 1;
+	CHECK_EQ_INT(libvirt_sweep(TEST_URI), 1);
+	util_quiet = 0;
+	CHECK(exists(conn, LIBVIRT_PREFIX "mine-alive"));
+	CHECK(!exists(conn, LIBVIRT_PREFIX "mine-dead"));
+	CHECK(exists(conn, LIBVIRT_PREFIX "other-host"));
+	CHECK(exists(conn, "not-ours"));
+	CHECK_EQ_INT(libvirt_sweep(TEST_URI), 0);
+	for (int i = 0; i < 4; i++) {
+		virDomainDestroy(d[i]);
+		virDomainFree(d[i]);
+	}
+	virConnectClose(conn);
+}
+
+TEST(libvirt_check_test_driver_answers)
+{
+	CHECK_EQ_INT(libvirt_connect_check(TEST_URI), 0);
+}
+
+/* Each failure says what to do, and is the environment's (exit 3). */
+TEST(libvirt_check_names_the_fix)
+{
+	static const struct {
+		const char *uri, *says;
+	} cases[] = {
+		{ "qemu:///system?socket=/nonexistent/libvirt-sock", "daemons.sh start" },
+		{ "qemu+tcp://127.0.0.1:1/system", "check that the host answers" },
+		{ "nosuchdriver:///x", "is the URI right" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *err;
+		int r;
+
+		error_was_env = 0;
+		stderr_capture_begin();
+		r = libvirt_connect_check(cases[i].uri);
+		err = stderr_capture_end();
+		CHECK_EQ_INT(r, -1);
+		CHECK(error_was_env);
+		CHECK_CONTAINS(err, cases[i].uri);
+		CHECK_CONTAINS(err, cases[i].says);
+		free(err);
+	}
+	error_was_env = 0;
+}
+
+#endif
