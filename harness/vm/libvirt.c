@@ -422,10 +422,29 @@ static int connect_error(const char *uri)
 			 "'virtlogd -d; libvirtd -d')", uri, m);
 }
 
+/* The hypervisor drivers a run can use: QEMU guests, and libvirt's test
+ * driver for the unit tests.  Any other scheme is a mistyped URI, said so
+ * before libvirt answers it in a way that depends on whether a daemon runs. */
+static int known_driver(const char *uri)
+{
+	static const char *const drivers[] = { "qemu", "test" };
+	size_t n = strcspn(uri, "+:");
+
+	for (size_t i = 0; i < ARRAY_SIZE(drivers); i++)
+		if (n == strlen(drivers[i]) && !strncmp(uri, drivers[i], n))
+			return 1;
+	return 0;
+}
+
 static virConnectPtr lv_open(const char *uri)
 {
 	virConnectPtr conn;
 
+	if (!known_driver(uri)) {
+		error_env("cannot connect to libvirt at '%s': not a QEMU connection; "
+			  "is the URI right (qemu:///system, qemu+ssh://HOST/system)?", uri);
+		return NULL;
+	}
 	if (events_init() < 0)
 		return NULL;
 	conn = virConnectOpen(uri);
