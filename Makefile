@@ -6,7 +6,7 @@
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
 #   make check        unit tests only (no QEMU)
-#   make bench        the benchmarks under tests/bench/
+#   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers.
@@ -63,6 +63,14 @@ build/unit/%.o: tests/unit/%.c
 build/unit-tests: $(UNIT_OBJS) build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
+# The benchmarks' helper: appends archives with the harness's cpio writer.
+build/bench/mkcpio.o: tests/bench/mkcpio.c
+	@mkdir -p build/bench
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
 # Version changes must rebuild main.o.
 build/cli/main.o: .version-stamp
 .version-stamp: FORCE
@@ -91,7 +99,7 @@ nightly: deps
 	$(MAKE) bin/scaletest
 	bin/scaletest nightly $(MATRIX)
 
-bench: bin/scaletest
+bench: bin/scaletest build/bench/mkcpio
 	sh tests/bench/run.sh
 
 clean:
@@ -99,7 +107,7 @@ clean:
 
 .PHONY: all deps check test scale-test nightly bench clean FORCE
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) build/bench/mkcpio.d
 
 # Refresh the README's key reference from the key table.
 readme-keys: bin/scaletest
