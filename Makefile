@@ -7,6 +7,7 @@
 #   make nightly      the nightly matrix, compared with the baselines (CI)
 #   make check        unit tests only (no QEMU)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
+#   make bench-table  the README's benchmark table from results/bench/*.json
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers.
@@ -82,14 +83,17 @@ deps:
 check: bin/scaletest build/unit-tests
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/bench/table.sh --check
 
-test: bin/scaletest build/unit-tests
+test: bin/scaletest build/unit-tests build/bench/mkcpio
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
+	sh tests/bench/table.sh --check
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
 	sh tests/html/chromium.sh
+	sh tests/bench/smoke.sh
 
 scale-test: deps
 	$(MAKE) bin/scaletest
@@ -102,10 +106,14 @@ nightly: deps
 bench: bin/scaletest build/bench/mkcpio
 	sh tests/bench/run.sh
 
+# Refresh the README's benchmark table from results/bench/*.json.
+bench-table:
+	sh tests/bench/table.sh --update
+
 clean:
 	rm -rf build bin .version-stamp
 
-.PHONY: all deps check test scale-test nightly bench clean FORCE
+.PHONY: all deps check test scale-test nightly bench bench-table clean FORCE
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) build/bench/mkcpio.d
 
