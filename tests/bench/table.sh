@@ -10,8 +10,10 @@
 # git knows (committed or added), so the README quotes only figures whose
 # JSON is in the repository; outside a git checkout, from every file
 # there.  For each command line the newest file counts.  One row per
-# figure: the command and its date on the first row of each benchmark,
-# the medians of every side, the ratio, and how many runs each side had.
+# figure: on the first row of each benchmark its command, date, version
+# and the host's 1-minute load average at its start and end (the machine
+# is shared), then the medians of every side, the ratio, and how many
+# runs each side had.
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,7 +49,7 @@ table() { # FILE...
 		elif fabs >= 100 then fixed(0) elif fabs >= 10 then fixed(1) else fixed(2) end;
 	def unit($u): if $u == "count" then "" else " " + $u end;
 	def order($b): (["overhead", "monitor", "fio-range", "fio", "boot", "initramfs"] | index($b)) // 99;
-	"| benchmark | figure | medians | ratio | runs | when, version |",
+	"| benchmark | figure | medians | ratio | runs | date, version, host load |",
 	"|---|---|---|---|---:|---|",
 	(group_by(.command) | map(max_by(.started))
 	 | sort_by([order(.bench), .command])[]
@@ -59,7 +61,9 @@ table() { # FILE...
 	   + " | " + ([$m.median | to_entries[] | "\(.key) \(.value | num)\(unit($m.unit))"] | join(", "))
 	   + " | " + (if $m.ratio.value == null then "" else "\($m.ratio.of) \($m.ratio.value | fixed(2))" end)
 	   + " | " + ($m.count | tostring) + (if ($m.values | length) > 1 then " each" else "" end)
-	   + " | " + (if $i == 0 then ($r.started[:10]) + ", " + $r.scaletest else "" end)
+	   + " | " + (if $i == 0 then ($r.started[:10]) + ", " + $r.scaletest
+			     + ", " + ($r.host.loadavg_start | fixed(1)) + "-" + ($r.host.loadavg_end | fixed(1))
+			   else "" end)
 	   + " |")' "$@"
 }
 
