@@ -5,9 +5,11 @@
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
-#   make check        unit, command-line, triage, replay and golden tests (no QEMU)
+#   make check        unit, command-line, triage, replay, golden and include tests,
+#                     and the README's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
-#   make bench        the benchmarks under tests/bench/
+#   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
+#   make bench-table  the README's benchmark table from results/bench/*.json
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers.
@@ -72,6 +74,14 @@ build/unit/%.o: tests/unit/%.c
 build/unit-tests: $(UNIT_OBJS) build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
+# The benchmarks' helper: appends archives with the harness's cpio writer.
+build/bench/mkcpio.o: tests/bench/mkcpio.c
+	@mkdir -p build/bench
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
 # Version changes must rebuild main.o.
 build/cli/main.o: .version-stamp
 .version-stamp: FORCE
@@ -87,19 +97,22 @@ check: bin/scaletest build/unit-tests
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh
+	sh tests/bench/table.sh --check
 
-test: bin/scaletest build/unit-tests
+test: bin/scaletest build/unit-tests build/bench/mkcpio
 	build/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh
+	sh tests/bench/table.sh --check
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
 	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh
+	sh tests/bench/smoke.sh
 
 scale-test: deps
 	$(MAKE) bin/scaletest
@@ -109,18 +122,22 @@ nightly: deps
 	$(MAKE) bin/scaletest
 	bin/scaletest nightly $(MATRIX)
 
-bench: bin/scaletest
+bench: bin/scaletest build/bench/mkcpio
 	sh tests/bench/run.sh
 
 golden: bin/scaletest
 	sh tests/golden.sh --update
 
+# Refresh the README's benchmark table from results/bench/*.json.
+bench-table:
+	sh tests/bench/table.sh --update
+
 clean:
 	rm -rf build bin .version-stamp
 
-.PHONY: all deps check test scale-test nightly bench golden clean FORCE
+.PHONY: all deps check test scale-test nightly bench bench-table golden clean FORCE
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) build/bench/mkcpio.d
 
 # Refresh the README's key reference from the key table.
 readme-keys: bin/scaletest

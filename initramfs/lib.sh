@@ -104,7 +104,11 @@ list_new_blocks() {
 	known=$1
 	cd /sys/block || return 1
 	set -- *
-	printf '%s\n' "$@" | awk 'NR == FNR { old[$1] = 1; next } !($1 in old)' "$known" - > /tmp/.new
+	# (Not awk 'NR == FNR': with an empty FILE, as when there are no
+	# scsi_debug disks, that would hold for every new name too.)
+	printf '%s\n' "$@" | awk -v known="$known" '
+		BEGIN { while ((getline l < known) > 0) { split(l, f, " "); old[f[1]] = 1 } }
+		!($1 in old)' > /tmp/.new
 	while read -r d; do
 		read -r dev < "$d/dev"
 		echo "$d $dev"

@@ -1,44 +1,51 @@
 #!/bin/sh
 # Do thousands of disks slow the real ones?  fio's verify job on the virtio
 # disks at the end of a 4000-disk range, against a guest with only those
-# virtio disks, side by side, alternating.  Also prints the seed runs' peak
-# memory during I/O next to the steady state after insmod.  Asserts nothing.
+# virtio disks, side by side, alternating.  Also prints the range runs'
+# peak memory during I/O next to the steady state after insmod.  Writes
+# the figures to results/bench/<stamp>-fio-range.json.  Asserts nothing
+# about time.
 #
 #   sh tests/bench/fio-range.sh [SCENARIO] [REPEATS]
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/bin/scaletest
+. "$(dirname "$0")/lib.sh"
 scn=${1:-$top/scenarios/seed-i386-4000}
 reps=${2:-2}
-work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+bench_init fio-range "$reps" "$scn" "$reps"
 
-one() { # label, extra --set
-	label=$1
+bench_side range "bin/scaletest run $(bench_quote "$scn") --set rmmod=0"
+bench_side alone "bin/scaletest run $(bench_quote "$scn") --set rmmod=0 --set disks=0"
+bench_metric write_iops IOPS "$reps" "alone range" range/alone "fio verify-write IOPS per virtio disk"
+bench_metric read_iops IOPS "$reps" "alone range" range/alone "fio verify (read) IOPS per virtio disk"
+bench_metric io_extra_kB kB "$reps" range - "MemFree taken by fio beyond the steady state after insmod (monitor peak)"
+
+one() { # SIDE, extra --set
+	out=$work/$1-$i
 	shift
-	"$bin" run "$scn" "$@" --out "$work/$label" --quiet 2>/dev/null || true
-	r=$(ls -t "$work/$label"/*/result.json | head -n 1)
-	jq -r '[.status,
-		([.fio.jobs[] | select(.group == "verify-write") | .write.iops] | add / length),
+	"$bin" run "$scn" --set rmmod=0 "$@" --out "$out" --quiet 2>"$out.err" ||
+		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	jq -r '[([.fio.jobs[] | select(.group == "verify-write") | .write.iops] | add / length),
 		([.fio.jobs[] | select(.group == "verify") | .read.iops] | add / length),
 		(.monitor.peak.io_extra_kb // "n/a"),
 		(.monitor.peak.steady_after_insmod.MemFree // "n/a"),
-		(.monitor.peak.during_io.MemFree_min // "n/a")] | @tsv' "$r"
+		(.monitor.peak.during_io.MemFree_min // "n/a")] | @tsv' "$out/latest/result.json"
 }
 
-echo "bench: fio verify IOPS per virtio disk, $scn, with and without the scsi_debug range, $reps repeats"
+echo "bench: fio verify IOPS per virtio disk, $(bench_quote "$scn"), with and without the scsi_debug range, $reps repeats"
 i=0
 while [ $i -lt "$reps" ]; do
-	set -- $(one range --set rmmod=0)
-	echo "bench: with the range ($1): write $2 IOPS, read $3 IOPS; I/O peak $4 kB beyond steady (MemFree $5 -> $6 kB)"
-	echo "range $2 $3" >> "$work/t"
-	set -- $(one alone --set disks=0 --set rmmod=0)
-	echo "bench: virtio disks alone ($1): write $2 IOPS, read $3 IOPS"
-	echo "alone $2 $3" >> "$work/t"
+	r=$(one range)
+	set -- $r
+	echo "bench: with the range: write $1 IOPS, read $2 IOPS; I/O peak $3 kB beyond steady (MemFree $4 -> $5 kB)"
+	bench_value write_iops range "$1"
+	bench_value read_iops range "$2"
+	bench_value io_extra_kB range "$3"
+	r=$(one alone --set disks=0)
+	set -- $r
+	echo "bench: virtio disks alone: write $1 IOPS, read $2 IOPS"
+	bench_value write_iops alone "$1"
+	bench_value read_iops alone "$2"
 	i=$((i + 1))
 done
-awk '{ n[$1]++; w[$1] += $2; r[$1] += $3 }
-     END { printf "bench: mean write IOPS %.0f (range) vs %.0f (alone), ratio %.2f; read %.0f vs %.0f, ratio %.2f\n",
-           w["range"] / n["range"], w["alone"] / n["alone"], (w["range"] / n["range"]) / (w["alone"] / n["alone"]),
-           r["range"] / n["range"], r["alone"] / n["alone"], (r["range"] / n["range"]) / (r["alone"] / n["alone"]) }' "$work/t"
+bench_finish

@@ -22,20 +22,17 @@
 #
 #   sh tests/bench/fio.sh [REPEATS]
 #
-# Needs 'scaletest fio' (cmd_fio in the command table; SCALETEST_BIN names
-# another build of the harness), busybox, jq and the host's fio package
-# (make deps).  A benchmark: it prints numbers and asserts nothing about
-# time.
+# Needs 'scaletest fio' (SCALETEST_BIN names another build of the harness),
+# build/bench/mkcpio (the archives), jq and the host's fio package (make
+# deps).  Writes the figures to results/bench/<stamp>-fio.json.  A
+# benchmark: it prints numbers and asserts nothing about time.
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=${SCALETEST_BIN:-$top/bin/scaletest}
+. "$(dirname "$0")/lib.sh"
 reps=${1:-3}
-work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-now() { date +%s.%N; }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+bench_init fio "$reps" "$reps"
+[ -x "$mkcpio" ] || { echo "bench: '$mkcpio' is not built (make build/bench/mkcpio)" >&2; exit 3; }
+now() { bench_now; }
 bytes() { # FILE... -> total bytes, following symlinks
 	stat -L -c %s "$@" | awk '{ s += $1 } END { print s + 0 }'
 }
@@ -52,26 +49,14 @@ static32=$("$bin" fio --arch i386 2>"$work/fio.err") || { cat "$work/fio.err" >&
 "$bin" fio --host-closure > "$work/closure.txt" 2>"$work/fio.err" || { cat "$work/fio.err" >&2; exit 1; }
 nclosure=$(wc -l < "$work/closure.txt")
 
-# A cpio of files at given archive paths, with their parent directories
-# first (the kernel's unpacker creates no missing parents).
-stage() { # DIR, then lines "SRC DEST" on stdin
-	mkdir -p "$1"
-	while read -r src dst; do
-		mkdir -p "$1/$(dirname "$dst")"
-		cp -L "$src" "$1/$dst"
-	done
-}
-archive() { # DIR OUT
-	(cd "$1" && find . -mindepth 1 | sed 's|^\./||' | busybox cpio -o -H newc 2>/dev/null) > "$2"
-}
-echo "$static64 bin/fio" | stage "$work/p-static"
-sed 's|^/\(.*\)|/\1 \1|' "$work/closure.txt" | stage "$work/p-dynamic"
-mkdir -p "$work/p-none"
-for p in none static dynamic; do
-	archive "$work/p-$p" "$work/p-$p.cpio"
-done
+# Archives of files at given paths, with their parent directories first
+# (the kernel's unpacker creates no missing parents): mkcpio does both.
+"$mkcpio" "$work/p-static.cpio" bin/fio="$static64"
+set --
+while read -r f; do set -- "$@" "$f=$f"; done < "$work/closure.txt"
+"$mkcpio" "$work/p-dynamic.cpio" "$@"
 
-cat > "$work/init" <<'EOF'
+cat > "$work/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox mount -t proc p /proc
 read -r up idle < /proc/uptime
@@ -85,9 +70,24 @@ else
 fi
 echo "bench-fio $v"
 /bin/busybox reboot -f
-EOF
+INIT
 chmod 755 "$work/init"
-(cd "$work" && echo init | busybox cpio -o -H newc 2>/dev/null) > "$work/init.cpio"
+"$mkcpio" "$work/init.cpio" init="$work/init"
+
+bench_side static "the static fio: bin/scaletest fio --arch x86_64 (or i386), stripped"
+bench_side dynamic "the host's /usr/bin/fio with its loader and libraries: bin/scaletest fio --host-closure"
+bench_side fio0 "bin/scaletest run scenarios/smoke --set fio=0 --set fio_runtime=1"
+bench_side fio1 "bin/scaletest run scenarios/smoke --set fio=1 --set fio_runtime=1"
+bench_side bare-none "qemu-system-x86_64 with the fio=0 run's kernel and initramfs and an /init that prints /proc/uptime and reboots"
+bench_side bare-static "the same with the static fio appended at /bin/fio"
+bench_side bare-dynamic "the same with the dynamic fio's closure appended at its host paths"
+bench_metric size_bytes B 1 "static dynamic" dynamic/static "bytes of fio for the x86_64 guest"
+bench_metric cpio_bytes B 1 "static dynamic" dynamic/static "bytes of the cpio archive that carries it"
+bench_metric size_i386_bytes B 1 static - "bytes of the static fio for the i386 guest"
+bench_metric harness_uptime_s s "$reps" "fio0 fio1" fio1/fio0 "harness run: guest uptime at the first phase"
+bench_metric harness_boot_s s "$reps" "fio0 fio1" fio1/fio0 "harness run: host time from QEMU's start to the first phase"
+bench_metric bare_uptime_s s "$reps" "bare-none bare-static bare-dynamic" bare-dynamic/bare-static "bare boot: guest uptime at /init"
+bench_metric bare_host_s s "$reps" "bare-none bare-static bare-dynamic" bare-dynamic/bare-static "bare boot: host time until /init reported"
 
 version=$(echo "$static64" | sed -n 's|.*/fio/\([^/]*\)_x86_64/fio$|\1|p')
 echo "bench: fio ${version:-?} payloads for the x86_64 guest; $reps repeats each, alternating"
@@ -103,35 +103,35 @@ echo "bench: size: static i386 fio (stripped)     $(printf '%10d' "$s32") bytes 
 echo "bench: the largest libraries of the closure:"
 while read -r f; do echo "$(bytes "$f") $f"; done < "$work/closure.txt" | sort -rn | head -n 5 |
 	awk '{ printf "bench:   %10d  %s\n", $1, $2 }'
+bench_value size_bytes static "$s"
+bench_value size_bytes dynamic "$d"
+bench_value cpio_bytes static "$(bytes "$work/p-static.cpio")"
+bench_value cpio_bytes dynamic "$(bytes "$work/p-dynamic.cpio")"
+bench_value size_i386_bytes static "$s32"
 
 # ---- harness runs: fio=0 and fio=1 -----------------------------------------
 harness_once() { # FIO; leaves "status uptime boot initramfs" in $work/one
 	out=$work/h$1
 	rm -rf "$out"
 	"$bin" run "$top/scenarios/smoke" --set fio="$1" --set fio_runtime=1 \
-		--out "$out" --quiet 2>"$work/h$1.err" || true
-	r=$(find "$out" -name result.json | head -n 1)
-	[ -n "$r" ] || { echo "bench: the fio=$1 run left no result.json:" >&2; tail -n 5 "$work/h$1.err" >&2; exit 1; }
+		--out "$out" --quiet 2>"$work/h$1.err" ||
+		{ tail -n 5 "$work/h$1.err" >&2; bench_die "the fio=$1 run in $out did not pass"; }
+	r=$out/latest/result.json
 	jq -r '"\(.status) \(.phases[0].uptime_s) \(.timings.boot_s) \(.vm.initramfs)"' "$r" > "$work/one"
 	cp "$r" "$work/last-h$1.json"
 }
 
 echo "bench: harness: scaletest run scenarios/smoke --set fio=0|1 (fio_runtime=1)"
-: > "$work/harness.times"
 i=0
 while [ $i -lt "$reps" ]; do
 	for f in 0 1; do
 		harness_once $f
 		read -r st up hb ir < "$work/one"
-		echo "$f $up $hb" >> "$work/harness.times"
+		bench_value harness_uptime_s fio$f "$up"
+		bench_value harness_boot_s fio$f "$hb"
 		echo "bench:   run $((i + 1)) fio=$f: $st, guest uptime at the first phase $up s, host boot $hb s, initramfs $(bytes "$ir") bytes"
 	done
 	i=$((i + 1))
-done
-for f in 0 1; do
-	up=$(awk -v f=$f '$1 == f { print $2 }' "$work/harness.times" | median)
-	hb=$(awk -v f=$f '$1 == f { print $3 }' "$work/harness.times" | median)
-	echo "bench: harness median fio=$f: .phases[0].uptime_s $up s, .timings.boot_s $hb s"
 done
 
 # ---- bare boots with each payload ------------------------------------------
@@ -140,7 +140,8 @@ kernel=$(jq -r .kernel.image "$res")
 base=$(jq -r .vm.initramfs "$res")
 mem=$(jq -r .vm.memory_mb "$res")
 accel=$(jq -r .vm.accel "$res")
-for p in none static dynamic; do
+cat "$base" "$work/init.cpio" > "$work/boot-none.cpio"
+for p in static dynamic; do
 	cat "$base" "$work/p-$p.cpio" "$work/init.cpio" > "$work/boot-$p.cpio"
 done
 
@@ -168,24 +169,24 @@ bare_once() { # PAYLOAD; leaves "uptime host fio-version" in $work/one
 	[ -n "$t1" ] || { echo "bench: $1: /init never reported; the console's end:" >&2; tail -n 20 "$log" >&2; exit 1; }
 	up=$(tr -d '\r' < "$log" | sed -n 's/^bench-uptime //p')
 	fv=$(tr -d '\r' < "$log" | sed -n 's/^bench-fio //p' | head -n 1)
+	case $1:$fv in
+	none:none | static:fio-* | dynamic:fio-*) ;;
+	*) bench_die "$1: fio --version in the guest said '$fv'" ;;
+	esac
 	echo "$up $(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }') ${fv:-?}" > "$work/one"
 }
 
 echo "bench: bare: the fio=0 run's kernel and initramfs + payload + /init ($accel, $mem MiB)"
-: > "$work/bare.times"
 i=0
 while [ $i -lt "$reps" ]; do
 	for p in none static dynamic; do
 		bare_once $p
 		read -r up ho fv < "$work/one"
-		echo "$p $up $ho" >> "$work/bare.times"
+		bench_value bare_uptime_s bare-$p "$up"
+		bench_value bare_host_s bare-$p "$ho"
 		echo "bench:   run $((i + 1)) $p: guest uptime at /init $up s, host $ho s, archive $(bytes "$work/boot-$p.cpio") bytes, fio --version: $fv"
 	done
 	i=$((i + 1))
 done
-for p in none static dynamic; do
-	up=$(awk -v p=$p '$1 == p { print $2 }' "$work/bare.times" | median)
-	ho=$(awk -v p=$p '$1 == p { print $3 }' "$work/bare.times" | median)
-	echo "bench: bare median $p: guest uptime at /init $up s, host $ho s"
-done
 echo "bench: host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg); other QEMU processes now: $(pgrep -c qemu-system || true)"
+bench_finish

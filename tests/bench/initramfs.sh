@@ -4,37 +4,45 @@
 # Side by side, alternating, the smoke scenario with initramfs_compress=none
 # and =gzip: the archive size, the guest uptime when /init ran its first
 # phase (the kernel unpacks the archive before that), and the host time to
-# that point.  A benchmark: it asserts nothing about time.
+# that point.  Writes the figures to results/bench/<stamp>-initramfs.json.
+# A benchmark: it asserts nothing about time.
 #
 #   sh tests/bench/initramfs.sh [REPEATS] [ARCH]
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/bin/scaletest
+. "$(dirname "$0")/lib.sh"
 reps=${1:-3}
 arch=${2:-x86_64}
-work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+bench_init initramfs "$reps" "$reps" "$arch"
+sets="--set arch=$arch --set disks=1 --set virtio_disks=0"
 
-one() { # compress
-	"$bin" run "$top/scenarios/smoke" --set arch="$arch" --set initramfs_compress="$1" \
-		--set disks=1 --set virtio_disks=0 --out "$work/$1" --quiet 2>/dev/null
-	r=$(find "$work/$1" -name result.json -newer "$work/stamp" | head -n 1)
-	jq -r '"\(.phases[0].uptime_s) \(.timings.boot_s) \(.vm.initramfs)"' "$r"
+for c in none gzip; do
+	bench_side $c "bin/scaletest run scenarios/smoke $sets --set initramfs_compress=$c"
+done
+bench_metric uptime_s s "$reps" "none gzip" gzip/none "guest uptime at /init's first phase"
+bench_metric boot_s s "$reps" "none gzip" gzip/none "host time from QEMU's start to that phase"
+bench_metric archive_bytes B "$reps" "none gzip" gzip/none "size of the initramfs"
+
+one() { # COMPRESS
+	out=$work/$1-$i
+	"$bin" run "$top/scenarios/smoke" $sets --set initramfs_compress="$1" \
+		--out "$out" --quiet 2>"$out.err" ||
+		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	r=$out/latest/result.json
+	echo "$(jq -r '"\(.phases[0].uptime_s) \(.timings.boot_s)"' "$r") $(stat -c %s "$(jq -r .vm.initramfs "$r")")"
 }
 
 echo "bench: initramfs compression, $arch, $reps repeats each, alternating"
 i=0
 while [ $i -lt "$reps" ]; do
 	for c in none gzip; do
-		touch "$work/stamp"
-		sleep 1
-		set -- $(one $c)
-		size=$(stat -c %s "$3")
-		echo "$c $1 $2 $size" >> "$work/times"
-		echo "bench: $c: guest uptime at /init's first phase $1 s, host $2 s, archive $size bytes"
+		r=$(one $c)
+		set -- $r
+		echo "bench: $c: guest uptime at /init's first phase $1 s, host $2 s, archive $3 bytes"
+		bench_value uptime_s $c "$1"
+		bench_value boot_s $c "$2"
+		bench_value archive_bytes $c "$3"
 	done
 	i=$((i + 1))
 done
-awk '{ n[$1]++; up[$1] += $2; host[$1] += $3; size[$1] = $4 }
-     END { for (c in n) printf "bench: %s: mean guest %.2f s, mean host %.2f s, %d bytes\n", c, up[c] / n[c], host[c] / n[c], size[c] }' "$work/times"
+bench_finish

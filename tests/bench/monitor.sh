@@ -1,33 +1,45 @@
 #!/bin/sh
 # What does the memory monitor cost?  The same scenario with the monitor off
 # and at its default interval, alternating; reports enumeration time and the
-# per-disk figures.  Asserts nothing.
+# per-disk figures, and writes them to results/bench/<stamp>-monitor.json.
+# Asserts nothing about time.
 #
 #   sh tests/bench/monitor.sh [SCENARIO] [REPEATS]
 set -eu
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/bin/scaletest
+. "$(dirname "$0")/lib.sh"
 scn=${1:-$top/scenarios/seed-i386-4000}
 reps=${2:-2}
-work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+sets="--set rmmod=0 --set fio=0"
+bench_init monitor "$reps" "$scn" "$reps"
 
-one() { # interval_ms
-	"$bin" run "$scn" --set rmmod=0 --set fio=0 --set monitor_interval_ms="$1" \
-		--out "$work/m$1" --quiet 2>/dev/null || true
-	r=$(ls -t "$work/m$1"/*/result.json | head -n 1)
-	jq -r '[.status, .timings.enumerate_s, (.deltas.insmod.per_disk_bytes.LowFree // .deltas.insmod.per_disk_bytes.MemFree), (.monitor.received // 0)] | @tsv' "$r"
+bench_side off "bin/scaletest run $(bench_quote "$scn") $sets --set monitor_interval_ms=0"
+bench_side on "bin/scaletest run $(bench_quote "$scn") $sets --set monitor_interval_ms=1000"
+bench_metric enumerate_s s "$reps" "off on" on/off "enumeration of the scsi_debug disks (guest time)"
+bench_metric per_disk_B B "$reps" "off on" on/off "memory per disk (LowFree, or MemFree without HIGHMEM)"
+bench_metric samples count "$reps" "on" - "monitor samples received"
+
+one() { # SIDE INTERVAL_MS
+	out=$work/$1-$i
+	"$bin" run "$scn" $sets --set monitor_interval_ms="$2" --out "$out" --quiet 2>"$out.err" ||
+		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	jq -r '[.timings.enumerate_s, (.deltas.insmod.per_disk_bytes.LowFree // .deltas.insmod.per_disk_bytes.MemFree), (.monitor.received // 0)] | @tsv' \
+		"$out/latest/result.json"
 }
 
-echo "bench: monitor cost, $scn (fio off, no rmmod), $reps repeats each, alternating"
+echo "bench: monitor cost, $(bench_quote "$scn") (fio off, no rmmod), $reps repeats each, alternating"
 i=0
 while [ $i -lt "$reps" ]; do
-	for ms in 0 1000; do
-		set -- $(one $ms)
-		echo "bench: monitor_interval_ms=$ms ($1): enumeration $2 s, per disk $3 B, $4 samples"
-		echo "$ms $2" >> "$work/t"
+	for side in off on; do
+		ms=0
+		[ $side = on ] && ms=1000
+		r=$(one $side $ms)
+		set -- $r
+		echo "bench: monitor_interval_ms=$ms: enumeration $1 s, per disk $2 B, $3 samples"
+		bench_value enumerate_s $side "$1"
+		bench_value per_disk_B $side "$2"
+		[ $side = on ] && bench_value samples on "$3"
 	done
 	i=$((i + 1))
 done
-awk '{ n[$1]++; e[$1] += $2 } END { printf "bench: mean enumeration: monitor off %.1f s, on %.1f s, ratio %.2f\n", e[0] / n[0], e[1000] / n[1000], (e[1000] / n[1000]) / (e[0] / n[0]) }' "$work/t"
+bench_finish

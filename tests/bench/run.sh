@@ -1,11 +1,14 @@
 #!/bin/sh
 # make bench: every benchmark, one after the other (an hour or more).
+# Each prints its figures and writes them to results/bench/<stamp>-NAME.json;
+# tests/bench/README says what the files hold and how the README's table
+# is made from them.
 set -eu
-here=$(dirname "$0")
-sh "$here/initramfs.sh" 3 x86_64
-sh "$here/initramfs.sh" 3 i386
-sh "$here/boot.sh" 3 x86_64
-sh "$here/fio.sh" 3
-sh "$here/overhead.sh" "$here/../../scenarios/seed-i386-4000" 2
-sh "$here/fio-range.sh" "$here/../../scenarios/seed-i386-4000" 2
-sh "$here/monitor.sh" "$here/../../scenarios/seed-i386-4000" 2
+cd "$(dirname "$0")/../.."
+sh tests/bench/initramfs.sh 3 x86_64
+sh tests/bench/initramfs.sh 3 i386
+sh tests/bench/boot.sh 3 x86_64
+sh tests/bench/fio.sh 3
+sh tests/bench/overhead.sh scenarios/seed-i386-4000 2
+sh tests/bench/fio-range.sh scenarios/seed-i386-4000 2
+sh tests/bench/monitor.sh scenarios/seed-i386-4000 2
