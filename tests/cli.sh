@@ -4,36 +4,8 @@
 # fixture result.json files.  Nothing here boots QEMU.
 set -u
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-bin=$top/bin/scaletest
-fx=$top/tests/fixtures
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-cli.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-nfail=0
-
-fail() {
-	echo "  FAIL: $*" >&2
-	nfail=$((nfail + 1))
-}
-
-# expect RC PATTERN -- command...: exit status must be RC and the combined
-# output must match the grep -E PATTERN.
-expect() {
-	want=$1
-	pat=$2
-	shift 3
-	n=$((n + 1))
-	"$@" > "$tmp/out" 2>&1
-	got=$?
-	if [ "$got" != "$want" ]; then
-		fail "$*: exit $got, want $want"
-		sed 's/^/    /' "$tmp/out" >&2
-	elif ! grep -Eq -- "$pat" "$tmp/out"; then
-		fail "$*: output does not match '$pat'"
-		sed 's/^/    /' "$tmp/out" >&2
-	fi
-}
+NAME=cli
+. "$(dirname "$0")/lib.sh"
 
 # Usage and the command table.
 expect 0 "^usage: scaletest" -- "$bin" --help
@@ -219,5 +191,4 @@ expect 1 "^  a/y -> a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 expect 0 "^includes: 1 modules, no cycles$" -- sh "$top/tests/includes.sh" "$fx/includes/ok"
 
-echo "cli: $n tests, $nfail failed" >&2
-[ $nfail = 0 ]
+done_tests

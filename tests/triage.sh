@@ -5,36 +5,8 @@
 # here boots QEMU.
 set -u
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-bin=$top/bin/scaletest
-fx=$top/tests/fixtures
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-triage.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-nfail=0
-
-fail() {
-	echo "  FAIL: $*" >&2
-	nfail=$((nfail + 1))
-}
-
-# expect RC PATTERN -- command...: exit status must be RC and the combined
-# output must match the grep -E PATTERN.
-expect() {
-	want=$1
-	pat=$2
-	shift 3
-	n=$((n + 1))
-	"$@" > "$tmp/out" 2>&1
-	got=$?
-	if [ "$got" != "$want" ]; then
-		fail "$*: exit $got, want $want"
-		sed 's/^/    /' "$tmp/out" >&2
-	elif ! grep -Eq -- "$pat" "$tmp/out"; then
-		fail "$*: output does not match '$pat'"
-		sed 's/^/    /' "$tmp/out" >&2
-	fi
-}
+NAME=triage
+. "$(dirname "$0")/lib.sh"
 
 # title FILE: the title triage prints for FILE.
 title() {
@@ -105,5 +77,4 @@ if "$bin" triage "$tmp/hostile.log" | LC_ALL=C grep '[[:cntrl:]]' > /dev/null; t
 fi
 [ -e "$tmp/x" ] && fail "the log's text was run"
 
-echo "triage: $n tests, $nfail failed"
-[ "$nfail" -eq 0 ]
+done_tests
