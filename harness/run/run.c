@@ -146,9 +146,12 @@ static void watch(struct run *r)
 		timed_out = 1;
 	json_object_object_add(r->host, "timed_out", json_object_new_boolean(timed_out));
 	/* The VM ended on its own before the guest's end: result_build()
-	 * names why (a kernel report, the record channel, or QEMU itself). */
+	 * names why (a kernel report, the record channel, or QEMU itself).
+	 * When the backend lost the VM (its libvirt connection), the VM did
+	 * not end: the error above says what happened. */
 	json_object_object_add(r->host, "vm_exited",
-			       json_object_new_boolean(end == VM_WATCH_EXITED && !r->rs.got_end));
+			       json_object_new_boolean(end == VM_WATCH_EXITED && !r->rs.got_end &&
+						       !r->vm.fault));
 	json_object_object_add(r->host, "vm_exit", json_object_new_string(child_describe(&res)));
 }
 
