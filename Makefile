@@ -10,15 +10,24 @@
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
 #   make bench-table  the README's benchmark table from results/bench/*.json
+#   make fuzz         build the libFuzzer targets (clang) and run each FUZZ_SECONDS
+#   make fuzz-merge   the same, then merge new coverage into tests/fuzz/corpus/
+#   make check-sanitize  unit and command-line tests built with ASan+UBSan
+#                     (into build-san/ and bin-san/, beside the normal build)
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
-# SANITIZE=address,undefined builds with sanitizers.
+# SANITIZE=address,undefined builds with sanitizers; BUILD= and BIN= name
+# the build and binary folders (build, bin).
 
 CC ?= cc
 CFLAGS ?= -O2 -g
 SCENARIO ?= scenarios/seed-i386-4000
 MATRIX ?= scenarios/nightly/default
 SANITIZE ?=
+BUILD ?= build
+BIN ?= bin
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 10
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
@@ -48,30 +57,30 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 STAGES := $(filter-out harness/cli/,$(sort $(dir $(wildcard harness/*/*.c))))
 LIB_SRCS := $(foreach d,$(STAGES),$(wildcard $(d)*.c))
 CMD_SRCS := $(wildcard harness/cli/*.c)
-LIB_OBJS := $(LIB_SRCS:harness/%.c=build/%.o)
-CMD_OBJS := $(CMD_SRCS:harness/%.c=build/%.o)
+LIB_OBJS := $(LIB_SRCS:harness/%.c=$(BUILD)/%.o)
+CMD_OBJS := $(CMD_SRCS:harness/%.c=$(BUILD)/%.o)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
-UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=build/unit/%.o)
+UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%.o)
 
-all: bin/scaletest
+all: $(BIN)/scaletest
 
-bin/scaletest: $(CMD_OBJS) build/libscaletest.a
-	@mkdir -p bin
+$(BIN)/scaletest: $(CMD_OBJS) $(BUILD)/libscaletest.a
+	@mkdir -p $(BIN)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-build/libscaletest.a: $(LIB_OBJS)
+$(BUILD)/libscaletest.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/%.o: harness/%.c
+$(BUILD)/%.o: harness/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/unit/%.o: tests/unit/%.c
-	@mkdir -p build/unit
+$(BUILD)/unit/%.o: tests/unit/%.c
+	@mkdir -p $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Itests/unit -DSCALETEST_SOURCE_ROOT='"$(CURDIR)"' -c -o $@ $<
 
-build/unit-tests: $(UNIT_OBJS) build/libscaletest.a
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # The benchmarks' helper: appends archives with the harness's cpio writer.
@@ -83,15 +92,15 @@ build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # Version changes must rebuild main.o.
-build/cli/main.o: .version-stamp
+$(BUILD)/cli/main.o: .version-stamp
 .version-stamp: FORCE
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 
 deps:
 	sh tools/deps.sh install
 
-check: bin/scaletest build/unit-tests
-	build/unit-tests tests/fixtures
+check: $(BIN)/scaletest $(BUILD)/unit-tests
+	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
 	sh tests/replay/run.sh
@@ -99,14 +108,16 @@ check: bin/scaletest build/unit-tests
 	sh tests/includes.sh
 	sh tests/bench/table.sh --check
 
-test: bin/scaletest build/unit-tests build/bench/mkcpio
-	build/unit-tests tests/fixtures
+test: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
+	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh
 	sh tests/bench/table.sh --check
+	$(MAKE) check-sanitize
+	$(MAKE) fuzz FUZZ_SECONDS=5
 	sh tests/e2e/run.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
@@ -115,17 +126,17 @@ test: bin/scaletest build/unit-tests build/bench/mkcpio
 	sh tests/bench/smoke.sh
 
 scale-test: deps
-	$(MAKE) bin/scaletest
-	bin/scaletest run $(SCENARIO)
+	$(MAKE) $(BIN)/scaletest
+	$(BIN)/scaletest run $(SCENARIO)
 
 nightly: deps
-	$(MAKE) bin/scaletest
-	bin/scaletest nightly $(MATRIX)
+	$(MAKE) $(BIN)/scaletest
+	$(BIN)/scaletest nightly $(MATRIX)
 
-bench: bin/scaletest build/bench/mkcpio
+bench: $(BIN)/scaletest build/bench/mkcpio
 	sh tests/bench/run.sh
 
-golden: bin/scaletest
+golden: $(BIN)/scaletest
 	sh tests/golden.sh --update
 
 # Refresh the README's benchmark table from results/bench/*.json.
@@ -133,11 +144,63 @@ bench-table:
 	sh tests/bench/table.sh --update
 
 clean:
-	rm -rf build bin .version-stamp
+	rm -rf build bin build-san bin-san $(BUILD) $(BIN) .version-stamp
 
-.PHONY: all deps check test scale-test nightly bench bench-table golden clean FORCE
+# The unit and command-line tests again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer into build-san/ and bin-san/, so the normal
+# build is left as it is.
+check-sanitize:
+	$(MAKE) BUILD=build-san BIN=bin-san SANITIZE=address,undefined \
+		bin-san/scaletest build-san/unit-tests
+	build-san/unit-tests tests/fixtures
+	SCALETEST_BIN=$(CURDIR)/bin-san/scaletest sh tests/cli.sh
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) build/bench/mkcpio.d
+# Fuzzing (tests/fuzz/, README "Fuzzing"): one libFuzzer target per parser
+# of untrusted input, built with clang into build/fuzz/, the library
+# compiled again with the fuzzer's instrumentation and ASan+UBSan.
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	   -fno-omit-frame-pointer
+FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) -O1 -g $(PKG_CFLAGS) -Iharness \
+	      $(FUZZ_SAN) -MMD -MP -DSCALETEST_VERSION='"fuzz"'
+FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=build/fuzz/obj/%.o)
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
+
+fuzz-merge: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh --merge
+
+fuzz-build:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
+		echo "make fuzz: '$(FUZZ_CC)' not found: the fuzz targets need clang" \
+		     "with libFuzzer (sh tools/deps.sh install)" >&2; exit 1; }
+	@mkdir -p build/fuzz
+	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
+		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o build/fuzz/probe 2>/dev/null || { \
+		echo "make fuzz: '$(FUZZ_CC)' cannot link -fsanitize=fuzzer,address,undefined:" \
+		     "libFuzzer or the sanitizer runtimes are missing (Debian: libclang-rt-14-dev;" \
+		     "sh tools/deps.sh install)" >&2; exit 1; }
+	$(MAKE) $(FUZZ_BINS)
+
+build/fuzz/obj/%.o: harness/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
+		build/fuzz/libscaletest.a $(PKG_LIBS)
+
+.PHONY: all deps check test scale-test nightly bench bench-table golden clean FORCE \
+	check-sanitize fuzz fuzz-merge fuzz-build
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \
+	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d) build/bench/mkcpio.d
 
 # Refresh the README's key reference from the key table.
 readme-keys: bin/scaletest

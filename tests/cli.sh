@@ -176,6 +176,54 @@ mkdir -p "$tmp/broken"
 printf '{"schema": 1, "status": ' > "$tmp/broken/result.json"
 expect 1 "not valid JSON" -- "$bin" report "$tmp/broken"
 
+# Malformed result.json: a container of the wrong type at each level.
+# report and compare used to abort in a json-c assertion (SIGABRT) on an
+# object where they iterate an array; now result_load names the key.
+i=0
+for edit in '.phases = {"a": 1}' '.checks = "x"' '.fio = [1]' '.fio.jobs = {"a": 1}' \
+	    '.fio.jobs = 5' '.monitor.samples = {}' '.slab_growth = {"x": 1}' \
+	    '.slab_growth_rest = 3' '.channel.rejections = "r"' '.disks.virtio = {}' \
+	    '.deltas = []' '.inventory = [1]' '.io = {}' '.settings = [1]'; do
+	i=$((i + 1))
+	key=$(printf '%s' "$edit" | sed 's/^\.\([a-z_.]*\) =.*/\1/')
+	mkdir -p "$tmp/shape$i"
+	jq -c ".status = \"pass\" | $edit" "$fx/run-i386/result.json" > "$tmp/shape$i/result.json"
+	expect 1 "result.json: '$key' should be (array|object), not " -- "$bin" report "$tmp/shape$i"
+	expect 2 "result.json: '$key' should be " -- "$bin" compare "$tmp/shape$i" "$tmp/shape$i"
+done
+# Wrong types below the containers are left out of the report, not fatal.
+mkdir -p "$tmp/inner"
+jq -c '.phases = [1, "x", {"name": 5, "meminfo": []}] | .checks = [3, {"name": {}}] |
+       .fio.jobs = [[], {"read": 1}] | .monitor.samples = [null, {"meminfo": "x"}]' \
+	"$fx/run-i386/result.json" > "$tmp/inner/result.json"
+expect 0 "" -- "$bin" report "$tmp/inner"
+
+# Invalid UTF-8 and C0/C1 controls in a result.json (hand-edited, or from
+# an older scaletest): every report is still valid UTF-8 and junit.xml is
+# well-formed XML.
+mkdir -p "$tmp/bytes"
+{
+	printf '{"schema": 1, "status": "fail", "reason": "bad \302\233 31m \377\376 \001 end",\n'
+	printf ' "checks": [{"name": "c\302\205", "pass": false, "detail": "\355\240\200 x"}],\n'
+	printf ' "guest": {"k\377": "v\302\233"}}\n'
+} > "$tmp/bytes/result.json"
+expect 0 "" -- "$bin" report "$tmp/bytes"
+n=$((n + 1))
+for f in report.md report.html junit.xml; do
+	if LC_ALL=C grep -q "$(printf '[\001\033\377\376]')" "$tmp/bytes/$f" ||
+	   LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$tmp/bytes/$f"; then
+		fail "a control or invalid byte reached $f"
+	fi
+done
+if LC_ALL=C grep -q "$(printf '\302\233')" "$tmp/out"; then
+	fail "a C1 CSI reached the terminal summary"
+fi
+if command -v xmllint >/dev/null 2>&1; then
+	n=$((n + 1))
+	xmllint --noout "$tmp/bytes/junit.xml" 2>"$tmp/xmllint" ||
+		{ fail "junit.xml of hostile bytes is not well-formed XML"; cat "$tmp/xmllint" >&2; }
+fi
+
 # The README's key reference is the key table's own output.
 n=$((n + 1))
 sed -n '/<!-- keys:start -->/,/<!-- keys:end -->/p' "$top/README.md" | sed '1d;$d' > "$tmp/readme-keys"

@@ -7,7 +7,7 @@
 #	expect 2 "^usage:" -- "$bin" run
 #	done_tests		# "cli: N tests, N failed"; exit status
 top=$(cd "$(dirname "$0")/.." && pwd)
-bin=$top/bin/scaletest
+bin=${SCALETEST_BIN:-$top/bin/scaletest}
 fx=$top/tests/fixtures
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-$NAME.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

@@ -25,6 +25,11 @@
 #   libvirt-daemon-system libvirt-clients   libvirtd and virtlogd for the
 #                                           libvirt backend and its tests
 #                                           (tests/libvirt/daemons.sh), virsh
+#   clang libclang-rt-14-dev                make fuzz: the libFuzzer targets
+#                                           (tests/fuzz/; libFuzzer and the
+#                                           sanitizer runtimes)
+#   libxml2-utils                           xmllint: the JUnit XML of hostile
+#                                           strings is well-formed (cli.sh)
 # and the i386 architecture (dpkg --add-architecture i386), so apt can fetch
 # linux-image-686-pae:i386 and busybox-static:i386 for the 32-bit guest;
 # and Debian's source packages (deb-src), so that apt-get source can fetch
@@ -39,7 +44,8 @@ set -eu
 PACKAGES="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
 qemu-system-x86 kmod jq procps flex bison bc libelf-dev xz-utils git ccache
 dpkg-dev gcc-multilib libc6-dev-i386 fio chromium
-libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients"
+libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients
+clang libclang-rt-14-dev libxml2-utils"
 
 APT=/etc/apt
 DEB822=$APT/sources.list.d/debian.sources

@@ -166,7 +166,7 @@ static double fio_group_iops(json_object *root, const char *group, int sum, int 
 	double total = 0;
 	int n = 0;
 
-	for (size_t i = 0; jobs && i < json_object_array_length(jobs); i++) {
+	for (size_t i = 0; i < jlen(jobs); i++) {
 		json_object *j = json_object_array_get_idx(jobs, i);
 		if (strcmp(jstr(j, "group", ""), group) || !jget(j, "read.iops"))
 			continue;
@@ -292,7 +292,7 @@ static double cache_kb(json_object *root, const char *name)
 
 	for (size_t l = 0; l < ARRAY_SIZE(lists); l++) {
 		json_object *arr = jget(root, lists[l]);
-		for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
+		for (size_t i = 0; i < jlen(arr); i++) {
 			json_object *g = json_object_array_get_idx(arr, i);
 			if (!strcmp(jstr(g, "cache", ""), name))
 				return (double)jint(g, "kb", 0);
@@ -322,7 +322,7 @@ static json_object *slab_changes(const struct side *a, const struct side *b)
 			static const char *const lists[] = { "slab_growth", "slab_growth_rest" };
 			for (size_t l = 0; l < ARRAY_SIZE(lists); l++) {
 				json_object *arr = jget(sides[s]->roots[r], lists[l]);
-				for (size_t i = 0; arr && i < json_object_array_length(arr); i++) {
+				for (size_t i = 0; i < jlen(arr); i++) {
 					const char *name = jstr(json_object_array_get_idx(arr, i), "cache", "");
 					size_t k;
 					for (k = 0; k < n && strcmp(c[k].name, name); k++)

@@ -35,11 +35,27 @@ static const struct modent *find(const struct moddep *d, const char *name)
 	return NULL;
 }
 
+/* The length of the module name in path, as module_name() makes it but
+ * whole (module_name() cuts it to the buffer it is given). */
+static size_t name_len(const char *path)
+{
+	const char *b = path_basename(path);
+	size_t i = 0;
+
+	for (; b[i]; i++)
+		if (!strncmp(b + i, ".ko", 3) && (b[i + 3] == '\0' || b[i + 3] == '.'))
+			break;
+	return i;
+}
+
 static int valid_path(const char *p)
 {
 	size_t n = strlen(p);
 
 	if (!n || p[0] == '/' || strstr(p, "..") || n < 4)
+		return 0;
+	/* A name cut to fit struct modent would compare equal to another. */
+	if (name_len(p) >= sizeof(((struct modent *)0)->name))
 		return 0;
 	for (; *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f)

@@ -1,6 +1,9 @@
 #include "lib/textscan.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "lib/xalloc.h"
 
 void line_iter_init(struct line_iter *it, const char *buf, size_t len)
 {
@@ -47,4 +50,36 @@ int split_fields(char *s, char **fields, int max)
 		if (*s)
 			*s++ = '\0';
 	}
+}
+
+struct named {
+	const char *name;
+	size_t i;
+};
+
+static int cmp_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+void mark_repeats(const char *const *names, size_t n, unsigned char *rep)
+{
+	struct named *s;
+
+	if (!n)
+		return;
+	s = xmalloc(n * sizeof(*s));
+	for (size_t i = 0; i < n; i++) {
+		s[i].name = names[i];
+		s[i].i = i;
+		rep[i] = 0;
+	}
+	qsort(s, n, sizeof(*s), cmp_named);
+	for (size_t i = 1; i < n; i++)
+		if (!strcmp(s[i - 1].name, s[i].name))
+			rep[s[i].i] = 1;
+	free(s);
 }

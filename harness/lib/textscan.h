@@ -31,4 +31,9 @@ int line_has_nul(const char *line, size_t len);
  * or max + 1 when there were more. */
 int split_fields(char *s, char **fields, int max);
 
+/* Which of n names repeat an earlier one: rep[i] = 1 when names[i] equals
+ * names[j] for some j < i, else 0.  Sorts, O(n log n): the parsers'
+ * duplicate checks on guest input of any length. */
+void mark_repeats(const char *const *names, size_t n, unsigned char *rep);
+
 #endif

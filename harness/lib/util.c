@@ -502,3 +502,87 @@ const char *scaletest_root(void)
 	}
 	return root;
 }
+
+/* The length of the valid UTF-8 sequence at s (at most n bytes) and its
+ * code point, or 0: overlong forms, surrogates and values past U+10FFFF
+ * are invalid. */
+static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	size_t len;
+	unsigned long c, min;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	} else if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		len = 2, c = s[0] & 0x1f, min = 0x80;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		len = 3, c = s[0] & 0x0f, min = 0x800;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		len = 4, c = s[0] & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/* Whether code point c may stay: no C0, DEL or C1 (but '\n', '\t' with
+ * multiline). */
+static int cp_printable(unsigned long c, int multiline)
+{
+	if (multiline && (c == '\n' || c == '\t'))
+		return 1;
+	return !(c < 0x20 || (c >= 0x7f && c <= 0x9f));
+}
+
+void sb_add_clean(struct strbuf *sb, const char *s, size_t n, int multiline)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	sb_grow(sb, n);
+	while (p < end) {
+		unsigned long c;
+		size_t l = utf8_seq(p, (size_t)(end - p), &c);
+
+		if (l && cp_printable(c, multiline)) {
+			sb_add(sb, p, l);
+			p += l;
+		} else {
+			sb_addch(sb, '?');
+			p += l ? l : 1;
+		}
+	}
+}
+
+char *xstrclean(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_add_clean(&sb, s, n, 0);
+	return sb_detach(&sb, NULL);
+}
+
+int text_is_clean(const char *s, size_t n, int multiline)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	while (p < end) {
+		unsigned long c;
+		size_t l = utf8_seq(p, (size_t)(end - p), &c);
+
+		if (!l || !cp_printable(c, multiline))
+			return 0;
+		p += l;
+	}
+	return 1;
+}

@@ -94,6 +94,20 @@ int parse_u64(const char *s, uint64_t *out);
 int parse_i64(const char *s, int64_t *out);
 int parse_double(const char *s, double *out);
 
+/*
+ * Guest text made safe to keep: what a guest sends (key=value values, fio's
+ * messages and job names, quoted bytes in a rejection) goes into result.json
+ * and from there into every report, which must be valid UTF-8 without
+ * control characters (JUnit XML forbids most of them; a C1 CSI would reach a
+ * terminal).  sb_add_clean() appends s with every byte that is not part of
+ * a valid UTF-8 sequence, every C0 control, DEL and every C1 control
+ * (U+0080..U+009F) replaced by '?'; with multiline, '\n' and '\t' are
+ * kept.  text_is_clean() says whether s needs no change.
+ */
+void sb_add_clean(struct strbuf *sb, const char *s, size_t n, int multiline);
+char *xstrclean(const char *s, size_t n);	/* malloc'd, single line */
+int text_is_clean(const char *s, size_t n, int multiline);
+
 /* The last n lines of a file, appended to out (for error messages). */
 void log_tail(const char *path, int n, struct strbuf *out);
 

@@ -57,6 +57,30 @@ static void flush_stray(struct channel *ch)
 	}
 }
 
+/* The pending bytes start at buf.buf + off: consuming moves off, not the
+ * bytes, so skipping many bad headers in a large buffer stays linear.
+ * channel_feed() moves the rest to the front only when what was consumed
+ * is at least as long as what is left (each byte is moved at most once
+ * per time it is consumed). */
+static const char *pending(const struct channel *ch)
+{
+	return ch->buf.buf + ch->off;
+}
+
+static size_t pending_len(const struct channel *ch)
+{
+	return ch->buf.len - ch->off;
+}
+
+static void consume(struct channel *ch, size_t n)
+{
+	ch->off += n;
+	if (ch->off == ch->buf.len) {
+		sb_reset(&ch->buf);
+		ch->off = 0;
+	}
+}
+
 static int token_ok(const char *s, size_t max, int allow_digits_dash)
 {
 	size_t n = strlen(s);
@@ -137,10 +161,10 @@ static int parse_header(struct channel *ch, const char *line, size_t len)
 /* Hunting: find a header line.  Returns 1 if progress was made. */
 static int hunt(struct channel *ch)
 {
-	char *b = ch->buf.buf;
-	size_t len = ch->buf.len;
-	char *m = memmem(b, len, MAGIC, MAGIC_LEN);
-	char *nl;
+	const char *b = pending(ch);
+	size_t len = pending_len(ch);
+	const char *m = memmem(b, len, MAGIC, MAGIC_LEN);
+	const char *nl;
 
 	if (!m) {
 		/* Keep a tail that could be the start of the magic. */
@@ -149,13 +173,13 @@ static int hunt(struct channel *ch)
 			keep--;
 		if (len - keep) {
 			ch->stray += len - keep;
-			sb_consume(&ch->buf, len - keep);
+			consume(ch, len - keep);
 		}
 		return 0;
 	}
 	if (m > b) {
 		ch->stray += (size_t)(m - b);
-		sb_consume(&ch->buf, (size_t)(m - b));
+		consume(ch, (size_t)(m - b));
 		return 1;
 	}
 	nl = memchr(b, '\n', len < HEADER_MAX + 1 ? len : HEADER_MAX + 1);
@@ -164,7 +188,7 @@ static int hunt(struct channel *ch)
 			return 0;	/* wait for the rest of the header */
 		flush_stray(ch);
 		reject(ch, "bad header: no end of line within %d bytes", HEADER_MAX);
-		sb_consume(&ch->buf, 1);
+		consume(ch, 1);
 		return 1;
 	}
 	flush_stray(ch);
@@ -172,7 +196,7 @@ static int hunt(struct channel *ch)
 		reject(ch, "bad header: '%.*s'", (int)(nl - b) > 80 ? 80 : (int)(nl - b), b);
 		/* Skip the bad line, or up to a header that starts inside it. */
 		const char *next = memmem(b + 1, (size_t)(nl - b), MAGIC, MAGIC_LEN);
-		sb_consume(&ch->buf, next ? (size_t)(next - b) : (size_t)(nl - b) + 1);
+		consume(ch, next ? (size_t)(next - b) : (size_t)(nl - b) + 1);
 		return 1;
 	}
 	ch->state = FRAME;
@@ -182,12 +206,12 @@ static int hunt(struct channel *ch)
 /* In a frame: header line at buf start; wait for payload and trailer. */
 static int frame(struct channel *ch)
 {
-	const char *b = ch->buf.buf;
-	size_t hlen = (size_t)((const char *)memchr(b, '\n', ch->buf.len) - b) + 1;
+	const char *b = pending(ch);
+	size_t hlen = (size_t)((const char *)memchr(b, '\n', pending_len(ch)) - b) + 1;
 	char trailer[32];
 	int tlen = snprintf(trailer, sizeof(trailer), "@@END %lu\n", ch->cur.seq);
 	size_t need = hlen + ch->cur.len + (size_t)tlen;
-	size_t have = ch->buf.len;
+	size_t have = pending_len(ch);
 	size_t tcmp;
 
 	/* Check the trailer as far as it has arrived, to fail early. */
@@ -201,7 +225,7 @@ static int frame(struct channel *ch)
 		       ch->cur.seq, ch->cur.type, ch->cur.phase, ch->cur.len);
 		/* Hunt again from just after the header: a new record may
 		 * have started inside what we took for the payload. */
-		sb_consume(&ch->buf, hlen);
+		consume(ch, hlen);
 		ch->state = HUNT;
 		return 1;
 	}
@@ -226,17 +250,22 @@ static int frame(struct channel *ch)
 		if (ch->on_record)
 			ch->on_record(ch->ctx, &ch->cur);
 	}
-	sb_consume(&ch->buf, need);
+	consume(ch, need);
 	ch->state = HUNT;
 	return 1;
 }
 
 void channel_feed(struct channel *ch, const char *data, size_t n)
 {
+	if (ch->off && ch->off >= ch->buf.len - ch->off) {
+		ch->moved += ch->buf.len - ch->off;
+		sb_consume(&ch->buf, ch->off);
+		ch->off = 0;
+	}
 	sb_add(&ch->buf, data, n);
 	for (;;) {
 		int progress = ch->state == HUNT ? hunt(ch) : frame(ch);
-		if (!progress || !ch->buf.len)
+		if (!progress || !pending_len(ch))
 			break;
 	}
 }
@@ -246,27 +275,29 @@ void channel_finish(struct channel *ch)
 	/* A frame still open at EOF claimed more bytes than came: reject it
 	 * and hunt again after its header, where whole records may wait. */
 	while (ch->state == FRAME) {
-		const char *nl = memchr(ch->buf.buf, '\n', ch->buf.len);
-		size_t hlen = (size_t)(nl - ch->buf.buf) + 1;
-		size_t got = ch->buf.len - hlen;
+		const char *b = pending(ch);
+		const char *nl = memchr(b, '\n', pending_len(ch));
+		size_t hlen = (size_t)(nl - b) + 1;
+		size_t got = pending_len(ch) - hlen;
 
 		reject(ch, "truncated record: %lu (%s %s) has %zu of %zu payload bytes",
 		       ch->cur.seq, ch->cur.type, ch->cur.phase,
 		       got < ch->cur.len ? got : ch->cur.len, ch->cur.len);
 		/* The bytes it claimed are its own, not stray: skip to the
 		 * next header inside them, if any. */
-		const char *next = memmem(ch->buf.buf + hlen, got, MAGIC, MAGIC_LEN);
-		sb_consume(&ch->buf, next ? (size_t)(next - ch->buf.buf) : ch->buf.len);
+		const char *next = memmem(b + hlen, got, MAGIC, MAGIC_LEN);
+		consume(ch, next ? (size_t)(next - b) : pending_len(ch));
 		ch->state = HUNT;
 		channel_feed(ch, "", 0);
 	}
-	if (ch->buf.len >= MAGIC_LEN && !memcmp(ch->buf.buf, MAGIC, MAGIC_LEN)) {
+	if (pending_len(ch) >= MAGIC_LEN && !memcmp(pending(ch), MAGIC, MAGIC_LEN)) {
 		reject(ch, "truncated record: header cut off");
 	} else {
-		ch->stray += ch->buf.len;
+		ch->stray += pending_len(ch);
 	}
 	flush_stray(ch);
 	sb_reset(&ch->buf);
+	ch->off = 0;
 	ch->state = HUNT;
 }
 

@@ -57,7 +57,9 @@ struct channel {
 	reject_fn on_reject;
 	void *ctx;
 	int state;		/* hunting, in payload, in trailer */
-	struct strbuf buf;	/* pending bytes */
+	struct strbuf buf;	/* bytes received; those from off on are pending */
+	size_t off;
+	size_t moved;		/* bytes moved to the front, in all (tests) */
 	struct record cur;
 	unsigned long crc;
 	unsigned long last_seq;

@@ -1,16 +1,25 @@
 #include "record/fiojson.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "result/result.h"
 #include "lib/util.h"
 
+/* Two decimals, as json_seconds() writes them (null when not finite). */
 static json_object *round2(double v)
 {
-	char buf[48];
+	return json_seconds(v);
+}
 
-	snprintf(buf, sizeof(buf), "%.2f", v);
-	return json_object_new_double_s(v, buf);
+/* A string of fio's, made safe for result.json (lib/util.h). */
+static json_object *clean_string(const char *s)
+{
+	char *c = xstrclean(s, strlen(s));
+	json_object *o = json_object_new_string(c);
+
+	free(c);
+	return o;
 }
 
 /* One direction ("read"/"write"); NULL when it did no I/O. */
@@ -94,10 +103,10 @@ int fio_json_summarize(const char *buf, size_t len, const char *group,
 		}
 		o = json_object_new_object();
 		json_object_object_add(o, "group", json_object_new_string(group));
-		json_object_object_add(o, "job", json_object_new_string(jstr(job, "jobname", "?")));
+		json_object_object_add(o, "job", clean_string(jstr(job, "jobname", "?")));
 		if (json_object_object_get_ex(job, "job options", &opts))
 			fn = jstr(opts, "filename", NULL);
-		json_object_object_add(o, "filename", fn ? json_object_new_string(fn) : NULL);
+		json_object_object_add(o, "filename", fn ? clean_string(fn) : NULL);
 		long long e = jint(job, "error", 0);
 		json_object_object_add(o, "error", json_object_new_int64(e));
 		if (e)

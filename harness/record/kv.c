@@ -28,15 +28,35 @@ static const char *add(struct kvlist *kv, const char *s, size_t len)
 		if (c < 0x20 || c == 0x7f)
 			return "control character in value";
 	}
-	for (size_t i = 0; i < kv->n; i++)
-		if (strlen(kv->v[i].key) == klen && !memcmp(kv->v[i].key, s, klen))
-			return NULL;	/* keep the first */
 	ALLOC_GROW(kv->v, kv->n + 1, kv->alloc);
 	memcpy(kv->v[kv->n].key, s, klen);
 	kv->v[kv->n].key[klen] = '\0';
 	kv->v[kv->n].value = xstrndup(eq + 1, vlen);
 	kv->n++;
 	return NULL;
+}
+
+/* Duplicates keep the first: add() appends every entry, and each call
+ * ends here, dropping the entries whose key an earlier one has (sorted,
+ * O(n log n), where a check per entry was quadratic). */
+static void drop_repeats(struct kvlist *kv)
+{
+	const char **keys = xmalloc((kv->n + 1) * sizeof(*keys));
+	unsigned char *rep = xmalloc(kv->n + 1);
+	size_t i, n = 0;
+
+	for (i = 0; i < kv->n; i++)
+		keys[i] = kv->v[i].key;
+	mark_repeats(keys, kv->n, rep);
+	for (i = 0; i < kv->n; i++) {
+		if (rep[i])
+			free(kv->v[i].value);
+		else
+			kv->v[n++] = kv->v[i];
+	}
+	kv->n = n;
+	free(keys);
+	free(rep);
 }
 
 int kv_lines(struct kvlist *kv, const char *buf, size_t len, struct strbuf *err)
@@ -52,9 +72,11 @@ int kv_lines(struct kvlist *kv, const char *buf, size_t len, struct strbuf *err)
 		why = line_has_nul(it.line, it.len) ? "NUL byte" : add(kv, it.line, it.len);
 		if (why) {
 			sb_addf(err, "line %u: %s", it.lineno, why);
+			drop_repeats(kv);
 			return -1;
 		}
 	}
+	drop_repeats(kv);
 	return 0;
 }
 
@@ -75,9 +97,11 @@ int kv_words(struct kvlist *kv, const char *line, size_t len, struct strbuf *err
 		why = memchr(s, '\0', (size_t)(p - s)) ? "NUL byte" : add(kv, s, (size_t)(p - s));
 		if (why) {
 			sb_addf(err, "'%.*s': %s", (int)(p - s) > 40 ? 40 : (int)(p - s), s, why);
+			drop_repeats(kv);
 			return -1;
 		}
 	}
+	drop_repeats(kv);
 	return 0;
 }
 
@@ -89,14 +113,18 @@ const char *kv_get(const struct kvlist *kv, const char *key)
 	return NULL;
 }
 
-long long kv_get_num(const struct kvlist *kv, const char *key)
+long long kv_num(const char *v)
 {
-	const char *v = kv_get(kv, key);
 	uint64_t n;
 
 	if (!v || parse_u64(v, &n) < 0 || n > (uint64_t)1 << 62)
 		return -1;
 	return (long long)n;
+}
+
+long long kv_get_num(const struct kvlist *kv, const char *key)
+{
+	return kv_num(kv_get(kv, key));
 }
 
 void kvlist_release(struct kvlist *kv)

@@ -5,7 +5,9 @@
  *   kv_lines: one "key=value" per line, the value being the rest of the
  *             line ("timing", "info", "end" records);
  *   kv_words: "key=value" words separated by blanks (one "io" line).
- * Keys are [a-z0-9_]{1,31}; values at most KV_VALUE_MAX bytes, printable.
+ * Keys are [a-z0-9_]{1,31}; values at most KV_VALUE_MAX bytes,
+ * without C0 controls or DEL (other bytes pass: records.c cleans what it
+ * keeps, lib/util.h sb_add_clean).
  * A malformed entry is an error naming the line; duplicates keep the first.
  *
  *	struct kvlist kv = KVLIST_INIT;
@@ -39,6 +41,8 @@ int kv_words(struct kvlist *kv, const char *line, size_t len, struct strbuf *err
 const char *kv_get(const struct kvlist *kv, const char *key);
 /* A value as a non-negative integer; -1 if absent or not one. */
 long long kv_get_num(const struct kvlist *kv, const char *key);
+/* The same for a value already in hand (kv->v[i].value; NULL gives -1). */
+long long kv_num(const char *value);
 void kvlist_release(struct kvlist *kv);
 
 #endif

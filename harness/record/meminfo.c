@@ -48,7 +48,7 @@ static int parse_line(struct meminfo_field *f, const char *line, size_t len,
 	}
 	errno = 0;
 	f->value = strtoll(num, NULL, 10);
-	if (errno) {
+	if (errno || f->value > MEMINFO_VALUE_MAX) {
 		*why = "number out of range";
 		return -1;
 	}
@@ -66,11 +66,30 @@ static int parse_line(struct meminfo_field *f, const char *line, size_t len,
 	return 0;
 }
 
+/* The index of the first of fields [0, n) whose name an earlier one has,
+ * or n. */
+static size_t first_duplicate(const struct meminfo *m, size_t n)
+{
+	const char **names = xmalloc((n + 1) * sizeof(*names));
+	unsigned char *rep = xmalloc(n + 1);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		names[i] = m->f[i].name;
+	mark_repeats(names, n, rep);
+	for (i = 0; i < n && !rep[i]; i++)
+		;
+	free(names);
+	free(rep);
+	return i;
+}
+
 int meminfo_parse(struct meminfo *m, const char *buf, size_t len,
 		  struct strbuf *err)
 {
 	struct line_iter it;
 	struct meminfo out = MEMINFO_INIT;
+	size_t dup;
 
 	line_iter_init(&it, buf, len);
 	while (line_next(&it)) {
@@ -81,11 +100,15 @@ int meminfo_parse(struct meminfo *m, const char *buf, size_t len,
 			break;
 		if (line_has_nul(it.line, it.len))
 			why = "NUL byte";
-		else if (parse_line(&f, it.line, it.len, &why) == 0 &&
-			 meminfo_find(&out, f.name))
-			why = "duplicate field";
+		else
+			(void)parse_line(&f, it.line, it.len, &why);
 		if (why) {
-			sb_addf(err, "line %u: %s", it.lineno, why);
+			/* Field i is line i + 1: a duplicate before this
+			 * line is the first error. */
+			if ((dup = first_duplicate(&out, out.n)) < out.n)
+				sb_addf(err, "line %zu: duplicate field", dup + 1);
+			else
+				sb_addf(err, "line %u: %s", it.lineno, why);
 			meminfo_release(&out);
 			return -1;
 		}
@@ -94,6 +117,11 @@ int meminfo_parse(struct meminfo *m, const char *buf, size_t len,
 	}
 	if (!out.n) {
 		sb_adds(err, "no fields");
+		return -1;
+	}
+	if ((dup = first_duplicate(&out, out.n)) < out.n) {
+		sb_addf(err, "line %zu: duplicate field", dup + 1);
+		meminfo_release(&out);
 		return -1;
 	}
 	meminfo_release(m);

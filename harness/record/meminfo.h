@@ -11,7 +11,7 @@
  * Each line is "Name:   <number>[ kB]".  Fields keep their order.  Values
  * with " kB" are in kB; others (HugePages_Total, ...) are counts, and
  * .is_kb says which.  A malformed line, a duplicate name, an empty input or
- * a number that does not fit is an error naming the line; nothing partial is
+ * a number above MEMINFO_VALUE_MAX is an error naming the line; nothing partial is
  * returned.
  */
 #ifndef SCALETEST_MEMINFO_H
@@ -22,6 +22,9 @@
 #include "lib/strbuf.h"
 
 #define MEMINFO_NAME_MAX 48
+/* The largest value accepted (2^50: an exbibyte in kB), so that the
+ * analysis's differences and per-disk bytes (x 1024) cannot overflow. */
+#define MEMINFO_VALUE_MAX (1LL << 50)
 
 struct meminfo_field {
 	char name[MEMINFO_NAME_MAX];

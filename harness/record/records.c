@@ -16,22 +16,45 @@
 /* x86 and i386 */
 #define PAGE_SIZE_BYTES 4096
 
+/* Every string that comes from the guest enters result.json through here:
+ * valid UTF-8, no control characters (lib/util.h, sb_add_clean). */
+static json_object *guest_string(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_object *o;
+
+	sb_add_clean(&sb, s, n, 0);
+	o = json_object_new_string_len(sb.buf, (int)sb.len);
+	sb_release(&sb);
+	return o;
+}
+
+static json_object *guest_str(const char *s)
+{
+	return guest_string(s, strlen(s));
+}
+
 static void reject(struct records *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static void reject(struct records *r, const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf raw = STRBUF_INIT, sb = STRBUF_INIT;
 	va_list ap;
 
+	/* Reasons quote the guest's bytes: clean them for result.json and
+	 * for the terminal. */
 	va_start(ap, fmt);
-	sb_vaddf(&sb, fmt, ap);
+	sb_vaddf(&raw, fmt, ap);
 	va_end(ap);
+	sb_add_clean(&sb, raw.buf, raw.len, 0);
 	r->nrejections++;
 	if (r->nrejections <= RECORDS_MAX_REJECTIONS)
-		json_object_array_add(r->rejections, json_object_new_string(sb.buf));
+		json_object_array_add(r->rejections,
+				      json_object_new_string_len(sb.buf, (int)sb.len));
 	if (r->nrejections <= 5)
 		warning("channel: %s", sb.buf);
+	sb_release(&raw);
 	sb_release(&sb);
 }
 
@@ -185,9 +208,12 @@ static void on_end(struct records *r, const struct record *rec, struct kvlist *k
 	}
 	r->got_end = 1;
 	snprintf(r->end_status, sizeof(r->end_status), "%s", st);
-	snprintf(r->end_phase, sizeof(r->end_phase), "%s",
-		 kv_get(kv, "phase") ? kv_get(kv, "phase") : rec->phase);
-	r->end_reason = kv_get(kv, "reason") ? xstrdup(kv_get(kv, "reason")) : NULL;
+	const char *ph = kv_get(kv, "phase") ? kv_get(kv, "phase") : rec->phase;
+	char *clean = xstrclean(ph, strlen(ph));
+	snprintf(r->end_phase, sizeof(r->end_phase), "%s", clean);
+	free(clean);
+	r->end_reason = kv_get(kv, "reason")
+		? xstrclean(kv_get(kv, "reason"), strlen(kv_get(kv, "reason"))) : NULL;
 	if (r->ops && r->ops->end)
 		r->ops->end(r->ctx);
 }
@@ -196,7 +222,7 @@ static void on_end(struct records *r, const struct record *rec, struct kvlist *k
 static void on_timing(struct records *r, const struct record *rec, struct kvlist *kv)
 {
 	for (size_t i = 0; i < kv->n; i++) {
-		long long cs = kv_get_num(kv, kv->v[i].key);
+		long long cs = kv_num(kv->v[i].value);
 		size_t kl = strlen(kv->v[i].key);
 		json_object *ph;
 		char *key;
@@ -221,7 +247,7 @@ static void on_info(struct records *r, const struct record *rec, struct kvlist *
 	(void)rec;
 	for (size_t i = 0; i < kv->n; i++)
 		json_object_object_add(r->guest, kv->v[i].key,
-				       json_object_new_string(kv->v[i].value));
+				       guest_str(kv->v[i].value));
 }
 
 /* Records whose payload is key=value lines: timing, info, end. */
@@ -267,11 +293,11 @@ static void on_io(struct records *r, const struct record *rec)
 			long long rd = kv_get_num(&kv, "read_cs");
 			long long bytes = kv_get_num(&kv, "bytes");
 
-			json_object_object_add(o, "disk", json_object_new_string(disk ? disk : "?"));
+			json_object_object_add(o, "disk", guest_str(disk ? disk : "?"));
 			json_object_object_add(o, "ok", json_object_new_boolean(
 				kv_get(&kv, "ok") && !strcmp(kv_get(&kv, "ok"), "1")));
 			if (kv_get(&kv, "error"))
-				json_object_object_add(o, "error", json_object_new_string(kv_get(&kv, "error")));
+				json_object_object_add(o, "error", guest_str(kv_get(&kv, "error")));
 			if (bytes >= 0)
 				json_object_object_add(o, "bytes", json_object_new_int64(bytes));
 			if (w >= 0)
@@ -331,18 +357,11 @@ static void on_fiorc(struct records *r, const struct record *rec)
 static void on_fiolog(struct records *r, const struct record *rec)
 {
 	/* The first line of what fio said, for the report and checks. */
-	struct strbuf first = STRBUF_INIT;
-	size_t l = strcspn(rec->payload, "\n");
+	const char *nl = memchr(rec->payload, '\n', rec->len);
+	size_t l = nl ? (size_t)(nl - rec->payload) : rec->len;
 
-	if (l > rec->len)
-		l = rec->len;
-	sb_add(&first, rec->payload, l > 200 ? 200 : l);
-	for (size_t i = 0; i < first.len; i++)
-		if ((unsigned char)first.buf[i] < 0x20 || first.buf[i] == 0x7f)
-			first.buf[i] = '?';
 	json_object_object_add(fio_group(r, rec->phase), "message",
-			       json_object_new_string(first.buf));
-	sb_release(&first);
+			       guest_string(rec->payload, l > 200 ? 200 : l));
 	keep(r, rec, "fio/%s.log", rec->phase);
 }
 

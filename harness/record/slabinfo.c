@@ -23,7 +23,7 @@ static int num(const char *s, long long *out)
 {
 	int64_t v;
 
-	if (parse_i64(s, &v) < 0 || v < 0)
+	if (parse_i64(s, &v) < 0 || v < 0 || v > SLAB_NUM_MAX)
 		return -1;
 	*out = v;
 	return 0;
@@ -53,7 +53,26 @@ static const char *parse_line(struct slab_cache *c, char *line)
 		return "bad number";
 	if (c->active_objs > c->num_objs || c->active_slabs > c->num_slabs)
 		return "active count larger than total";
+	if (c->pagesperslab && c->num_slabs > SLAB_PAGES_MAX / c->pagesperslab)
+		return "cache holds more than 2^36 pages";
 	return NULL;
+}
+
+/* The index of the first cache whose name an earlier one has, or s->n. */
+static size_t first_duplicate(const struct slabinfo *s)
+{
+	const char **names = xmalloc((s->n + 1) * sizeof(*names));
+	unsigned char *rep = xmalloc(s->n + 1);
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		names[i] = s->c[i].name;
+	mark_repeats(names, s->n, rep);
+	for (i = 0; i < s->n && !rep[i]; i++)
+		;
+	free(names);
+	free(rep);
+	return i;
 }
 
 int slabinfo_parse(struct slabinfo *s, const char *buf, size_t len,
@@ -82,15 +101,20 @@ int slabinfo_parse(struct slabinfo *s, const char *buf, size_t len,
 			sb_reset(&line);
 			sb_add(&line, it.line, it.len);
 			why = parse_line(&c, line.buf);
-			if (!why && slabinfo_find(&out, c.name))
-				why = "duplicate cache";
 			if (!why) {
 				ALLOC_GROW(out.c, out.n + 1, out.alloc);
 				out.c[out.n++] = c;
 			}
 		}
 		if (why) {
-			sb_addf(err, "line %u: %s", it.lineno, why);
+			/* Cache i is line i + 3: a duplicate before this line
+			 * is the first error. */
+			size_t dup = first_duplicate(&out);
+
+			if (dup < out.n)
+				sb_addf(err, "line %zu: duplicate cache", dup + 3);
+			else
+				sb_addf(err, "line %u: %s", it.lineno, why);
 			sb_release(&line);
 			slabinfo_release(&out);
 			return -1;
@@ -99,6 +123,12 @@ int slabinfo_parse(struct slabinfo *s, const char *buf, size_t len,
 	sb_release(&line);
 	if (it.lineno == 1) {
 		sb_adds(err, "line 2: missing column header");
+		return -1;
+	}
+	size_t dup = first_duplicate(&out);
+	if (dup < out.n) {
+		sb_addf(err, "line %zu: duplicate cache", dup + 3);
+		slabinfo_release(&out);
 		return -1;
 	}
 	slabinfo_release(s);

@@ -16,7 +16,9 @@
  *        : slabdata active_slabs num_slabs sharedavail
  *
  * An empty input is valid (a kernel without slabinfo sends nothing) and
- * yields zero caches; anything else malformed is an error naming the line.
+ * yields zero caches; anything else malformed (a duplicate cache, a number
+ * above SLAB_NUM_MAX, a cache above SLAB_PAGES_MAX pages) is an error
+ * naming the line.
  */
 #ifndef SCALETEST_SLABINFO_H
 #define SCALETEST_SLABINFO_H
@@ -26,6 +28,11 @@
 #include "lib/strbuf.h"
 
 #define SLAB_NAME_MAX 64
+/* The largest count accepted in any column (2^40), and the most pages one
+ * cache may hold (num_slabs * pagesperslab, 2^36: 256 TiB of 4 KiB pages),
+ * so that bytes and totals over every cache cannot overflow. */
+#define SLAB_NUM_MAX (1LL << 40)
+#define SLAB_PAGES_MAX (1LL << 36)
 
 struct slab_cache {
 	char name[SLAB_NAME_MAX];

@@ -338,6 +338,76 @@ static const struct field run_fields[] = {
 };
 #undef RUN
 
+/*
+ * The writers escape what the model holds for their format, but no escape
+ * makes invalid UTF-8 or a control character valid in XML, or safe on a
+ * terminal.  A result.json written by this harness is clean already
+ * (guest strings are cleaned where they enter it); one that is damaged,
+ * hand-edited or hostile is read through a cleaned copy: every string and
+ * key made valid UTF-8 without controls (lib/util.h, sb_add_clean), the
+ * rest shared.
+ */
+static int tree_is_clean(json_object *o)
+{
+	switch (json_object_get_type(o)) {
+	case json_type_string:
+		return text_is_clean(json_object_get_string(o),
+				     (size_t)json_object_get_string_len(o), 1);
+	case json_type_array:
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			if (!tree_is_clean(json_object_array_get_idx(o, i)))
+				return 0;
+		return 1;
+	case json_type_object: {
+		json_object_object_foreach(o, k, v)
+			if (!text_is_clean(k, strlen(k), 0) || !tree_is_clean(v))
+				return 0;
+		return 1;
+	}
+	default:
+		return 1;
+	}
+}
+
+static json_object *clean_copy(json_object *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_object *c;
+
+	switch (json_object_get_type(o)) {
+	case json_type_string:
+		sb_add_clean(&sb, json_object_get_string(o),
+			     (size_t)json_object_get_string_len(o), 1);
+		c = json_object_new_string_len(sb.buf, (int)sb.len);
+		break;
+	case json_type_array:
+		c = json_object_new_array();
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			json_object_array_add(c, clean_copy(json_object_array_get_idx(o, i)));
+		break;
+	case json_type_object: {
+		c = json_object_new_object();
+		json_object_object_foreach(o, k, v) {
+			sb_reset(&sb);
+			sb_add_clean(&sb, k, strlen(k), 0);
+			json_object_object_add(c, sb.buf, clean_copy(v));
+		}
+		break;
+	}
+	default:
+		c = json_object_get(o);
+		break;
+	}
+	sb_release(&sb);
+	return c;
+}
+
+/* A new reference to o, or to a cleaned copy of it. */
+static json_object *clean_ref(json_object *o)
+{
+	return tree_is_clean(o) ? json_object_get(o) : clean_copy(o);
+}
+
 void report_model_from_json(json_object *root, struct report_model *m)
 {
 	static const char *const props[] = {
@@ -350,7 +420,7 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	json_object *v;
 
 	memset(m, 0, sizeof(*m));
-	m->root = json_object_get(root);
+	root = m->root = clean_ref(root);
 	fields_of(root, m, run_fields, ARRAY_SIZE(run_fields));
 	if (m->description && !*m->description)
 		m->description = NULL;
@@ -489,10 +559,12 @@ static const struct field slab_fields[] = {
 
 void compare_model_from_json(json_object *cmp, struct compare_model *m)
 {
-	json_object *ms = jarr(cmp, "metrics"), *sl = jarr(cmp, "slab");
+	json_object *ms, *sl;
 
 	memset(m, 0, sizeof(*m));
-	m->cmp = json_object_get(cmp);
+	cmp = m->cmp = clean_ref(cmp);
+	ms = jarr(cmp, "metrics");
+	sl = jarr(cmp, "slab");
 	m->verdict = jstr(cmp, "verdict", NULL);
 	side_of(jget(cmp, "a"), &m->a);
 	side_of(jget(cmp, "b"), &m->b);
@@ -604,10 +676,11 @@ static const struct field row_fields[] = {
 void nightly_model_from_json(json_object *summary, const char *night_dir,
 			     struct nightly_model *m)
 {
-	json_object *rows = jarr(summary, "runs");
+	json_object *rows;
 
 	memset(m, 0, sizeof(*m));
-	m->summary = json_object_get(summary);
+	summary = m->summary = clean_ref(summary);
+	rows = jarr(summary, "runs");
 	fields_of(summary, m, night_fields, ARRAY_SIZE(night_fields));
 	m->nrows = alen(rows);
 	m->rows = xcalloc(m->nrows + 1, sizeof(*m->rows));

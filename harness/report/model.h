@@ -24,7 +24,9 @@
  * wrong type is left out (a struct num with have = 0, a NULL string, an
  * empty list), so a damaged or hostile file still makes a whole report.
  * Strings point into the JSON tree, which the model holds a reference to
- * until it is released; they are raw, and every writer escapes them.
+ * until it is released (a cleaned copy when the tree has a string or key
+ * that is not valid UTF-8 or holds a control character other than
+ * newline and tab); every writer escapes them for its format.
  *
  * The figures are result.json's own: the per-disk costs are analysis.c's
  * deltas.insmod.per_disk_bytes, the slab growth its slab_growth, never

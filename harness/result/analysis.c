@@ -149,7 +149,7 @@ void analysis_slab_growth(json_object *root, const struct scenario *s)
 	struct growth *g = NULL;
 	size_t n = 0, alloc = 0;
 
-	if (a && b) {
+	if (json_object_is_type(a, json_type_object) && json_object_is_type(b, json_type_object)) {
 		json_object_object_foreach(b, name, cache) {
 			json_object *old = NULL;
 			long long kb0 = 0, objs0 = 0;
@@ -192,7 +192,7 @@ static json_object *sample_extreme(json_object *samples, const char *step,
 	long long best = 0;
 	long n = 0;
 
-	for (size_t i = 0; samples && i < json_object_array_length(samples); i++) {
+	for (size_t i = 0; i < jlen(samples); i++) {
 		json_object *smp = json_object_array_get_idx(samples, i);
 		long long v = jint(smp, path, -1);
 
@@ -273,7 +273,7 @@ void analysis_fio(json_object *root, const struct scenario *s, json_object *chec
 	struct strbuf bad = STRBUF_INIT;
 	struct strbuf vbad = STRBUF_INIT;
 	long verified = 0, failed = 0, vfailed = 0;
-	size_t njobs = jobs ? json_object_array_length(jobs) : 0;
+	size_t njobs = jlen(jobs);
 
 	if (!s->fio)
 		return;

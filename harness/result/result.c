@@ -1,6 +1,7 @@
 #include "result/result.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +18,17 @@ json_object *result_new(void)
 
 json_object *json_seconds(double s)
 {
-	char buf[32];
+	char buf[40];
 
-	snprintf(buf, sizeof(buf), "%.2f", s);
+	/* Two decimals while they fit in buf (below 1e15 they do, with
+	 * room to spare); beyond, all the digits a double has.  JSON has no
+	 * NaN or infinity: those are null. */
+	if (!isfinite(s))
+		return NULL;
+	if (fabs(s) < 1e15)
+		snprintf(buf, sizeof(buf), "%.2f", s);
+	else
+		snprintf(buf, sizeof(buf), "%.17g", s);
 	return json_object_new_double_s(s, buf);
 }
 
@@ -73,6 +82,51 @@ out:
 	return r;
 }
 
+/*
+ * The containers of result.json (README, "result.json"): when one of these
+ * keys is there and not null, it has this type.  A file that breaks this is
+ * not a result this scaletest wrote, and result_load refuses it with the
+ * key's name (the readers' accessors would otherwise meet an object where
+ * they iterate an array).
+ */
+static const struct {
+	const char *path;
+	json_type type;
+} result_shape[] = {
+	{ "scenario", json_type_object },	{ "settings", json_type_object },
+	{ "kernel", json_type_object },		{ "vm", json_type_object },
+	{ "disks", json_type_object },		{ "disks.first", json_type_object },
+	{ "disks.last", json_type_object },	{ "disks.scsi_debug", json_type_object },
+	{ "disks.virtio", json_type_array },	{ "phases", json_type_array },
+	{ "deltas", json_type_object },		{ "deltas.insmod", json_type_object },
+	{ "deltas.rmmod", json_type_object },	{ "slab_growth", json_type_array },
+	{ "slab_growth_rest", json_type_array }, { "checks", json_type_array },
+	{ "channel", json_type_object },	{ "channel.rejections", json_type_array },
+	{ "console", json_type_object },	{ "crash", json_type_object },
+	{ "fio", json_type_object },		{ "fio.jobs", json_type_array },
+	{ "fio.groups", json_type_object },	{ "monitor", json_type_object },
+	{ "monitor.samples", json_type_array },	{ "monitor.gaps", json_type_array },
+	{ "monitor.peak", json_type_object },	{ "inventory", json_type_object },
+	{ "io", json_type_array },		{ "guest", json_type_object },
+	{ "timings", json_type_object },	{ "guest_timings", json_type_object },
+};
+
+static int check_shape(json_object *root, const char *path, struct strbuf *err)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(result_shape); i++) {
+		json_object *v = jget(root, result_shape[i].path);
+
+		if (v && !json_object_is_type(v, result_shape[i].type)) {
+			sb_addf(err, "%s: '%s' should be %s, not %s", path,
+				result_shape[i].path,
+				json_type_to_name(result_shape[i].type),
+				json_type_to_name(json_object_get_type(v)));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int result_load(const char *dir, json_object **root, struct strbuf *err)
 {
 	char *path = xstrfmt("%s/result.json", dir);
@@ -85,11 +139,26 @@ int result_load(const char *dir, json_object **root, struct strbuf *err)
 			path, jint(o, "schema", -1), RESULT_SCHEMA);
 		json_object_put(o);
 		r = -1;
+	} else if (r == 0 && check_shape(o, path, err) < 0) {
+		json_object_put(o);
+		r = -1;
 	} else if (r == 0) {
 		*root = o;
 	}
 	free(path);
 	return r;
+}
+
+/* A string for result.json: valid UTF-8, no control characters. */
+static json_object *clean_string(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_object *o;
+
+	sb_add_clean(&sb, s, n, 0);
+	o = json_object_new_string_len(sb.buf, (int)sb.len);
+	sb_release(&sb);
+	return o;
 }
 
 json_object *result_settings(const struct scenario *s)
@@ -108,7 +177,7 @@ json_object *result_settings(const struct scenario *s)
 		else if (k->type == KT_BOOL)
 			val = json_object_new_boolean(v.buf[0] == '1');
 		else
-			val = json_object_new_string(v.buf);
+			val = clean_string(v.buf, v.len);
 		json_object_object_add(o, k->name, val);
 	}
 	sb_release(&v);
@@ -222,4 +291,16 @@ int result_highmem(json_object *root)
 	if (json_object_is_type(h, json_type_boolean))
 		return json_object_get_boolean(h);
 	return json_object_is_type(lf, json_type_int) || json_object_is_type(lf, json_type_double);
+}
+
+json_object *jarray(json_object *o, const char *path)
+{
+	json_object *a = jget(o, path);
+
+	return json_object_is_type(a, json_type_array) ? a : NULL;
+}
+
+size_t jlen(json_object *a)
+{
+	return json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
 }

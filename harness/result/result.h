@@ -4,8 +4,9 @@
  *
  * Writing (build.c assembles it): a tree started by result_new() and filled
  * with the helpers below, written atomically with result_save().  Reading
- * (reports, compare): result_load() checks the schema version and hands
- * back the tree.
+ * (reports, compare): result_load() checks the schema version and the type
+ * of each container (a "phases" that is not an array is an error naming
+ * it) and hands back the tree.
  *
  *	json_object *root = result_new();
  *	json_object_object_add(phase, "meminfo", result_meminfo(&meminfo));
@@ -38,6 +39,8 @@ json_object *result_settings(const struct scenario *s);
 json_object *result_meminfo(const struct meminfo *m);
 /* {"total_kb": n, "caches": {name: {...}}} with page_size for bytes. */
 json_object *result_slab(const struct slabinfo *si, long page_size);
+/* A number with two decimals ("12.35"; all of a double's digits from 1e15
+ * on, so a large value is never cut short); NULL (null) if not finite. */
 json_object *json_seconds(double s);
 /* The phase object called name in root's "phases", or NULL. */
 json_object *result_phase(json_object *root, const char *name);
@@ -47,6 +50,11 @@ int result_highmem(json_object *root);
 
 /* Accessors that tolerate missing keys: NULL / def. */
 json_object *jget(json_object *o, const char *path);	/* "a.b.c" */
+/* The value at path if it is an array, else NULL; and the length of any
+ * value as an array (0 for NULL or anything else): json-c asserts on
+ * json_object_array_length() of a non-array. */
+json_object *jarray(json_object *o, const char *path);
+size_t jlen(json_object *a);
 long long jint(json_object *o, const char *path, long long def);
 double jdouble(json_object *o, const char *path, double def);
 const char *jstr(json_object *o, const char *path, const char *def);

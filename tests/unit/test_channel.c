@@ -762,3 +762,83 @@ TEST(channel_fuzz_never_delivers_corrupt_payload)
 	CHECK(delivered > records_sent / 4);
 	CHECK(rejected > 1000);
 }
+
+/* Counts, for the big streams below (the seen lists would hold millions). */
+struct tally {
+	unsigned long records, bad_headers, other;
+	unsigned long last_seq;
+};
+
+static void tally_record(void *ctx, const struct record *r)
+{
+	struct tally *t = ctx;
+
+	t->records++;
+	t->last_seq = r->seq;
+}
+
+static void tally_reject(void *ctx, const char *reason)
+{
+	struct tally *t = ctx;
+
+	if (!strncmp(reason, "bad header", 10))
+		t->bad_headers++;
+	else
+		t->other++;
+}
+
+TEST(channel_bad_headers_inside_a_frame_linear)
+{
+	/* A header claims 16 MiB; inside what it claims, 4 MiB of bad
+	 * headers; then a good record.  Each bad header used to move the
+	 * rest of the buffer to its front (40 s for one channel_feed); the
+	 * bytes consumed are now an offset, and the buffer is compacted
+	 * only when the consumed part is as large as the rest: the bytes
+	 * moved in all stay below the bytes fed. */
+	const size_t claim = CHANNEL_MAX_PAYLOAD, bad = 4u << 20;
+	struct strbuf s = STRBUF_INIT;
+	struct channel ch;
+	struct tally t = { 0, 0, 0, 0 };
+	size_t nbad = 0;
+
+	sb_addf(&s, "@@ST1 1 mark boot %zu 00000000\n", claim);
+	while (s.len < bad) {
+		sb_adds(&s, "@@ST1 x\n");
+		nbad++;
+	}
+	while (s.len < claim + 64)
+		sb_adds(&s, "filler filler filler filler filler filler filler\n");
+	frame(&s, 2, "mark", "boot", "ok");
+	channel_init(&ch, tally_record, tally_reject, &t);
+	for (size_t off = 0; off < s.len; off += 65536)
+		channel_feed(&ch, s.buf + off, s.len - off < 65536 ? s.len - off : 65536);
+	channel_finish(&ch);
+	CHECK_EQ_INT(t.records, 1);
+	CHECK_EQ_INT(t.last_seq, 2);
+	CHECK_EQ_INT(t.bad_headers, nbad);
+	CHECK(ch.moved <= s.len);
+	channel_release(&ch);
+	sb_release(&s);
+}
+
+TEST(channel_bad_headers_in_one_feed_linear)
+{
+	/* The same in one channel_feed of everything: nothing is moved at
+	 * all until the next feed. */
+	struct strbuf s = STRBUF_INIT;
+	struct channel ch;
+	struct tally t = { 0, 0, 0, 0 };
+
+	sb_addf(&s, "@@ST1 1 mark boot %u 00000000\n", 1u << 20);
+	for (int i = 0; i < 200000; i++)
+		sb_adds(&s, "@@ST1 x\n");
+	frame(&s, 2, "mark", "boot", "ok");
+	channel_init(&ch, tally_record, tally_reject, &t);
+	channel_feed(&ch, s.buf, s.len);
+	CHECK_EQ_INT(ch.moved, 0);
+	channel_finish(&ch);
+	CHECK_EQ_INT(t.records, 1);
+	CHECK(t.bad_headers >= 200000);
+	channel_release(&ch);
+	sb_release(&s);
+}

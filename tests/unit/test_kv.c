@@ -186,3 +186,32 @@ TEST(kv_get_num)
 	kvlist_release(&kv);
 	sb_release(&err);
 }
+
+TEST(kv_many_lines_duplicates_keep_first)
+{
+	/* 80000 lines, every key twice: the first value stays, order kept;
+	 * the check is a sort (it was a walk per line, 19 s). */
+	struct strbuf in = STRBUF_INIT, err = STRBUF_INIT;
+	struct kvlist kv = KVLIST_INIT;
+
+	for (int i = 0; i < 40000; i++)
+		sb_addf(&in, "k%d=first%d\n", i, i);
+	for (int i = 0; i < 40000; i++)
+		sb_addf(&in, "k%d=second%d\n", i, i);
+	CHECK_EQ_INT(kv_lines(&kv, in.buf, in.len, &err), 0);
+	CHECK_EQ_INT(kv.n, 40000);
+	CHECK_STR(kv_get(&kv, "k0"), "first0");
+	CHECK_STR(kv_get(&kv, "k39999"), "first39999");
+	CHECK_STR(kv.v[1].key, "k1");
+	kvlist_release(&kv);
+	/* Across calls too: a second call does not replace a key. */
+	CHECK_EQ_INT(kv_lines(&kv, "a=1\nb=2\n", 8, &err), 0);
+	CHECK_EQ_INT(kv_words(&kv, "b=3 c=4 a=5", 11, &err), 0);
+	CHECK_EQ_INT(kv.n, 3);
+	CHECK_STR(kv_get(&kv, "a"), "1");
+	CHECK_STR(kv_get(&kv, "b"), "2");
+	CHECK_STR(kv_get(&kv, "c"), "4");
+	kvlist_release(&kv);
+	sb_release(&in);
+	sb_release(&err);
+}

@@ -137,12 +137,16 @@ TEST(meminfo_number_out_of_range)
 	/* 20 digits: fits the buffer, not a long long. */
 	CHECK_STR(BAD("MemFree: 99999999999999999999 kB\n"),
 		  "line 1: number out of range");
-	/* LLONG_MAX itself is fine. */
+	/* A long long, but past MEMINFO_VALUE_MAX: the analysis's differences
+	 * and per-disk bytes would overflow (LLONG_MAX kB wrapped into
+	 * garbage).  MEMINFO_VALUE_MAX itself is fine. */
+	CHECK_STR(BAD("MemFree: 9223372036854775807 kB\n"), "line 1: number out of range");
+	CHECK_STR(BAD("MemFree: 1125899906842625 kB\n"), "line 1: number out of range");
 	struct meminfo m = MEMINFO_INIT;
 	struct strbuf err = STRBUF_INIT;
-	static const char max[] = "MemFree: 9223372036854775807 kB\n";
+	static const char max[] = "MemFree: 1125899906842624 kB\n";
 	CHECK_EQ_INT(meminfo_parse(&m, max, sizeof(max) - 1, &err), 0);
-	CHECK_EQ_INT(meminfo_get(&m, "MemFree"), 9223372036854775807LL);
+	CHECK_EQ_INT(meminfo_get(&m, "MemFree"), MEMINFO_VALUE_MAX);
 	meminfo_release(&m);
 	sb_release(&err);
 }
@@ -203,5 +207,31 @@ TEST(meminfo_error_keeps_previous_result)
 	CHECK_EQ_INT(m.n, 2);
 	CHECK_EQ_INT(meminfo_get(&m, "MemTotal"), 10);
 	meminfo_release(&m);
+	sb_release(&err);
+}
+
+TEST(meminfo_many_fields_duplicate_late)
+{
+	/* 80000 distinct fields, then one repeated: the duplicate check is
+	 * a sort (it was a walk per field, 14 s), and names the right line. */
+	struct strbuf in = STRBUF_INIT, err = STRBUF_INIT;
+	struct meminfo m = MEMINFO_INIT;
+
+	for (int i = 0; i < 80000; i++)
+		sb_addf(&in, "F%d: %d kB\n", i, i);
+	CHECK_EQ_INT(meminfo_parse(&m, in.buf, in.len, &err), 0);
+	CHECK_EQ_INT(m.n, 80000);
+	CHECK_EQ_INT(meminfo_get(&m, "F79999"), 79999);
+	sb_addf(&in, "F123: 1 kB\n");
+	CHECK_EQ_INT(meminfo_parse(&m, in.buf, in.len, &err), -1);
+	CHECK_STR(err.buf, "line 80001: duplicate field");
+	/* The first error in line order wins: a duplicate before a bad line. */
+	sb_reset(&err);
+	sb_adds(&in, "garbage\n");
+	CHECK_EQ_INT(meminfo_parse(&m, in.buf, in.len, &err), -1);
+	CHECK_STR(err.buf, "line 80001: duplicate field");
+	CHECK_EQ_INT(m.n, 80000);	/* the previous result stays */
+	meminfo_release(&m);
+	sb_release(&in);
 	sb_release(&err);
 }

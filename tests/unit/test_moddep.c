@@ -298,3 +298,31 @@ TEST(moddep_malformed_lines_rejected)
 		sb_release(&err);
 	}
 }
+
+TEST(moddep_long_names_refused_not_cut)
+{
+	/* Names were cut silently to 63 bytes, so two long names compared
+	 * equal, and a cut ending in ".ko" named another module again (found
+	 * by the moddep fuzzer: a builtin not builtin).  63 bytes still fit. */
+	struct strbuf t = STRBUF_INIT;
+	struct moddep d = MODDEP_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	sb_adds(&t, "kernel/");
+	for (int i = 0; i < 63; i++)
+		sb_addch(&t, 'a' + i % 26);
+	sb_adds(&t, ".ko:\n");
+	CHECK_EQ_INT(moddep_parse(&d, t.buf, t.len, &err), 0);
+	moddep_release(&d);
+	sb_setlen(&t, t.len - 5);
+	sb_adds(&t, "x.ko:\n");
+	CHECK_STR(dep_bad(t.buf), "modules.dep:1: bad module path");
+	sb_setlen(&t, t.len - 2);
+	sb_addch(&t, '\n');
+	d = (struct moddep)MODDEP_INIT;
+	CHECK_EQ_INT(moddep_parse_builtin(&d, t.buf, t.len, &err), -1);
+	CHECK_STR(err.buf, "modules.builtin:1: bad module path");
+	moddep_release(&d);
+	sb_release(&err);
+	sb_release(&t);
+}

@@ -4,6 +4,12 @@
 #include "record/records.h"
 #include "result/build.h"
 #include "result/result.h"
+#include "report/html.h"
+#include "report/junit.h"
+#include "report/markdown.h"
+#include "report/model.h"
+#include "report/text.h"
+#include "lib/util.h"
 #include "test.h"
 
 struct seen {
@@ -131,5 +137,111 @@ TEST(result_build_timeout_names_the_late_phase)
 	console_scan_release(&cs);
 	records_release(&rs);
 	scenario_release(&s);
+	sb_release(&sb);
+}
+
+/* Invalid UTF-8 and C0/C1 controls from the guest: a kv value, an end
+ * reason, an io error, fio's first line, fio's job name, a rejection that
+ * quotes the guest.  They used to reach result.json as they came, making it,
+ * report.md/html and junit.xml invalid UTF-8 (xmllint refused the JUnit),
+ * and a C1 CSI reached the terminal summary. */
+TEST(records_hostile_bytes_are_cleaned)
+{
+	static const char hostile[] = "a\xc2\x9b" "31mred\xff\xfe\xed\xa0\x80z\xc3\xa9";
+	struct scenario s;
+	struct records rs;
+	struct console_scan cs;
+	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+	enum run_status st;
+	json_object *host, *root;
+	const char *text;
+
+	scenario_init(&s);
+	records_init(&rs, &s, NULL, NULL, NULL);
+	frame(&sb, 1, "mark", "boot", "3.10\n");
+	sb_addf(&p, "kernel=%s\nnote=x\n", hostile);
+	frame(&sb, 2, "info", "boot", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "disk=vd%s ok=0 error=%s\n", hostile, hostile);
+	frame(&sb, 3, "io", "boot", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "fio: %s\x1b[2J\nmore\n", hostile);
+	frame(&sb, 4, "fiolog", "boot", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "{\"jobs\": [{\"jobname\": \"%s\\u0085\\u009b\", \"error\": 0}]}", hostile);
+	frame(&sb, 5, "fio", "boot", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "bad=%s word\xc2\x85=1\n", hostile);
+	frame(&sb, 6, "io", "boot", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "status=fail\nreason=%s\n", hostile);
+	frame(&sb, 7, "end", "boot", p.buf);
+	stderr_capture_begin();
+	records_feed(&rs, sb.buf, sb.len);
+	records_finish(&rs);
+	char *warnings = stderr_capture_end();
+	CHECK(text_is_clean(warnings, strlen(warnings), 1));
+	free(warnings);
+
+	CHECK_STR(rs.end_reason, "a?31mred?????z\xc3\xa9");
+	console_scan_init(&cs);
+	console_scan_finish(&cs);
+	host = host_new();
+	root = result_build(&s, &rs, &cs, host, &st);
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
+	CHECK(text_is_clean(text, strlen(text), 1));
+	CHECK_STR(jstr(root, "guest.kernel", NULL), "a?31mred?????z\xc3\xa9");
+	CHECK_STR(jstr(rs.fio_groups, "boot.message", NULL), "fio: a?31mred?????z\xc3\xa9?[2J");
+	CHECK_STR(jstr(json_object_array_get_idx(rs.fio_jobs, 0), "job", NULL),
+		  "a?31mred?????z\xc3\xa9??");
+	text = json_object_to_json_string(rs.rejections);
+	CHECK(text_is_clean(text, strlen(text), 0));
+	CHECK_CONTAINS(text, "word?=1");	/* U+0085, a C1 control */
+	text = json_object_to_json_string(rs.io);
+	CHECK_CONTAINS(text, "vda?31mred?????z\xc3\xa9");
+
+	/* And every report of it (report/model.c cleans a damaged tree too). */
+	json_object_put(root);
+	json_object_put(host);
+	console_scan_release(&cs);
+	records_release(&rs);
+	scenario_release(&s);
+	sb_release(&sb);
+	sb_release(&p);
+}
+
+/* The same bytes written straight into a result.json (damaged, edited by
+ * hand or made by another tool): the model reads a cleaned copy, so no
+ * writer prints them. */
+TEST(records_report_of_hostile_result_is_clean)
+{
+	static const char hostile[] = "a\xc2\x9b" "31mred\xff\xfe\xed\xa0\x80z\x01";
+	json_object *root = result_new(), *guest = json_object_new_object();
+	struct report_model m;
+	struct strbuf sb = STRBUF_INIT;
+
+	json_object_object_add(root, "status", json_object_new_string("fail"));
+	json_object_object_add(root, "reason", json_object_new_string(hostile));
+	json_object_object_add(root, "run_id", json_object_new_string(hostile));
+	json_object_object_add(guest, hostile, json_object_new_string(hostile));
+	json_object_object_add(root, "guest", guest);
+	report_model_from_json(root, &m);
+	CHECK_STR(m.reason, "a?31mred?????z?");
+	text_run(&m, &sb);
+	CHECK(text_is_clean(sb.buf, sb.len, 1));
+	sb_reset(&sb);
+	markdown_run(&m, &sb);
+	CHECK(text_is_clean(sb.buf, sb.len, 1));
+	sb_reset(&sb);
+	html_run(&m, &sb);
+	CHECK(text_is_clean(sb.buf, sb.len, 1));
+	sb_reset(&sb);
+	junit_run(&m, &sb);
+	CHECK(text_is_clean(sb.buf, sb.len, 1));
+	CHECK_CONTAINS(sb.buf, "a?31mred?????z?");
+	report_model_release(&m);
+	/* The caller's tree is left as it was. */
+	CHECK_STR(jstr(root, "reason", NULL), hostile);
+	json_object_put(root);
 	sb_release(&sb);
 }

@@ -241,3 +241,67 @@ TEST(slabinfo_error_keeps_previous_result)
 	slabinfo_release(&s);
 	sb_release(&err);
 }
+
+static void slab_line(struct strbuf *sb, const char *name, const char *nums)
+{
+	sb_addf(sb, "%s %s : tunables 0 0 0 : slabdata 1 1 0\n", name, nums);
+}
+
+TEST(slabinfo_many_caches_duplicate_late)
+{
+	struct strbuf in = STRBUF_INIT, err = STRBUF_INIT;
+	struct slabinfo s = SLABINFO_INIT;
+
+	sb_adds(&in, "slabinfo - version: 2.1\n# name ...\n");
+	for (int i = 0; i < 80000; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "cache-%d", i);
+		slab_line(&in, name, "1 1 64 64 1");
+	}
+	CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), 0);
+	CHECK_EQ_INT(s.n, 80000);
+	slab_line(&in, "cache-7", "1 1 64 64 1");
+	CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), -1);
+	CHECK_STR(err.buf, "line 80003: duplicate cache");
+	slabinfo_release(&s);
+	sb_release(&in);
+	sb_release(&err);
+}
+
+TEST(slabinfo_numbers_that_would_overflow)
+{
+	/* num_slabs * pagesperslab * page size wrapped into garbage (and
+	 * negative totals); such lines are now refused. */
+	static const char *const bad[] = {
+		/* a count above SLAB_NUM_MAX */
+		"x 1 1 64 64 1 : tunables 0 0 0 : slabdata 1 9223372036854775807 0\n",
+		"x 1 1 64 64 1099511627777 : tunables 0 0 0 : slabdata 1 1 0\n",
+		/* each fits, the product does not */
+		"x 1 1 64 64 1099511627776 : tunables 0 0 0 : slabdata 1 1099511627776 0\n",
+		"x 1 1 64 64 65536 : tunables 0 0 0 : slabdata 1 1048577 0\n",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct strbuf in = STRBUF_INIT, err = STRBUF_INIT;
+		struct slabinfo s = SLABINFO_INIT;
+
+		sb_adds(&in, "slabinfo - version: 2.1\n# name ...\n");
+		sb_adds(&in, bad[i]);
+		CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), -1);
+		CHECK_CONTAINS(err.buf, "line 3: ");
+		slabinfo_release(&s);
+		sb_release(&in);
+		sb_release(&err);
+	}
+	/* The largest cache accepted: 2^36 pages, bytes still positive. */
+	struct strbuf in = STRBUF_INIT, err = STRBUF_INIT;
+	struct slabinfo s = SLABINFO_INIT;
+	sb_adds(&in, "slabinfo - version: 2.1\n# name ...\n");
+	slab_line(&in, "big", "1 1 64 64 65536");
+	sb_setlen(&in, in.len - strlen("1 1 0\n"));
+	sb_adds(&in, "1 1048576 0\n");
+	CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), 0);
+	CHECK(slab_cache_bytes(&s.c[0], 4096) == (1LL << 36) * 4096);
+	slabinfo_release(&s);
+	sb_release(&in);
+	sb_release(&err);
+}

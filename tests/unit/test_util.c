@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
 #include "lib/textscan.h"
+#include "result/result.h"
 #include "test.h"
 #include "lib/util.h"
 
@@ -212,4 +214,59 @@ TEST(util_write_file_atomic_and_tree)
 	free(f);
 	free(tmp);
 	free(top);
+}
+
+TEST(util_sb_add_clean)
+{
+	static const struct {
+		const char *in;
+		size_t len;
+		int multi;
+		const char *out;
+	} cases[] = {
+		{ "plain text", 10, 0, "plain text" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 14, 0, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+		{ "a\nb\tc\rd", 7, 0, "a?b?c?d" },
+		{ "a\nb\tc\rd", 7, 1, "a\nb\tc?d" },
+		{ "\x1b[31m\x7f", 6, 1, "?[31m?" },
+		{ "\xc2\x9b" "31m\xc2\x85\xc2\xa0", 9, 0, "?31m?\xc2\xa0" },	/* C1, then NBSP kept */
+		{ "\xff\xfe\x80", 3, 0, "???" },
+		{ "\xc0\xaf\xe0\x80\xaf", 5, 0, "?????" },	/* overlong */
+		{ "\xed\xa0\x80", 3, 0, "???" },		/* a surrogate */
+		{ "\xf4\x90\x80\x80", 4, 0, "????" },		/* past U+10FFFF */
+		{ "\xe2\x82", 2, 0, "??" },			/* cut short */
+		{ "a\0b", 3, 1, "a?b" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		sb_add_clean(&sb, cases[i].in, cases[i].len, cases[i].multi);
+		CHECK_STR(sb.buf, cases[i].out);
+		CHECK_EQ_INT(text_is_clean(cases[i].in, cases[i].len, cases[i].multi),
+			     !strcmp(sb.buf, cases[i].in) && strlen(cases[i].in) == cases[i].len);
+		CHECK(text_is_clean(sb.buf, sb.len, cases[i].multi));
+		sb_release(&sb);
+	}
+}
+
+TEST(util_json_seconds_large_and_not_finite)
+{
+	/* "%.2f" into 32 bytes cut large values short (1e300 became a
+	 * 31-digit number); NaN and infinity are not JSON. */
+	json_object *o = json_seconds(1e300);
+	double back;
+
+	CHECK(o != NULL);
+	CHECK_EQ_INT(parse_double(json_object_to_json_string(o), &back), 0);
+	CHECK(back == 1e300);
+	json_object_put(o);
+	o = json_seconds(-123456789012345678.0);
+	CHECK_EQ_INT(parse_double(json_object_to_json_string(o), &back), 0);
+	CHECK(back == -123456789012345678.0);
+	json_object_put(o);
+	o = json_seconds(12.5);
+	CHECK_STR(json_object_to_json_string(o), "12.50");
+	json_object_put(o);
+	CHECK(json_seconds(INFINITY) == NULL);
+	CHECK(json_seconds(NAN) == NULL);
 }

@@ -1,0 +1,45 @@
+/*
+ * report_check.h: every writer over a model, for the targets that end in
+ * a report (records, result).  What a writer prints must be valid UTF-8
+ * without control characters other than '\n' and '\t', whatever the JSON
+ * held: report.md, report.html, junit.xml and the terminal summary.
+ */
+#ifndef SCALETEST_FUZZ_REPORT_CHECK_H
+#define SCALETEST_FUZZ_REPORT_CHECK_H
+
+#include "fuzz.h"
+
+#include "report/html.h"
+#include "report/junit.h"
+#include "report/markdown.h"
+#include "report/model.h"
+#include "report/text.h"
+
+static inline void check_out(struct strbuf *sb)
+{
+	if (!text_is_clean(sb->buf, sb->len, 1)) {
+		fwrite(sb->buf, 1, sb->len, stderr);
+		FUZZ_ASSERT(!"a writer printed bytes that are not clean text");
+	}
+	sb_reset(sb);
+}
+
+static inline void check_run_reports(json_object *root)
+{
+	struct report_model m;
+	struct strbuf sb = STRBUF_INIT;
+
+	report_model_from_json(root, &m);
+	text_run(&m, &sb);
+	check_out(&sb);
+	markdown_run(&m, &sb);
+	check_out(&sb);
+	html_run(&m, &sb);
+	check_out(&sb);
+	junit_run(&m, &sb);
+	check_out(&sb);
+	report_model_release(&m);
+	sb_release(&sb);
+}
+
+#endif
