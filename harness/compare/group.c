@@ -12,6 +12,7 @@
 #include "compare/stats.h"
 #include "run/fanout.h"
 #include "lib/util.h"
+#include "run/rundir.h"
 
 /* Status severity, for "the worst status of the group". */
 static int severity(enum run_status st)
@@ -124,6 +125,7 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 		return RUN_ERROR;
 	}
 	sub.out = gdir;
+	sub.no_latest = 1;	/* the group's runs: <out>/latest is the group's */
 	if (rc->fanout && rc->fanout->n) {
 		worst = fan_out(s, rc, repeat, gdir, g, runs, sts);
 		goto summary;
@@ -144,11 +146,6 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 			break;
 	}
 summary:
-	/* The runs' own "latest" inside the group means nothing. */
-	char *inner = xstrfmt("%s/latest", gdir);
-	unlink(inner);
-	free(inner);
-
 	json_object_object_add(g, "scenario", json_object_new_string(s->name));
 	json_object_object_add(g, "repeat", json_object_new_int(repeat));
 	json_object_object_add(g, "runs", runs);
@@ -169,13 +166,7 @@ summary:
 		}
 		side_release(&side);
 		sb_release(&err);
-		char *tmp = xstrfmt("%s/.latest.tmp", rc->out);
-		char *latest = xstrfmt("%s/latest", rc->out);
-		unlink(tmp);
-		if (symlink(id, tmp) < 0 || rename(tmp, latest) < 0)
-			error_errno("cannot point '%s' at '%s'", latest, id);
-		free(tmp);
-		free(latest);
+		rundir_link_latest(rc->out, id);
 	} else {
 		printf("group %s: %s\n", gdir, run_status_name(worst));
 	}

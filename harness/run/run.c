@@ -396,7 +396,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	st = write_result(&r);
 
 	report_write_dir(r.dir.tmp, rc->quiet ? NULL : stdout);
-	rundir_finish(&r.dir, st == RUN_PASS, dir);
+	rundir_finish(&r.dir, st == RUN_PASS && !rc->no_latest, dir);
 
 	vm_release(&r.vm);
 	kernel_release(&r.k);

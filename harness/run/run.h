@@ -43,6 +43,7 @@ int run_exit_code(enum run_status st);
 struct run_config {
 	const char *out;	/* results directory */
 	int quiet;		/* no summary on stdout */
+	int no_latest;		/* leave <out>/latest alone (a group's runs) */
 	const char *backend;	/* VM backend name; NULL: the scenario's backend key */
 	const char *uri;	/* libvirt connection URI; NULL: qemu:///system */
 	int upload;		/* libvirt: stage files through the storage API */

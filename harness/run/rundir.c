@@ -111,20 +111,26 @@ void rundir_finish(struct rundir *d, int passed, char **final)
 		free(dst);
 		return;
 	}
-	if (passed) {
-		/* A temporary link of our own, so two runs never share one. */
-		char *tmp = xstrfmt("%s/.latest.tmp-%ld", d->out, (long)getpid());
-		char *latest = xstrfmt("%s/latest", d->out);
-
-		unlink(tmp);
-		if (symlink(d->id, tmp) < 0 || rename(tmp, latest) < 0) {
-			error_errno("cannot point '%s' at '%s'", latest, d->id);
-			unlink(tmp);
-		}
-		free(tmp);
-		free(latest);
-	}
+	if (passed)
+		rundir_link_latest(d->out, d->id);
 	*final = dst;
+}
+
+int rundir_link_latest(const char *out, const char *id)
+{
+	/* A temporary link of our own, so two runs never share one. */
+	char *tmp = xstrfmt("%s/.latest.tmp-%ld", out, (long)getpid());
+	char *latest = xstrfmt("%s/latest", out);
+	int r = 0;
+
+	unlink(tmp);
+	if (symlink(id, tmp) < 0 || rename(tmp, latest) < 0) {
+		r = error_errno("cannot point '%s' at '%s'", latest, id);
+		unlink(tmp);
+	}
+	free(tmp);
+	free(latest);
+	return r;
 }
 
 void rundir_release(struct rundir *d)

@@ -37,8 +37,11 @@ int rundir_write_scenario(const struct rundir *d, const struct scenario *s);
 /* disks/vdN.img, one sparse file per virtio disk, pushed onto images. */
 int rundir_make_disks(const struct rundir *d, const struct scenario *s,
 		      struct strvec *images);
-/* *final: the directory the run now lives in (malloc'd). */
+/* *final: the directory the run now lives in (malloc'd); with passed,
+ * <out>/latest points at it. */
 void rundir_finish(struct rundir *d, int passed, char **final);
+/* <out>/latest -> id, swapped atomically (a group points it at itself). */
+int rundir_link_latest(const char *out, const char *id);
 void rundir_release(struct rundir *d);
 
 #endif
