@@ -35,6 +35,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -663,6 +664,11 @@ static int pump_open(struct lv *lv, struct pump *p, const char *dev, int *harnes
 		return error("cannot open the domain's %s: %s", dev, last_error());
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return error_errno("cannot create a socket pair");
+	/* The pump writes holding lv->mu; if the watch loop stops reading
+	 * (it is stopping the VM) with the socket full, give up on the stream
+	 * after a while rather than block the stop for good. */
+	setsockopt(sv[1], SOL_SOCKET, SO_SNDTIMEO, &(struct timeval){ .tv_sec = 30 },
+		   sizeof(struct timeval));
 	pthread_mutex_lock(&lv->mu);
 	p->fd = sv[1];
 	lv->refs++;
