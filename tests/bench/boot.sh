@@ -22,9 +22,7 @@ bench_metric boot_s s "$reps" "debian build" build/debian "host time from QEMU's
 
 one() { # KERNEL
 	out=$work/$1-$i
-	"$bin" run "$top/scenarios/smoke" $sets --set kernel="$1" \
-		--out "$out" --quiet 2>"$out.err" ||
-		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	bench_run "$out" "$top/scenarios/smoke" $sets --set kernel="$1"
 	jq -r '"\(.phases[0].uptime_s) \(.timings.boot_s) \(.kernel.version)"' "$out/latest/result.json"
 }
 

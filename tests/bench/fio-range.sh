@@ -23,8 +23,7 @@ bench_metric io_extra_kB kB "$reps" range - "MemFree taken by fio beyond the ste
 one() { # SIDE, extra --set
 	out=$work/$1-$i
 	shift
-	"$bin" run "$scn" --set rmmod=0 "$@" --out "$out" --quiet 2>"$out.err" ||
-		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	bench_run "$out" "$scn" --set rmmod=0 "$@"
 	jq -r '[([.fio.jobs[] | select(.group == "verify-write") | .write.iops] | add / length),
 		([.fio.jobs[] | select(.group == "verify") | .read.iops] | add / length),
 		(.monitor.peak.io_extra_kb // "n/a"),

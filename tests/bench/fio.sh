@@ -113,9 +113,7 @@ bench_value size_i386_bytes static "$s32"
 harness_once() { # FIO; leaves "status uptime boot initramfs" in $work/one
 	out=$work/h$1
 	rm -rf "$out"
-	"$bin" run "$top/scenarios/smoke" --set fio="$1" --set fio_runtime=1 \
-		--out "$out" --quiet 2>"$work/h$1.err" ||
-		{ tail -n 5 "$work/h$1.err" >&2; bench_die "the fio=$1 run in $out did not pass"; }
+	bench_run "$out" "$top/scenarios/smoke" --set fio="$1" --set fio_runtime=1
 	r=$out/latest/result.json
 	jq -r '"\(.status) \(.phases[0].uptime_s) \(.timings.boot_s) \(.vm.initramfs)"' "$r" > "$work/one"
 	cp "$r" "$work/last-h$1.json"

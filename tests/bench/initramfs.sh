@@ -25,9 +25,7 @@ bench_metric archive_bytes B "$reps" "none gzip" gzip/none "size of the initramf
 
 one() { # COMPRESS
 	out=$work/$1-$i
-	"$bin" run "$top/scenarios/smoke" $sets --set initramfs_compress="$1" \
-		--out "$out" --quiet 2>"$out.err" ||
-		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	bench_run "$out" "$top/scenarios/smoke" $sets --set initramfs_compress="$1"
 	r=$out/latest/result.json
 	echo "$(jq -r '"\(.phases[0].uptime_s) \(.timings.boot_s)"' "$r") $(stat -c %s "$(jq -r .vm.initramfs "$r")")"
 }

@@ -18,7 +18,7 @@
 #
 # Also: $top (the tree), $bin (bin/scaletest, or $SCALETEST_BIN), $work (a
 # temporary directory removed on exit), $mkcpio (build/bench/mkcpio),
-# bench_die MESSAGE, bench_now (seconds, for wall times), bench_median
+# bench_die MESSAGE, bench_run OUT SCENARIO ARG..., bench_now (seconds, for wall times), bench_median
 # (of numbers on stdin) and bench_validate FILE (checks a file's shape).
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,6 +31,16 @@ bench_die() {
 }
 
 bench_now() { date +%s.%N; }
+
+# bench_run OUT SCENARIO ARG...: one harness run into OUT, quiet, its
+# stderr kept in OUT.err; a run that does not pass ends the benchmark
+# (its figures would mean nothing), quoting the end of that stderr.
+bench_run() {
+	_out=$1
+	shift
+	"$bin" run "$@" --out "$_out" --quiet 2>"$_out.err" ||
+		{ tail -n 5 "$_out.err" >&2; bench_die "the run in $_out did not pass"; }
+}
 
 bench_median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'

@@ -21,8 +21,7 @@ bench_metric samples count "$reps" "on" - "monitor samples received"
 
 one() { # SIDE INTERVAL_MS
 	out=$work/$1-$i
-	"$bin" run "$scn" $sets --set monitor_interval_ms="$2" --out "$out" --quiet 2>"$out.err" ||
-		{ tail -n 5 "$out.err" >&2; bench_die "the run in $out did not pass"; }
+	bench_run "$out" "$scn" $sets --set monitor_interval_ms="$2"
 	jq -r '[.timings.enumerate_s, (.deltas.insmod.per_disk_bytes.LowFree // .deltas.insmod.per_disk_bytes.MemFree), (.monitor.received // 0)] | @tsv' \
 		"$out/latest/result.json"
 }

@@ -28,8 +28,7 @@ bench_init overhead "$reps" "$scn" "$reps"
 [ -x "$mkcpio" ] || { echo "bench: '$mkcpio' is not built (make build/bench/mkcpio)" >&2; exit 3; }
 
 harness_run() { # OUT
-	"$bin" run "$scn" $sets --out "$1" --quiet 2>"$1.err" ||
-		{ tail -n 5 "$1.err" >&2; bench_die "the harness run in $1 did not pass"; }
+	bench_run "$1" "$scn" $sets
 }
 
 # One harness run first: warms the caches and tells us the artifacts.
