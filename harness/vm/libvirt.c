@@ -932,7 +932,10 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	lv->refs = 1;
 	pthread_cond_init(&lv->cv, NULL);
 	strvec_init(&lv->vols);
-	lv->pumps[0].fd = lv->pumps[1].fd = -1;
+	for (int i = 0; i < 2; i++) {
+		lv->pumps[i].lv = lv;	/* pump_close needs it even if never opened */
+		lv->pumps[i].fd = -1;
+	}
 	lv->uri = xstrdup(uri_or_default(c->uri));
 	lv->name = domain_name(c->name);
 	lv->conn = lv_open(lv->uri);
