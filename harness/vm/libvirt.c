@@ -25,6 +25,7 @@
  */
 #include "vm/libvirt.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -50,52 +51,6 @@
 #include <libxml/tree.h>
 #include <libxml/xmlwriter.h>
 #endif
-
-/* ---- owners: who started a domain --------------------------------------- */
-
-static unsigned long long proc_start_time(long long pid)
-{
-	char path[64], buf[1024];
-	unsigned long long start = 0;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%lld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	/* Field 22; the command name (field 2) may hold spaces: skip past ')'. */
-	char *p = strrchr(buf, ')');
-	for (int field = 2; p && field < 22; field++)
-		p = strchr(p + 1, ' ');
-	if (p)
-		start = strtoull(p + 1, NULL, 10);
-	return start;
-}
-
-void libvirt_owner_self(struct libvirt_owner *o)
-{
-	memset(o, 0, sizeof(*o));
-	if (gethostname(o->host, sizeof(o->host) - 1) < 0)
-		snprintf(o->host, sizeof(o->host), "unknown");
-	o->pid = (long long)getpid();
-	o->start = proc_start_time(o->pid);
-}
-
-int libvirt_owner_alive(const struct libvirt_owner *o)
-{
-	struct libvirt_owner me;
-
-	libvirt_owner_self(&me);
-	if (strcmp(o->host, me.host))
-		return -1;
-	return o->pid > 0 && proc_start_time(o->pid) == o->start && o->start;
-}
 
 void libvirt_disk_name(const char *prefix, size_t i, char *out, size_t n)
 {
@@ -222,7 +177,7 @@ fail:
 }
 
 int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
-		       const struct libvirt_owner *owner, struct strbuf *out)
+		       const struct owner *owner, struct strbuf *out)
 {
 	xmlBufferPtr buf = xmlBufferCreate();
 	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
@@ -315,7 +270,7 @@ fail:
 	return r;
 }
 
-int libvirt_owner_parse(const char *xml, struct libvirt_owner *o)
+int libvirt_owner_parse(const char *xml, struct owner *o)
 {
 	xmlDocPtr doc = xmlReadMemory(xml, (int)strlen(xml), "owner.xml", NULL,
 				      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
@@ -476,6 +431,79 @@ int libvirt_connect_check(const char *uri)
 	return 0;
 }
 
+#define POOL_NAME "scaletest"
+#define POOL_DIR "/var/lib/libvirt/images/scaletest"
+
+/* Volume names: DOMAIN+HOST+PID+START.WHAT, the owner in the name since a
+ * volume has no metadata.  Parses one back; -1 if it is not ours. */
+static int volume_owner(const char *vname, char *dom, size_t n, struct owner *o)
+{
+	const char *p1 = strchr(vname, '+'), *p2, *dot;
+	struct strbuf line = STRBUF_INIT;
+	int r;
+
+	if (strncmp(vname, LIBVIRT_PREFIX, strlen(LIBVIRT_PREFIX)) || !p1 ||
+	    (size_t)(p1 - vname) >= n || !(p2 = strchr(p1 + 1, '+')) ||
+	    !(dot = strchr(p2 + 1, '.')))
+		return -1;
+	memcpy(dom, vname, (size_t)(p1 - vname));
+	dom[p1 - vname] = '\0';
+	/* "HOST+PID+START" -> "HOST PID START" */
+	sb_add(&line, p1 + 1, (size_t)(dot - p1 - 1));
+	for (size_t i = 0; i < line.len; i++)
+		if (line.buf[i] == '+')
+			line.buf[i] = ' ';
+	r = owner_parse(line.buf, o);
+	sb_release(&line);
+	return r;
+}
+
+/* Deletes the volumes of this host's dead harnesses whose domain is gone
+ * (a harness killed during or after an upload; AUTODESTROY covers only
+ * the domain).  Returns how many. */
+static int sweep_volumes(virConnectPtr conn)
+{
+	virStoragePoolPtr pool = virStoragePoolLookupByName(conn, POOL_NAME);
+	virStorageVolPtr *vols = NULL;
+	int n, deleted = 0;
+
+	if (!pool)
+		return 0;
+	if (virStoragePoolIsActive(pool) != 1) {
+		virStoragePoolFree(pool);
+		return 0;
+	}
+	virStoragePoolRefresh(pool, 0);
+	n = virStoragePoolListAllVolumes(pool, &vols, 0);
+	for (int i = 0; i < n; i++) {
+		const char *vname = virStorageVolGetName(vols[i]);
+		char dom[256];
+		struct owner o;
+		virDomainPtr d;
+
+		if (vname && volume_owner(vname, dom, sizeof(dom), &o) == 0 &&
+		    owner_alive(&o) == 0) {
+			d = virDomainLookupByName(conn, dom);
+			if (!d || virDomainIsActive(d) != 1) {
+				if (virStorageVolDelete(vols[i], 0) == 0) {
+					note("deleted the leftover volume '%s' of a harness that is gone "
+					     "(pid %lld)", vname, o.pid);
+					deleted++;
+				} else {
+					warning("cannot delete the leftover volume '%s': %s", vname,
+						last_error());
+				}
+			}
+			if (d)
+				virDomainFree(d);
+		}
+		virStorageVolFree(vols[i]);
+	}
+	free(vols);
+	virStoragePoolFree(pool);
+	return deleted;
+}
+
 static int sweep(virConnectPtr conn)
 {
 	virDomainPtr *doms = NULL;
@@ -486,13 +514,13 @@ static int sweep(virConnectPtr conn)
 		return error("cannot list libvirt's domains: %s", last_error());
 	for (int i = 0; i < n; i++) {
 		const char *name = virDomainGetName(doms[i]);
-		struct libvirt_owner o;
+		struct owner o;
 		char *meta = NULL;
 
 		if (name && !strncmp(name, LIBVIRT_PREFIX, strlen(LIBVIRT_PREFIX)) &&
 		    (meta = virDomainGetMetadata(doms[i], VIR_DOMAIN_METADATA_ELEMENT,
 						 LIBVIRT_OWNER_NS, 0)) &&
-		    libvirt_owner_parse(meta, &o) == 0 && libvirt_owner_alive(&o) == 0) {
+		    libvirt_owner_parse(meta, &o) == 0 && owner_alive(&o) == 0) {
 			if (virDomainDestroy(doms[i]) == 0) {
 				note("destroyed the leftover domain '%s' of a harness that is gone (pid %lld)",
 				     name, o.pid);
@@ -503,7 +531,8 @@ static int sweep(virConnectPtr conn)
 		virDomainFree(doms[i]);
 	}
 	free(doms);
-	return destroyed;
+	/* After the domains: a volume is left only once its domain is gone. */
+	return destroyed + sweep_volumes(conn);
 }
 
 int libvirt_sweep(const char *uri)
@@ -534,6 +563,7 @@ struct lv {
 	virDomainPtr dom;
 	char *uri;
 	char *name;
+	char *volbase;		/* volume names: volbase.WHAT (see volume_owner) */
 	struct pump pumps[2];	/* serial0 (console), serial1 (record channel) */
 	int lost;		/* the connection closed under us */
 	int refs;		/* ours, and each callback libvirt holds (its free function drops it) */
@@ -555,6 +585,7 @@ static void lv_unref(struct lv *lv)
 	pthread_cond_destroy(&lv->cv);
 	free(lv->uri);
 	free(lv->name);
+	free(lv->volbase);
 	free(lv);
 }
 
@@ -690,8 +721,6 @@ static int pump_open(struct lv *lv, struct pump *p, const char *dev, int *harnes
 
 /* ---- storage: files for a remote host ---------------------------------- */
 
-#define POOL_NAME "scaletest"
-#define POOL_DIR "/var/lib/libvirt/images/scaletest"
 
 static int pool_open(struct lv *lv)
 {
@@ -731,7 +760,7 @@ static int volume_make(struct lv *lv, const char *file, const char *what, int em
 	xmlTextWriterPtr w = NULL;
 	virStorageVolPtr vol = NULL;
 	virStreamPtr s = NULL;
-	char *vname = xstrfmt("%s.%s", lv->name, what);
+	char *vname = xstrfmt("%s.%s", lv->volbase, what);
 	int fd = -1, r = -1;
 
 	if (stat(file, &st) < 0) {
@@ -891,6 +920,18 @@ static char *domain_name(const char *id)
 		       r[0], r[1], r[2], r[3]);
 }
 
+/* NAME+HOST+PID+START: a volume carries its owner in its name. */
+static char *volume_base(const char *name, const struct owner *me)
+{
+	char host[sizeof(me->host)];
+
+	snprintf(host, sizeof(host), "%s", me->host);
+	for (char *c = host; *c; c++)
+		if (!isalnum((unsigned char)*c) && *c != '.' && *c != '-' && *c != '_')
+			*c = '_';
+	return xstrfmt("%s+%s+%lld+%llu", name, host, me->pid, me->start);
+}
+
 static void record_facts(struct vm *vm, struct lv *lv)
 {
 	unsigned long v = 0;
@@ -921,7 +962,7 @@ static void record_facts(struct vm *vm, struct lv *lv)
 static int lv_start(struct vm *vm, const struct vm_config *c)
 {
 	struct lv *lv = xcalloc(1, sizeof(*lv));
-	struct libvirt_owner me;
+	struct owner me;
 	struct strbuf xml = STRBUF_INIT;
 	struct strvec disks = STRVEC_INIT;
 	struct vm_config there;
@@ -938,6 +979,8 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	}
 	lv->uri = xstrdup(uri_or_default(c->uri));
 	lv->name = domain_name(c->name);
+	owner_self(&me);
+	lv->volbase = volume_base(lv->name, &me);
 	lv->conn = lv_open(lv->uri);
 	if (!lv->conn)
 		goto fail;
@@ -951,7 +994,6 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	sweep(lv->conn);
 	if (stage_files(lv, c, &there, &disks, &kernel, &initrd) < 0)
 		goto fail;
-	libvirt_owner_self(&me);
 	if (libvirt_domain_xml(&there, !strcmp(c->accel, "kvm") ? "kvm" : "qemu",
 			       lv->name, &me, &xml) < 0)
 		goto fail;
@@ -1184,7 +1226,7 @@ int libvirt_sweep(const char *uri)
 }
 
 int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
-		       const struct libvirt_owner *owner, struct strbuf *out)
+		       const struct owner *owner, struct strbuf *out)
 {
 	(void)c;
 	(void)type;
@@ -1194,7 +1236,7 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	return lv_check(0, NULL);
 }
 
-int libvirt_owner_parse(const char *xml, struct libvirt_owner *o)
+int libvirt_owner_parse(const char *xml, struct owner *o)
 {
 	(void)xml;
 	memset(o, 0, sizeof(*o));

@@ -6,8 +6,8 @@
  * (test:///default), which needs no daemon.
  *
  *	struct strbuf xml = STRBUF_INIT;
- *	struct libvirt_owner me;
- *	libvirt_owner_self(&me);
+ *	struct owner me;
+ *	owner_self(&me);
  *	libvirt_domain_xml(&config, "qemu", "scaletest-RUNID-1a2b3c4d", &me, &xml);
  *	... virDomainCreateXML(conn, xml.buf, ...) ...
  *
@@ -27,6 +27,7 @@
 #ifndef SCALETEST_VM_LIBVIRT_H
 #define SCALETEST_VM_LIBVIRT_H
 
+#include "lib/owner.h"
 #include "lib/strbuf.h"
 #include "vm/vm.h"
 
@@ -37,22 +38,12 @@
 /* 1 when libvirt support was built in (pkg-config found libvirt, libxml2). */
 extern const int libvirt_built;
 
-struct libvirt_owner {
-	char host[256];
-	long long pid;
-	unsigned long long start;	/* /proc/PID/stat starttime */
-};
-
-void libvirt_owner_self(struct libvirt_owner *o);
-/* Whether the owner is a live process of this host (1), gone (0), or of
- * another host (-1: not ours to judge). */
-int libvirt_owner_alive(const struct libvirt_owner *o);
 /* Parse the <owner .../> element libvirt_domain_xml() writes. */
-int libvirt_owner_parse(const char *xml, struct libvirt_owner *o);
+int libvirt_owner_parse(const char *xml, struct owner *o);
 
 /* The domain XML of c: type "qemu", "kvm" (or "test" for the test driver). */
 int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
-		       const struct libvirt_owner *owner, struct strbuf *out);
+		       const struct owner *owner, struct strbuf *out);
 /* "sda", "sdb", ... "sdaa" for index 0, 1, ... 26 with prefix "sd". */
 void libvirt_disk_name(const char *prefix, size_t i, char *out, size_t n);
 

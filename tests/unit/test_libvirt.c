@@ -116,14 +116,14 @@ TEST(libvirt_xml_escapes_every_string)
 	const char *cmdline = "console=ttyS0 x=\"a<b\" y='&amp;' ]]> </cmdline><evil/>";
 	struct strvec disks = STRVEC_INIT;
 	struct strbuf xml = STRBUF_INIT;
-	struct libvirt_owner me;
+	struct owner me;
 	struct vm_config c;
 	virConnectPtr conn = test_conn();
 	virDomainPtr dom;
 	char *desc, *t;
 
 	config(&c, &disks, cmdline);
-	libvirt_owner_self(&me);
+	owner_self(&me);
 	REQUIRE(libvirt_domain_xml(&c, "test", "scaletest-unit-<&>", &me, &xml) == 0);
 	dom = virDomainCreateXML(conn, xml.buf, 0);
 	if (!dom)
@@ -178,14 +178,14 @@ TEST(libvirt_xml_layouts_by_bus_and_accel)
 {
 	struct strvec disks = STRVEC_INIT;
 	struct strbuf xml = STRBUF_INIT;
-	struct libvirt_owner me;
+	struct owner me;
 	struct vm_config c;
 	char *t;
 
 	config(&c, &disks, "quiet");
 	c.virtio_bus = VIRTIO_BLK;
 	c.arch = ARCH_I386;
-	libvirt_owner_self(&me);
+	owner_self(&me);
 	REQUIRE(libvirt_domain_xml(&c, "qemu", "scaletest-x", &me, &xml) == 0);
 	t = xpath_text(xml.buf, "/domain/@type");
 	CHECK_STR(t, "qemu");
@@ -217,7 +217,7 @@ TEST(libvirt_xml_layouts_by_bus_and_accel)
 
 TEST(libvirt_owner_round_trip)
 {
-	struct libvirt_owner me, back, other;
+	struct owner me, back, other;
 	struct strvec disks = STRVEC_INIT;
 	struct strbuf xml = STRBUF_INIT;
 	struct vm_config c;
@@ -226,11 +226,11 @@ TEST(libvirt_owner_round_trip)
 	char *meta;
 
 	config(&c, &disks, "quiet");
-	libvirt_owner_self(&me);
-	CHECK_EQ_INT(libvirt_owner_alive(&me), 1);
+	owner_self(&me);
+	CHECK_EQ_INT(owner_alive(&me), 1);
 	other = me;
 	snprintf(other.host, sizeof(other.host), "%.200s-elsewhere", me.host);
-	CHECK_EQ_INT(libvirt_owner_alive(&other), -1);
+	CHECK_EQ_INT(owner_alive(&other), -1);
 	REQUIRE(libvirt_domain_xml(&c, "test", LIBVIRT_PREFIX "owner", &me, &xml) == 0);
 	dom = virDomainCreateXML(conn, xml.buf, 0);
 	REQUIRE(dom);
@@ -260,7 +260,7 @@ static long long dead_pid(void)
 	return (long long)p;
 }
 
-static virDomainPtr make(virConnectPtr conn, const char *name, const struct libvirt_owner *o)
+static virDomainPtr make(virConnectPtr conn, const char *name, const struct owner *o)
 {
 	struct strvec disks = STRVEC_INIT;
 	struct strbuf xml = STRBUF_INIT;
@@ -290,10 +290,10 @@ static int exists(virConnectPtr conn, const char *name)
 TEST(libvirt_sweep_destroys_only_dead_owners_of_this_host)
 {
 	virConnectPtr conn = test_conn();
-	struct libvirt_owner me, dead, other;
+	struct owner me, dead, other;
 	virDomainPtr d[4];
 
-	libvirt_owner_self(&me);
+	owner_self(&me);
 	dead = me;
 	dead.pid = dead_pid();
 	other = dead;
@@ -316,6 +316,78 @@ TEST(libvirt_sweep_destroys_only_dead_owners_of_this_host)
 	}
 	virConnectClose(conn);
 }
+
+static void make_volume(virStoragePoolPtr pool, const char *name)
+{
+	struct strbuf xml = STRBUF_INIT;
+	virStorageVolPtr v;
+
+	sb_addf(&xml, "<volume><name>%s</name><capacity unit='bytes'>4096</capacity></volume>",
+		name);
+	v = virStorageVolCreateXML(pool, xml.buf, 0);
+	sb_release(&xml);
+	REQUIRE(v);
+	virStorageVolFree(v);
+}
+
+static int volume_exists(virStoragePoolPtr pool, const char *name)
+{
+	virStorageVolPtr v = virStorageVolLookupByName(pool, name);
+
+	if (v)
+		virStorageVolFree(v);
+	return v != NULL;
+}
+
+/* A harness killed during an upload leaves volumes (AUTODESTROY covers
+ * only domains): a sweep deletes those of this host's dead harnesses,
+ * once their domain is gone, and nothing else. */
+TEST(libvirt_sweep_deletes_only_dead_owners_volumes)
+{
+	virConnectPtr conn = test_conn();
+	struct owner me, dead, other;
+	virStoragePoolPtr pool;
+	virDomainPtr busy;
+	char v[6][512];
+
+	owner_self(&me);
+	dead = me;
+	dead.pid = dead_pid();
+	other = dead;
+	snprintf(other.host, sizeof(other.host), "%.200s-elsewhere", me.host);
+	pool = virStoragePoolCreateXML(conn, "<pool type='dir'><name>scaletest</name>"
+				       "<target><path>/scaletest-pool</path></target></pool>", 0);
+	REQUIRE(pool);
+	snprintf(v[0], sizeof(v[0]), LIBVIRT_PREFIX "a-1+%s+%lld+%llu.kernel", me.host, me.pid, me.start);
+	snprintf(v[1], sizeof(v[1]), LIBVIRT_PREFIX "b-2+%s+%lld+%llu.kernel", dead.host, dead.pid, dead.start);
+	snprintf(v[2], sizeof(v[2]), LIBVIRT_PREFIX "b-2+%s+%lld+%llu.disk0", dead.host, dead.pid, dead.start);
+	snprintf(v[3], sizeof(v[3]), LIBVIRT_PREFIX "c-3+%s+%lld+%llu.kernel", other.host, other.pid, other.start);
+	/* dead owner, but its domain still runs (restarted libvirtd) */
+	snprintf(v[4], sizeof(v[4]), LIBVIRT_PREFIX "d-4+%s+%lld+%llu.kernel", dead.host, dead.pid, dead.start);
+	snprintf(v[5], sizeof(v[5]), "someone-elses.img");
+	for (int i = 0; i < 6; i++)
+		make_volume(pool, v[i]);
+	busy = make(conn, LIBVIRT_PREFIX "d-4", &me);
+	util_quiet = 1;
+	CHECK_EQ_INT(libvirt_sweep(TEST_URI), 2);
+	util_quiet = 0;
+	CHECK(volume_exists(pool, v[0]));
+	CHECK(!volume_exists(pool, v[1]));
+	CHECK(!volume_exists(pool, v[2]));
+	CHECK(volume_exists(pool, v[3]));
+	CHECK(volume_exists(pool, v[4]));
+	CHECK(volume_exists(pool, v[5]));
+	virDomainDestroy(busy);
+	virDomainFree(busy);
+	util_quiet = 1;
+	CHECK_EQ_INT(libvirt_sweep(TEST_URI), 1);	/* now v[4] goes */
+	util_quiet = 0;
+	CHECK(!volume_exists(pool, v[4]));
+	virStoragePoolDestroy(pool);
+	virStoragePoolFree(pool);
+	virConnectClose(conn);
+}
+
 
 TEST(libvirt_check_test_driver_answers)
 {
