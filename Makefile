@@ -103,6 +103,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
+	sh tests/gc.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh
@@ -112,6 +113,7 @@ test: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
+	sh tests/gc.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/includes.sh

@@ -24,6 +24,7 @@ static const struct command commands[] = {
 	{ "fio", cmd_fio, "build or find the guest's static fio", usage_fio },
 	{ "keys", cmd_keys, "print the scenario key reference (Markdown)", usage_keys },
 	{ "triage", cmd_triage, "classify a console log: crash class, stable title, context", usage_triage },
+	{ "gc", cmd_gc, "remove what killed harnesses left: run dirs, libvirt domains and volumes", usage_gc },
 };
 
 static void usage(FILE *f)

@@ -1,5 +1,6 @@
 #include "run/rundir.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +8,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/owner.h"
 #include "lib/util.h"
+
+/* .tmp-ID/owner: who writes this run, so that a run dir whose harness
+ * was killed is known for what it is (rundir_scan). */
+static int write_owner(const struct rundir *d)
+{
+	struct owner me;
+	struct strbuf sb = STRBUF_INIT;
+	char *p = rundir_path(d, OWNER_FILE);
+	int e;
+
+	owner_self(&me);
+	owner_format(&me, &sb);
+	e = write_file(p, sb.buf, sb.len);
+	sb_release(&sb);
+	free(p);
+	return e;
+}
 
 int rundir_create(struct rundir *d, const char *out, const char *name)
 {
@@ -35,6 +54,9 @@ int rundir_create(struct rundir *d, const char *out, const char *name)
 	}
 	if (!d->tmp)
 		return error("cannot create a run directory in '%s'", out);
+	if (write_owner(d) < 0)
+		return -1;
+	rundir_warn_abandoned(out);
 	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
 		char *p = rundir_path(d, sub[i]);
 		int e = mkdir(p, 0755);
@@ -105,6 +127,9 @@ void rundir_finish(struct rundir *d, int passed, char **final)
 	/* The disk images are scratch: only the pattern written to them. */
 	remove_tree(disks);
 	free(disks);
+	disks = rundir_path(d, OWNER_FILE);	/* a finished run has no owner */
+	unlink(disks);
+	free(disks);
 	if (rename(d->tmp, dst) < 0) {
 		error_errno("cannot rename '%s' to '%s'", d->tmp, dst);
 		*final = xstrdup(d->tmp);
@@ -138,4 +163,68 @@ void rundir_release(struct rundir *d)
 	free(d->out);
 	free(d->tmp);
 	d->out = d->tmp = NULL;
+}
+
+/* ---- run directories whose harness is gone ------------------------------ */
+
+static enum rundir_owner_state owner_state(const char *tmp, struct owner *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p = xstrfmt("%s/" OWNER_FILE, tmp);
+	enum rundir_owner_state st = RUNDIR_UNOWNED;
+
+	memset(o, 0, sizeof(*o));
+	if (sb_read_file(&sb, p) == 0 && owner_parse(sb.buf, o) == 0) {
+		int a = owner_alive(o);
+		st = a > 0 ? RUNDIR_LIVE : a == 0 ? RUNDIR_ABANDONED : RUNDIR_ELSEWHERE;
+	}
+	sb_release(&sb);
+	free(p);
+	return st;
+}
+
+int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg)
+{
+	DIR *d = opendir(out);
+	struct dirent *de;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		char *p;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		p = xstrfmt("%s/%s", out, de->d_name);
+		if (!strncmp(de->d_name, ".tmp-", 5) && is_dir(p)) {
+			struct owner o;
+			enum rundir_owner_state st = owner_state(p, &o);
+
+			fn(p, st, &o, arg);
+			n++;
+		} else if (depth > 1 && is_dir(p) && strcmp(de->d_name, "latest") &&
+			   strncmp(de->d_name, ".abandoned-", 11)) {
+			/* groups and fan-out slots hold runs of their own */
+			n += rundir_scan(p, depth - 1, fn, arg);
+		}
+		free(p);
+	}
+	closedir(d);
+	return n;
+}
+
+static void count_abandoned(const char *path, enum rundir_owner_state st,
+			    const struct owner *o, void *arg)
+{
+	(void)o;
+	if (st == RUNDIR_ABANDONED) {
+		warning("'%s' is the run directory of a harness that is gone (pid %lld); "
+			"'scaletest gc %s' removes it", path, o->pid, (const char *)arg);
+	}
+}
+
+void rundir_warn_abandoned(const char *out)
+{
+	rundir_scan(out, 1, count_abandoned, (void *)out);
 }

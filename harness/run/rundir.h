@@ -44,4 +44,25 @@ void rundir_finish(struct rundir *d, int passed, char **final);
 int rundir_link_latest(const char *out, const char *id);
 void rundir_release(struct rundir *d);
 
+/*
+ * Run directories in progress (.tmp-*) under out, and up to depth-1 levels
+ * below it (groups, fan-out slots), each handed to fn with what its owner
+ * file says: RUNDIR_ABANDONED when its harness ran on this host and is
+ * gone (killed: nothing will ever finish it).  Returns how many were seen.
+ * Such a directory never becomes latest and never counts as a baseline
+ * (neither looks at .tmp-*); scaletest gc removes it.
+ */
+enum rundir_owner_state {
+	RUNDIR_LIVE,		/* its harness runs */
+	RUNDIR_ABANDONED,	/* its harness is gone */
+	RUNDIR_ELSEWHERE,	/* its harness ran on another host */
+	RUNDIR_UNOWNED,		/* no owner file (an older harness, or a broken one) */
+};
+struct owner;
+typedef void (*rundir_scan_fn)(const char *path, enum rundir_owner_state st,
+			       const struct owner *o, void *arg);
+int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg);
+/* A warning for each abandoned run directory directly under out. */
+void rundir_warn_abandoned(const char *out);
+
 #endif

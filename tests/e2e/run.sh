@@ -13,6 +13,11 @@ common_failure_checks() { # status word
 	check "no QEMU left running" no_qemu_left "$name"
 	check "console.log kept" [ -s "$dir/console.log" ]
 	check "not made latest" [ ! -e "$out/$name/latest" ]
+	# The run directory it leaves is known for what it is: the next run
+	# warns about it, and gc collects it.
+	check "the next run names the abandoned run" sh -c "'$bin' run --help >/dev/null; '$bin' gc --dry-run '$out/$name' | grep -q 'abandoned (its harness is gone)'"
+	check "gc collects it" sh -c "'$bin' gc '$out/$name' | grep -q '^1 run directory collected'"
+	check "no .tmp- run directory left" [ -z "$(find "$out/$name" -name '.tmp-*')" ]
 	check "report.md written" [ -s "$dir/report.md" ]
 }
 
@@ -202,6 +207,10 @@ test_sigkill() {
 	check "no QEMU left running" no_qemu_left "$name"
 	check "no run that looks complete" [ -z "$(find "$out/$name" -mindepth 1 -maxdepth 1 -name '2*')" ]
 	check "not made latest" [ ! -e "$out/$name/latest" ]
+	# The directory it leaves is known for what it is: gc collects it.
+	check "gc names it abandoned" sh -c "'$bin' gc --dry-run '$out/$name' | grep -q 'abandoned (its harness is gone)'"
+	check "gc collects it" sh -c "'$bin' gc '$out/$name' | grep -q '^1 run directory collected'"
+	check "no .tmp- run directory left" [ -z "$(find "$out/$name" -name '.tmp-*')" ]
 }
 
 e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill" "$@"
