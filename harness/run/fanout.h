@@ -22,8 +22,9 @@
  *	fanout_jobs_release(jobs, 2);
  *	fanout_release(&f);
  *
- * placements gets one object per attempt: {"run", "uri", "slot", "start",
- * "end" (seconds since fanout_run began), "status", "retry_of"}.
+ * placements gets one object per attempt: {"run", "uri", "job" (0-based),
+ * "start", "end" (seconds since fanout_run began), "status",
+ * "connection_lost", "attempt" (1, or 2 for the retry)}.
  */
 #ifndef SCALETEST_FANOUT_H
 #define SCALETEST_FANOUT_H

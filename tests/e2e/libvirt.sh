@@ -193,4 +193,81 @@ test_upload_removes_volumes() {
 	check "every volume removed afterwards" sh -c "! virsh -q -c '$URI' vol-list scaletest | grep -q scaletest-"
 }
 
-e2e_main "smoke_both_backends bad_connections sigkill_leaves_no_domain sigterm_interrupts connection_lost upload_removes_volumes fanout_slots" "$@"
+
+# libvirtd killed at several moments while the harness sets the VM up
+# (run directory made, domain XML written, guest talking): a harness-side
+# error, never a crash of the harness, and no QEMU left.
+has_tmp() { [ -n "$(tmp_dir "$1")" ]; }
+has_xml() { d=$(tmp_dir "$1"); [ -n "$d" ] && [ -s "$d/domain.xml" ]; }
+has_console() { d=$(tmp_dir "$1"); [ -n "$d" ] && [ -s "$d/console.log" ]; }
+
+test_lost_during_start() {
+	for moment in has_tmp has_xml has_console; do
+		name=start-$moment
+		uri2=$(sh "$top/tests/libvirt/daemons.sh" start-second) || { check "a second libvirtd starts" false; return; }
+		"$bin" run "$smoke" --out "$out/$name" --connect "$uri2" > "$out/$name.log" 2>&1 &
+		pid=$!
+		check "$moment: reached" wait_for $moment $name
+		kill -KILL "$(cat /run/scaletest-libvirt-2/libvirtd.pid)"
+		wait $pid
+		rc=$?
+		dir=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+		check "$moment: exit 1, not a signal (got $rc)" [ "$rc" = 1 ]
+		check "$moment: status error" j '.status == "error"'
+		id=$(jq -r .run_id "$dir/result.json")
+		check "$moment: no QEMU left" wait_for sh -c "! pgrep -f '[q]emu-system.*guest=scaletest-$id' >/dev/null"
+		sh "$top/tests/libvirt/daemons.sh" stop-second
+	done
+}
+
+# Two connections; the libvirtd of the first dies under run 1: run 1 is
+# run again on the other connection, and the lost attempt is recorded.
+test_retry_on_other_connection() {
+	name=retry
+	uri2=$(sh "$top/tests/libvirt/daemons.sh" start-second) || { check "a second libvirtd starts" false; return; }
+	# The least loaded connection first: run 1 on uri2, run 2 on $URI.
+	"$bin" run "$smoke" --repeat 2 --out "$out/$name" --connect "$uri2" --connect "$URI" \
+		--set cmdline=no_timer_check > "$out/$name.log" 2>&1 &
+	pid=$!
+	check "run 1's guest talks on the second libvirtd" wait_for sh -c \
+		"find '$out/$name' -path '*/.slot-0-0/.tmp-*/console.log' -size +0 | grep -q ."
+	kill -KILL "$(cat /run/scaletest-libvirt-2/libvirtd.pid)"
+	wait $pid
+	rc=$?
+	g=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	check "both runs passed in the end (rc $rc)" [ "$rc" = 0 ]
+	check "group.json: two runs, both passed" jq -e '(.runs | length == 2) and all(.statuses[]; . == "pass")' "$g/group.json"
+	check "three attempts recorded" jq -e '.placements | length == 3' "$g/group.json"
+	check "the lost attempt: run 1 on the second libvirtd" jq -e --arg u "$uri2" \
+		'[.placements[] | select(.connection_lost)] | length == 1 and .[0].uri == $u and .[0].job == 0 and .[0].attempt == 1 and .[0].status == "error"' "$g/group.json"
+	check "its retry: run 1 on the other connection, passed" jq -e --arg u "$URI" \
+		'[.placements[] | select(.attempt == 2)] | length == 1 and .[0].uri == $u and .[0].job == 0 and .[0].status == "pass"' "$g/group.json"
+	lost=$(find "$g/.retried" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+	check "the lost attempt is kept in .retried/" [ -n "$lost" ]
+	check "the lost attempt says why" jq -e '.vm.connection_lost == true and (.reason | test("lost the connection to libvirt"))' "$lost/result.json"
+	check "no QEMU of the lost attempt left" wait_for sh -c "! pgrep -f '[q]emu-system.*guest=scaletest-$(basename "$lost")' >/dev/null"
+	check "the harness says it ran it again" grep -q "running it again on another connection" "$out/$name.log"
+	sh "$top/tests/libvirt/daemons.sh" stop-second
+}
+
+# SIGKILL while the files are uploaded: AUTODESTROY takes the domain, the
+# volumes stay; gc --connect (or the next run's sweep) deletes them.
+test_sigkill_during_upload() {
+	name=upload-kill
+	"$bin" run "$smoke" --out "$out/$name" --connect "$URI,upload" > "$out/$name.log" 2>&1 &
+	pid=$!
+	check "volumes appear in the pool" wait_for sh -c "virsh -q -c '$URI' vol-list scaletest 2>/dev/null | grep -q 'scaletest-.*+$(hostname)+$pid+'"
+	d=$(tmp_dir $name)
+	id=${d##*/.tmp-}
+	kill -KILL $pid
+	wait $pid 2>/dev/null
+	check "its volumes are left after SIGKILL" sh -c "virsh -q -c '$URI' vol-list scaletest | grep -q '+$pid+'"
+	check "AUTODESTROY took the domain" wait_for no_domain_left "$id"
+	"$bin" gc --connect "$URI" "$out/$name" > "$out/$name.gc" 2>&1
+	check "gc --connect deletes them" sh -c "! virsh -q -c '$URI' vol-list scaletest | grep -q '+$pid+'"
+	check "gc says what it deleted" grep -q "deleted the leftover volume 'scaletest-.*+$pid+" "$out/$name.gc"
+	check "gc collected the run directory" grep -q '^1 run directory collected' "$out/$name.gc"
+	check "no domain left" wait_for no_domain_left "$id"
+}
+
+e2e_main "smoke_both_backends bad_connections sigkill_leaves_no_domain sigterm_interrupts connection_lost lost_during_start retry_on_other_connection upload_removes_volumes sigkill_during_upload fanout_slots" "$@"

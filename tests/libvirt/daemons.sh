@@ -6,6 +6,10 @@
 #                                        "running" (already up: left alone)
 #   sh tests/libvirt/daemons.sh stop     stops only what "start" started
 #   sh tests/libvirt/daemons.sh status   exit 0 if libvirtd answers
+#   sh tests/libvirt/daemons.sh start-second   a private second libvirtd
+#                                        (own namespace and socket); prints
+#                                        its URI
+#   sh tests/libvirt/daemons.sh stop-second    stops it, removes its files
 #
 # "start" records in $STATE (default /run/scaletest-libvirt) which daemons
 # it started, so "stop" never stops a libvirtd that somebody else runs.
@@ -71,9 +75,59 @@ stop() {
 	rm -f "$STATE/started"
 }
 
+
+# A second, private libvirtd (for the tests of a lost connection and of
+# the retry on another one): in its own mount namespace, with its own
+# /etc/libvirt, /var/lib/libvirt, /var/cache/libvirt, /var/log/libvirt and
+# /run/libvirt bound over from $SECOND, its socket in $SECOND, QEMU's
+# output in files (no virtlogd) and no autostarted network.  Prints the URI.
+SECOND=${SCALETEST_LIBVIRT_SECOND:-/run/scaletest-libvirt-2}
+SECOND_URI="qemu:///system?socket=$SECOND/libvirt-sock"
+
+start_second() {
+	command -v unshare >/dev/null 2>&1 || { say "unshare not found (util-linux)"; exit 3; }
+	[ "$(id -u)" = 0 ] || { say "a second libvirtd needs root"; exit 3; }
+	if [ -n "$(pid_of "$SECOND/libvirtd.pid")" ]; then
+		echo "$SECOND_URI"
+		return 0
+	fi
+	rm -rf "$SECOND"
+	mkdir -p "$SECOND/etc" "$SECOND/lib" "$SECOND/cache" "$SECOND/log" "$SECOND/run"
+	cp -a /etc/libvirt/. "$SECOND/etc/"
+	rm -rf "$SECOND/etc/qemu/networks/autostart"
+	echo 'stdio_handler = "file"' >> "$SECOND/etc/qemu.conf"
+	printf 'unix_sock_dir = "%s"\n' "$SECOND" > "$SECOND/etc/libvirtd.conf"
+	unshare -m --propagation private sh -c '
+		for d in etc:/etc/libvirt lib:/var/lib/libvirt cache:/var/cache/libvirt \
+			 log:/var/log/libvirt run:/run/libvirt; do
+			mkdir -p "${d#*:}" && mount --bind "$1/${d%%:*}" "${d#*:}" || exit 1
+		done
+		exec libvirtd -d -p "$1/libvirtd.pid"' sh "$SECOND" ||
+		{ say "the second libvirtd did not start"; exit 3; }
+	i=0
+	while ! virsh -q -c "$SECOND_URI" uri >/dev/null 2>&1; do
+		i=$((i + 1))
+		[ $i -le 100 ] || { say "the second libvirtd does not answer on $SECOND after 20 s"; exit 3; }
+		sleep 0.2
+	done
+	echo "$SECOND_URI"
+}
+
+stop_second() {
+	p=$(pid_of "$SECOND/libvirtd.pid") && kill "$p"
+	i=0
+	while [ -n "${p:-}" ] && kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	rm -rf "$SECOND"
+}
+
 case "${1:-}" in
 start) start ;;
 stop) stop ;;
 status) answers ;;
-*) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+start-second) start_second ;;
+stop-second) stop_second ;;
+*) echo "usage: $0 start|stop|status|start-second|stop-second" >&2; exit 2 ;;
 esac
