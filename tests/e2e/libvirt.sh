@@ -270,4 +270,19 @@ test_sigkill_during_upload() {
 	check "no domain left" wait_for no_domain_left "$id"
 }
 
-e2e_main "smoke_both_backends bad_connections sigkill_leaves_no_domain sigterm_interrupts connection_lost lost_during_start retry_on_other_connection upload_removes_volumes sigkill_during_upload fanout_slots" "$@"
+
+# A remote URI for real: qemu+ssh to a private sshd on this host.  The
+# harness takes the remote path (uploads, streams through ssh).
+test_remote_over_ssh() {
+	ssh_uri=$(sh "$top/tests/libvirt/sshd.sh" start) || { check "a private sshd starts" false; return; }
+	run_smoke ssh --connect "$ssh_uri"
+	check "passes over qemu+ssh (rc $rc)" [ "$rc" = 0 ]
+	check "vm.uri is the ssh URI" jq -e --arg u "$ssh_uri" '.vm.uri == $u and .vm.backend == "libvirt"' "$dir/result.json"
+	check "present == requested" j '.disks.present == .disks.requested and .disks.requested > 0'
+	check "the kernel was uploaded to the pool" grep -q "<kernel>/var/lib/libvirt/images/scaletest/scaletest-" "$dir/domain.xml"
+	check "every volume removed afterwards" sh -c "! virsh -q -c '$URI' vol-list scaletest | grep -q '$(jq -r .vm.domain "$dir/result.json")'"
+	check "no domain left" no_domain_left "$(jq -r .run_id "$dir/result.json")"
+	sh "$top/tests/libvirt/sshd.sh" stop
+}
+
+e2e_main "smoke_both_backends bad_connections sigkill_leaves_no_domain sigterm_interrupts connection_lost lost_during_start retry_on_other_connection upload_removes_volumes sigkill_during_upload remote_over_ssh fanout_slots" "$@"
