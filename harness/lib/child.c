@@ -282,10 +282,26 @@ void child_stop(struct child *c, double grace, struct child_result *res)
 	}
 	kill(-c->pid, SIGKILL);
 	kill(c->pid, SIGKILL);
-	int status;
-	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
-		;
-	fill_result(status, res);
+	/* SIGKILL cannot be refused, but a process in uninterruptible sleep
+	 * (a QEMU stuck in D state on a dead disk) dies only when it wakes:
+	 * wait a bounded time, then leave it to init rather than hang. */
+	int status = 0;
+	pid_t r = 0;
+	end = now_monotonic() + CHILD_REAP_SECONDS;
+	while (((r = waitpid(c->pid, &status, WNOHANG)) == 0 || (r < 0 && errno == EINTR)) &&
+	       now_monotonic() < end) {
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	if (r == c->pid) {
+		fill_result(status, res);
+	} else {
+		warning("process %ld (%s) did not die within %d s of SIGKILL "
+			"(uninterruptible sleep?); not waiting for it", (long)c->pid,
+			c->argv && c->argv[0] ? c->argv[0] : "?", CHILD_REAP_SECONDS);
+		res->outcome = CHILD_SIGNALLED;
+		res->status = SIGKILL;
+	}
 	live_del(c->pid);
 	c->pid = 0;
 }

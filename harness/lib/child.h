@@ -44,6 +44,8 @@
 #include "lib/strbuf.h"
 
 #define CHILD_MAX_KEEP 4
+/* child_stop waits at most this long for a SIGKILLed child to be reaped. */
+#define CHILD_REAP_SECONDS 10
 
 struct child {
 	const char *const *argv;	/* argv[0] is looked up in $PATH */
