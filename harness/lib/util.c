@@ -130,13 +130,13 @@ int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static int write_file_mode(const char *path, const void *buf, size_t n, int flags)
+static int write_file_mode(const char *path, const void *buf, size_t n, int durable)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | flags, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 
 	if (fd < 0)
 		return error_errno("cannot create '%s'", path);
-	if (write_all(fd, buf, n) < 0) {
+	if (write_all(fd, buf, n) < 0 || (durable && fsync(fd) < 0)) {
 		error_errno("cannot write '%s'", path);
 		close(fd);
 		return -1;
@@ -144,6 +144,26 @@ static int write_file_mode(const char *path, const void *buf, size_t n, int flag
 	if (close(fd) < 0)
 		return error_errno("cannot close '%s'", path);
 	return 0;
+}
+
+int fsync_parent(const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	int fd, r = 0;
+
+	if (!slash)
+		strcpy(dir, ".");
+	else if (slash == dir)
+		dir[1] = '\0';
+	else
+		*slash = '\0';
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd) < 0)
+		r = -1;
+	if (fd >= 0)
+		close(fd);
+	free(dir);
+	return r;
 }
 
 int write_file(const char *path, const void *buf, size_t n)
@@ -154,10 +174,14 @@ int write_file(const char *path, const void *buf, size_t n)
 int write_file_atomic(const char *path, const void *buf, size_t n)
 {
 	char *tmp = xstrfmt("%s.tmp", path);
-	int r = write_file_mode(tmp, buf, n, 0);
+	/* Durable: the data reaches the disk before the rename, and the rename
+	 * before we return, so a crash leaves the old file or the new one. */
+	int r = write_file_mode(tmp, buf, n, 1);
 
 	if (!r && rename(tmp, path) < 0)
 		r = error_errno("cannot rename '%s' to '%s'", tmp, path);
+	if (!r)
+		fsync_parent(path);
 	if (r)
 		unlink(tmp);
 	free(tmp);

@@ -15,7 +15,8 @@
  *
  * Files.  write_all() loops on short writes and EINTR; write_file_atomic()
  * writes "<path>.tmp" and renames it into place, so a reader never sees a
- * half-written file.
+ * half-written file, and fsyncs the file and its directory, so that a
+ * crash or power loss leaves the old file or the new one.
  */
 #ifndef SCALETEST_UTIL_H
 #define SCALETEST_UTIL_H
@@ -59,6 +60,8 @@ char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int write_all(int fd, const void *buf, size_t n);
 int write_file(const char *path, const void *buf, size_t n);
 int write_file_atomic(const char *path, const void *buf, size_t n);
+/* fsync the directory holding path (after a rename into it); 0 or -1. */
+int fsync_parent(const char *path);
 int mkdir_p(const char *path, mode_t mode);
 int remove_tree(const char *path);
 int copy_file(const char *src, const char *dst, mode_t mode);

@@ -136,6 +136,7 @@ void rundir_finish(struct rundir *d, int passed, char **final)
 		free(dst);
 		return;
 	}
+	fsync_parent(dst);	/* the run is finished on disk before latest says so */
 	if (passed)
 		rundir_link_latest(d->out, d->id);
 	*final = dst;
