@@ -395,7 +395,14 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 		close(r.chan_log);
 	st = write_result(&r);
 
-	report_write_dir(r.dir.tmp, rc->quiet ? NULL : stdout);
+	if (report_write_dir(r.dir.tmp, rc->quiet ? NULL : stdout) < 0) {
+		/* A run whose reports are missing is not a pass: say so in
+		 * result.json too, if the disk still takes it. */
+		set_error(&r, "cannot write the reports in '%s' (disk full or not writable?); "
+			  "'scaletest report' writes them again from result.json", r.dir.tmp);
+		if (write_result(&r) == RUN_PASS || st == RUN_PASS)
+			st = RUN_ERROR;
+	}
 	rundir_finish(&r.dir, st == RUN_PASS && !rc->no_latest, dir);
 
 	vm_release(&r.vm);
