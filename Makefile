@@ -5,7 +5,7 @@
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      the nightly matrix, compared with the baselines (CI)
-#   make check        unit, command-line, triage, replay, golden and include tests,
+#   make check        unit, command-line, triage, replay, golden, JUnit-schema and include tests,
 #                     and the README's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
@@ -106,6 +106,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/gc.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
+	sh tests/junit/validate.sh
 	sh tests/includes.sh
 	sh tests/bench/table.sh --check
 
@@ -116,6 +117,7 @@ test: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/gc.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
+	sh tests/junit/validate.sh
 	sh tests/includes.sh
 	sh tests/bench/table.sh --check
 	$(MAKE) check-sanitize

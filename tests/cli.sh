@@ -63,6 +63,113 @@ expect 0 "^no baselines in .*/bl$" -- "$bin" baseline --baselines "$tmp/bl" list
 expect 0 "^no baselines in .*/bl$" -- "$bin" baseline list --baselines "$tmp/bl"
 expect 0 "^usage: scaletest baseline update" -- "$bin" baseline find --help
 
+# Every command of the table (scaletest --help lists it) and every verb of
+# a nested one (its usage lines name them): --help exits 0 and ends with an
+# "Exit status:" block, each code of which the README's "Statuses and exit
+# codes" documents.
+exit_codes=$(sed -n '/^### Statuses and exit codes/,/^### /p' "$top/README.md")
+# help_ends_with_exit_status WORDS...: WORDS --help.
+help_ends_with_exit_status() {
+	n=$((n + 1))
+	if ! "$bin" "$@" --help > "$tmp/help" 2>&1; then
+		fail "scaletest $* --help: exit $?, want 0"
+		return
+	fi
+	# The codes of the last block, if nothing but its lines follows it.
+	codes=$(awk '/^Exit status:$/ { f = 1; c = ""; next }
+		f && /^  [0-9]+ +[^ ]/ { c = c " " $1; next }
+		f && /^       +[^ ]/ { next }
+		f { f = 0 }
+		END { if (f) print c }' "$tmp/help")
+	if [ -z "$codes" ]; then
+		fail "scaletest $* --help does not end with an 'Exit status:' block"
+		tail -n 5 "$tmp/help" | sed 's/^/    /' >&2
+		return
+	fi
+	for code in $codes; do
+		printf '%s\n' "$exit_codes" | grep -q "\`$code\`" ||
+			fail "scaletest $* --help lists exit $code, which README's 'Statuses and exit codes' does not"
+	done
+}
+commands=$("$bin" --help | sed -n '/^commands:$/,/^$/p' | awk 'NF > 1 { print $1 }')
+n=$((n + 1))
+case " $(echo $commands) " in
+*" run "*" triage "*) ;;
+*) fail "scaletest --help lists no command table: '$commands'" ;;
+esac
+help_ends_with_exit_status
+for c in $commands; do
+	help_ends_with_exit_status "$c"
+	verbs=$("$bin" "$c" --help | sed -n "s/^\(usage:\)\{0,1\} *scaletest $c \([a-z][a-z]*\).*/\2/p" | sort -u)
+	[ -n "$verbs" ] || continue
+	for v in $verbs; do
+		help_ends_with_exit_status "$c" "$v"
+	done
+	# The usage names the verbs the table has, no more, no fewer.
+	n=$((n + 1))
+	table=$("$bin" "$c" 2>&1 | sed -n "s/^scaletest: '$c' needs a subcommand: //p" |
+		sed 's/, / /g; s/ or / /' | tr ' ' '\n' | sort -u)
+	[ "$(echo $table)" = "$(echo $verbs)" ] ||
+		fail "scaletest $c: its usage names verbs '$(echo $verbs)', its table '$(echo $table)'"
+done
+
+# A path that does not exist, where each command takes one: exit 2 and a
+# message naming it (a run directory: "cannot open run directory").
+nx=$tmp/no-such-run
+for c in $commands; do
+	case $c in
+	run | check | nightly | triage) set -- "$c" "$nx" ;;
+	report) set -- report "$nx" ;;
+	compare) set -- compare "$nx" "$nx" ;;
+	baseline) set -- baseline find "$nx" ;;
+	kernel) set -- kernel build "$nx" ;;
+	cache) set -- cache clean "$nx" ;;
+	fio) set -- fio --host-closure "$nx" ;;
+	keys) set -- keys "$nx" ;;
+	*)
+		n=$((n + 1))
+		fail "tests/cli.sh has no missing-path case for '$c': add one"
+		continue
+		;;
+	esac
+	expect 2 "^scaletest: .*'$nx'" -- env SCALETEST_CACHE="$tmp/cache" "$bin" "$@"
+done
+for args in "report $nx" "report --out $tmp/o $nx" "report --replay $nx" "compare $nx $nx" \
+	    "compare --baseline $nx" "baseline find $nx" "baseline update $nx"; do
+	expect 2 "^scaletest: cannot open run directory '$nx': No such file or directory$" -- \
+		"$bin" $args
+done
+expect 2 "^scaletest: cannot open night directory '$nx': " -- "$bin" report --nightly "$nx"
+expect 2 "^scaletest: cannot open '$nx': No such file" -- "$bin" report --compare "$nx"
+mkdir -p "$tmp/not-a-run"
+expect 2 "^scaletest: '$tmp/not-a-run' is not a run directory: it has no result.json$" -- \
+	"$bin" report "$tmp/not-a-run"
+n=$((n + 1))
+[ -e "$tmp/o" ] && fail "report --out made its directory for a missing run"
+# Nothing is written for one missing run among good ones.
+mkdir -p "$tmp/good"
+cp "$fx/run/result.json" "$tmp/good/"
+expect 2 "cannot open run directory '$nx'" -- "$bin" report "$tmp/good" "$nx"
+n=$((n + 1))
+[ -e "$tmp/good/report.md" ] && fail "report wrote reports before finding a run directory missing"
+
+# A command line of the wrong shape: what was wrong, then the usage.
+for args in "baseline update" "baseline find a b" "baseline list x" "cache clean" \
+	    "cache list x" "kernel build a b" "keys x" "fio x" "run" "check" "triage" \
+	    "compare a" "nightly" "report" "compare --threshold x a b" "run --repeat 0 s"; do
+	n=$((n + 1))
+	"$bin" $args > "$tmp/out" 2>&1
+	got=$?
+	first=$(head -n 1 "$tmp/out")
+	if [ $got != 2 ]; then
+		fail "scaletest $args: exit $got, want 2"
+	elif ! printf '%s\n' "$first" | grep -q '^scaletest: ' ||
+	     ! sed -n 2p "$tmp/out" | grep -q '^usage: scaletest '; then
+		fail "scaletest $args: not a message, then the usage"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+done
+
 # kernel build's plumbing on a fake kernel tree (its Makefile only writes
 # files): built, then cached; a patch that does not apply names the patch,
 # shows git's reasons and the rejected hunk, and adds no cache entry.

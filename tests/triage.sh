@@ -16,7 +16,8 @@ title() {
 # Usage: --help ends with the exit statuses; errors exit 2 and say why.
 expect 0 "^usage: scaletest triage CONSOLE_LOG" -- "$bin" triage --help
 n=$((n + 1))
-"$bin" triage --help | tail -n 2 | grep -q "^exit status: 0 nothing found, 1 a crash or OOM found, 2 bad usage" ||
+"$bin" triage --help | tail -n 4 | tr "\n" "|" |
+	grep -q "^Exit status:|  0    nothing found|  1    a crash or OOM found|  2    bad usage" ||
 	fail "triage --help does not end with the exit statuses"
 expect 0 "triage +classify a console log" -- "$bin" --help
 expect 2 "triage takes one console log" -- "$bin" triage

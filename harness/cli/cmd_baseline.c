@@ -27,19 +27,24 @@ const char usage_baseline[] =
 	"              other schema versions are refused\n"
 	"  find RUN    print the baseline that matches RUN, or why none does\n"
 	"  list        print every baseline and its key\n"
-	"exit status: 0 done, 1 no matching baseline (find), 2 bad usage or a\n"
-	"run that cannot be a baseline.\n";
+	"\n"
+	"Exit status:\n"
+	"  0    done\n"
+	"  1    no baseline matches RUN (find)\n"
+	"  2    bad usage: a missing or unreadable run directory, a run that\n"
+	"       cannot be a baseline\n";
 
 /* --baselines DIR, for every verb. */
 static const char *baselines = "results/baselines";
 
-/* update and find take one run: argv[1]. */
+/* update and find take one run, argv[1], a directory that opens. */
 static int one_run(int argc, char **argv)
 {
-	if (argc == 2)
-		return 0;
-	error("'baseline %s' needs one run", argv[0]);
-	return -1;
+	if (argc != 2) {
+		usage_error(usage_baseline, "'baseline %s' needs one run", argv[0]);
+		return -1;
+	}
+	return need_dir("run directory", argv[1]);
 }
 
 static int baseline_list_cmd(int argc, char **argv)
@@ -49,10 +54,8 @@ static int baseline_list_cmd(int argc, char **argv)
 	struct dirent *de;
 	int n = 0;
 
-	if (argc > 1) {
-		error("'baseline list' takes no run, not '%s'", argv[1]);
-		return EXIT_USAGE;
-	}
+	if (argc > 1)
+		return usage_error(usage_baseline, "'baseline list' takes no run, not '%s'", argv[1]);
 	d = opendir(dir);
 	while (d && (de = readdir(d))) {
 		json_object *meta = baseline_meta(dir, de->d_name);

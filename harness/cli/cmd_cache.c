@@ -19,7 +19,12 @@ const char usage_cache[] =
 	"category's entries and size; 'clean' removes categories.  Entries in\n"
 	"use by a running harness (locked) are skipped.  Built kernels and\n"
 	"kernel work trees are also pruned automatically, least recently used\n"
-	"first, after each build.\n";
+	"first, after each build.\n"
+	"\n"
+	"Exit status:\n"
+	"  0    done\n"
+	"  1    an entry could not be removed\n"
+	"  2    bad usage: an unknown verb or category\n";
 
 static const struct category {
 	const char *dir;
@@ -75,11 +80,8 @@ static void human(char *buf, size_t n, long long bytes)
 
 static int cache_list(int argc, char **argv)
 {
-	if (argc > 1) {
-		error("'cache list' takes no arguments, not '%s'", argv[1]);
-		fputs(usage_cache, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc > 1)
+		return usage_error(usage_cache, "'cache list' takes no arguments, not '%s'", argv[1]);
 	long long all = 0;
 	char hb[32];
 
@@ -148,10 +150,9 @@ static int cache_clean(int argc, char **argv)
 {
 	int all = 0, bad = 0;
 
-	if (argc < 2) {
-		error("say what to clean: a category (see 'scaletest cache list') or --all");
-		return EXIT_USAGE;
-	}
+	if (argc < 2)
+		return usage_error(usage_cache, "say what to clean: a category (see 'scaletest cache "
+				   "list') or --all");
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--all"))
 			all = 1;
@@ -159,10 +160,9 @@ static int cache_clean(int argc, char **argv)
 		int found = 0;
 		for (size_t j = 0; j < ARRAY_SIZE(categories); j++)
 			found |= !strcmp(argv[i], categories[j].dir);
-		if (!found) {
-			error("'%s' is not a cache category (see 'scaletest cache list')", argv[i]);
-			return EXIT_USAGE;
-		}
+		if (!found)
+			return usage_error(usage_cache, "'%s' is not a cache category (see 'scaletest "
+					   "cache list')", argv[i]);
 	}
 	for (size_t j = 0; j < ARRAY_SIZE(categories); j++) {
 		int want = all;

@@ -11,7 +11,11 @@ const char usage_check[] =
 	"\n"
 	"Parse and validate scenario files exactly as 'run' would, without\n"
 	"fetching or booting anything.  Errors are printed as FILE:LINE: message.\n"
-	"exit status: 0 all valid, 2 any invalid.\n";
+	"\n"
+	"Exit status:\n"
+	"  0    every scenario is valid\n"
+	"  1    standard output could not be written\n"
+	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n";
 
 int cmd_check(int argc, char **argv)
 {
@@ -34,9 +38,8 @@ int cmd_check(int argc, char **argv)
 		strvec_push(&sets, optarg);
 	}
 	if (optind == argc) {
-		error("check needs at least one scenario");
 		strvec_clear(&sets);
-		return EXIT_USAGE;
+		return usage_error(usage_check, "check needs at least one scenario");
 	}
 	for (int i = optind; i < argc; i++) {
 		struct scenario s;

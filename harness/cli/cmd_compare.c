@@ -37,8 +37,12 @@ const char usage_compare[] =
 	"A change counts when it is at least PCT of A's mean and, with repeats on\n"
 	"both sides, p < P.  Only passed, complete runs of this result.json\n"
 	"schema are compared.\n"
-	"exit status: 0 no regression, 1 regression, 2 bad usage or runs that\n"
-	"cannot be compared.\n";
+	"\n"
+	"Exit status:\n"
+	"  0    no regression\n"
+	"  1    a regression, or the reports could not be written\n"
+	"  2    bad usage: a missing or unreadable run directory, runs that\n"
+	"       cannot be compared, no baseline for the run (--baseline)\n";
 
 /* compare.md on stdout; with dir, compare.json and the reports there. */
 static int compare_write_outputs(json_object *cmp, const char *dir)
@@ -86,20 +90,21 @@ int cmd_compare(int argc, char **argv)
 		switch (c) {
 		case 't':
 			if (parse_double(optarg, &o.threshold_pct) < 0 || o.threshold_pct < 0) {
-				error("--threshold: '%s' is not a percentage", optarg);
-				return EXIT_USAGE;
+				return usage_error(usage_compare, "--threshold: '%s' is not a percentage",
+						   optarg);
 			}
 			break;
 		case 'a':
 			if (parse_double(optarg, &o.alpha) < 0 || o.alpha <= 0 || o.alpha >= 1) {
-				error("--alpha: '%s' is not a probability between 0 and 1", optarg);
-				return EXIT_USAGE;
+				return usage_error(usage_compare,
+						   "--alpha: '%s' is not a probability between 0 and 1",
+						   optarg);
 			}
 			break;
 		case 'g':
 			if ((o.gates = compare_parse_gates(optarg)) <= 0) {
-				error("--gate: '%s' is not a list of memory, time, io", optarg);
-				return EXIT_USAGE;
+				return usage_error(usage_compare,
+						   "--gate: '%s' is not a list of memory, time, io", optarg);
 			}
 			break;
 		case 'm':
@@ -119,11 +124,12 @@ int cmd_compare(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (argc - optind != (use_baseline ? 1 : 2)) {
-		error(use_baseline ? "compare --baseline takes one run" : "compare takes two sides, A and B");
-		fputs(usage_compare, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc - optind != (use_baseline ? 1 : 2))
+		return usage_error(usage_compare, "%s", use_baseline ? "compare --baseline takes one run"
+				   : "compare takes two sides, A and B");
+	for (int i = optind; i < argc; i++)
+		if (need_dir("run directory", argv[i]) < 0)
+			return EXIT_USAGE;
 	if (side_load(&b, argv[argc - 1], &err) < 0) {
 		error("%s", err.buf);
 		goto out;
@@ -142,8 +148,10 @@ int cmd_compare(int argc, char **argv)
 		error("%s", err.buf);
 		goto out;
 	}
-	if (compare_write_outputs(cmp, outdir) < 0)
+	if (compare_write_outputs(cmp, outdir) < 0) {
+		ret = EXIT_RUNFAIL;
 		goto out;
+	}
 	ret = !strcmp(jstr(cmp, "verdict", ""), "regression") ? EXIT_RUNFAIL : EXIT_OK;
 out:
 	json_object_put(cmp);

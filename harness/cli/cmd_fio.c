@@ -27,8 +27,12 @@ const char usage_fio[] =
 	"dynamic loader maps to run it, one absolute path per line: what a guest\n"
 	"would need instead of the static binary.\n"
 	"\n"
-	"exit status: 0 done, 1 the build failed, 2 bad usage, 3 missing tool\n"
-	"or package (the message names it), 130 interrupted.\n";
+	"Exit status:\n"
+	"  0    done\n"
+	"  1    the build failed, or PROGRAM's closure could not be found\n"
+	"  2    bad usage, or a PROGRAM that does not exist\n"
+	"  3    a tool or package is missing (the message names it)\n"
+	"  130  interrupted\n";
 
 int cmd_fio(int argc, char **argv)
 {
@@ -49,8 +53,7 @@ int cmd_fio(int argc, char **argv)
 			} else if (!strcmp(optarg, arch_name(ARCH_I386))) {
 				arch = ARCH_I386;
 			} else {
-				error("unknown arch '%s' (x86_64 or i386)", optarg);
-				return EXIT_USAGE;
+				return usage_error(usage_fio, "unknown arch '%s' (x86_64 or i386)", optarg);
 			}
 			break;
 		case 'c':
@@ -61,8 +64,11 @@ int cmd_fio(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (argc - optind > (closure ? 1 : 0)) {
-		fputs(usage_fio, stderr);
+	if (argc - optind > (closure ? 1 : 0))
+		return usage_error(usage_fio, closure ? "--host-closure takes at most one program, not '%s'"
+				   : "fio takes no arguments, not '%s'", argv[optind + closure]);
+	if (closure && optind < argc && !path_exists(argv[optind])) {
+		error("'%s' does not exist", argv[optind]);
 		return EXIT_USAGE;
 	}
 	if (closure) {

@@ -33,8 +33,13 @@ const char usage_kernel[] =
 	"The build is cached by a hash of its inputs (source identity, patches,\n"
 	"base, fragments, arch, compiler); a hit costs nothing.  The full log is\n"
 	"written to the file named at the start.\n"
-	"exit status: 0 built or cached, 1 the build failed, 2 bad usage,\n"
-	"3 missing tool or package, 130 interrupted.\n";
+	"\n"
+	"Exit status:\n"
+	"  0    built, or found in the cache\n"
+	"  1    the build failed\n"
+	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
+	"  3    a tool or package is missing\n"
+	"  130  interrupted\n";
 
 static int kernel_build(int argc, char **argv)
 {
@@ -88,7 +93,7 @@ static int kernel_build(int argc, char **argv)
 	if (frags.len)
 		strvec_pushf(&sets, "kernel_fragments=%s", frags.buf);
 	if (argc - optind > 1) {
-		error("kernel build takes at most one scenario");
+		usage_error(usage_kernel, "kernel build takes at most one scenario");
 		goto out_nos;
 	}
 	/* No scenario: the defaults, as if from an empty file. */

@@ -9,7 +9,12 @@ const char usage_keys[] =
 	"\n"
 	"Print the scenario key reference as a Markdown table: every key with\n"
 	"its type, default, range, unit and meaning.  The README's reference is\n"
-	"this output, and the scenario parser validates against the same table.\n";
+	"this output, and the scenario parser validates against the same table.\n"
+	"\n"
+	"Exit status:\n"
+	"  0    done\n"
+	"  1    standard output could not be written\n"
+	"  2    bad usage\n";
 
 int cmd_keys(int argc, char **argv)
 {
@@ -17,10 +22,8 @@ int cmd_keys(int argc, char **argv)
 
 	if (want_help(argc, argv, usage_keys))
 		return finish_stdout(EXIT_OK);
-	if (argc > 1) {
-		error("keys takes no arguments");
-		return EXIT_USAGE;
-	}
+	if (argc > 1)
+		return usage_error(usage_keys, "keys takes no arguments, not '%s'", argv[1]);
 	scenario_keys_markdown(&sb);
 	fputs(sb.buf, stdout);
 	sb_release(&sb);

@@ -26,9 +26,14 @@ const char usage_nightly[] =
 	"                       all lines at once, at most N at a time there;\n"
 	"                       repeat it to spread the lines over several hosts\n"
 	"\n"
-	"exit status: 0 every run passed and nothing regressed; 1 a run failed\n"
-	"(crash, timeout, OOM, missing disks...) or a figure regressed; 2 a bad\n"
-	"matrix; 3 a missing tool or package; 130 interrupted.\n";
+	"Exit status:\n"
+	"  0    every run passed and nothing regressed\n"
+	"  1    a run failed (crash, timeout, OOM, missing disks...), a figure\n"
+	"       regressed, or a run had no baseline (--require-baselines)\n"
+	"  2    bad usage: a missing, unreadable or bad matrix\n"
+	"  3    a tool or package is missing, or the night's directory or summary\n"
+	"       could not be written\n"
+	"  130  interrupted\n";
 
 int cmd_nightly(int argc, char **argv)
 {
@@ -61,16 +66,19 @@ int cmd_nightly(int argc, char **argv)
 			break;
 		case 't':
 			if (parse_double(optarg, &o.compare.threshold_pct) < 0 || o.compare.threshold_pct < 0)
-				return error("--threshold: '%s' is not a percentage", optarg), EXIT_USAGE;
+				return usage_error(usage_nightly, "--threshold: '%s' is not a percentage",
+						   optarg);
 			break;
 		case 'a':
 			if (parse_double(optarg, &o.compare.alpha) < 0 || o.compare.alpha <= 0 ||
 			    o.compare.alpha >= 1)
-				return error("--alpha: '%s' is not a probability", optarg), EXIT_USAGE;
+				return usage_error(usage_nightly, "--alpha: '%s' is not a probability",
+						   optarg);
 			break;
 		case 'g':
 			if ((o.compare.gates = compare_parse_gates(optarg)) <= 0)
-				return error("--gate: '%s' is not a list of memory, time, io", optarg), EXIT_USAGE;
+				return usage_error(usage_nightly,
+						   "--gate: '%s' is not a list of memory, time, io", optarg);
 			break;
 		case 'R':
 			require = 1;
@@ -90,10 +98,8 @@ int cmd_nightly(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1) {
-		error("nightly takes one matrix file");
 		fanout_release(&f);
-		fputs(usage_nightly, stderr);
-		return EXIT_USAGE;
+		return usage_error(usage_nightly, "nightly takes one matrix file");
 	}
 	if (nightly_matrix_load(&mx, argv[optind]) < 0) {
 		fanout_release(&f);

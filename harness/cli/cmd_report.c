@@ -31,15 +31,12 @@ const char usage_report[] =
 	"\n"
 	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
 	"\n"
-	"exit status: 0 done, 1 a JSON document could not be read or a file not\n"
-	"written, 2 bad usage.\n";
-
-static int usage_error(const char *msg)
-{
-	error("%s", msg);
-	fputs(usage_report, stderr);
-	return EXIT_USAGE;
-}
+	"Exit status:\n"
+	"  0    done\n"
+	"  1    a JSON document could not be read (damaged, another schema), a\n"
+	"       run could not be replayed (--replay), or a report not written\n"
+	"  2    bad usage: a missing or unreadable run directory (or one without\n"
+	"       result.json), night directory or comparison\n";
 
 /* The directory a file is in ("." for a bare name); malloc'd. */
 static char *dir_of(const char *path)
@@ -112,6 +109,36 @@ static int report_replay(const char *run, const char *out)
 	return r;
 }
 
+/* A run directory named on the command line: one that is missing, cannot
+ * be opened or has no result.json is a usage error, said before any report
+ * is written.  (A result.json that cannot be read is a failed report.) */
+static int need_run_dir(const char *dir, int result)
+{
+	char *rj;
+	int r = 0;
+
+	if (need_dir("run directory", dir) < 0)
+		return -1;
+	if (!result)
+		return 0;
+	rj = xstrfmt("%s/result.json", dir);
+	if (!path_exists(rj))
+		r = error("'%s' is not a run directory: it has no result.json", dir);
+	free(rj);
+	return r;
+}
+
+/* The comparison --compare names: missing or unreadable is a usage error. */
+static int need_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return error_errno("cannot open '%s'", path);
+	fclose(f);
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -147,7 +174,10 @@ int cmd_report(int argc, char **argv)
 	}
 	if (compare || nightly) {
 		if ((compare && nightly) || replay || optind != argc)
-			return usage_error("--compare and --nightly take one document, and no run directory or --replay");
+			return usage_error(usage_report, "--compare and --nightly take one document, and no "
+					   "run directory or --replay");
+		if (compare ? need_file(compare) < 0 : need_dir("night directory", nightly) < 0)
+			return EXIT_USAGE;
 		if (out && mkdir_p(out, 0755) < 0)
 			return finish_stdout(EXIT_RUNFAIL);
 		if (compare)
@@ -157,14 +187,19 @@ int cmd_report(int argc, char **argv)
 		return finish_stdout(bad ? EXIT_RUNFAIL : EXIT_OK);
 	}
 	if (optind == argc)
-		return usage_error("report needs a run directory");
+		return usage_error(usage_report, "report needs a run directory");
 	if (replay) {
 		if (argc - optind != 1)
-			return usage_error("--replay takes one run directory");
+			return usage_error(usage_report, "--replay takes one run directory");
+		if (need_run_dir(argv[optind], 0) < 0)
+			return EXIT_USAGE;
 		return finish_stdout(report_replay(argv[optind], out) < 0 ? EXIT_RUNFAIL : EXIT_OK);
 	}
 	if (out && argc - optind != 1)
-		return usage_error("--out takes one run directory");
+		return usage_error(usage_report, "--out takes one run directory");
+	for (int i = optind; i < argc; i++)
+		if (need_run_dir(argv[i], 1) < 0)
+			return EXIT_USAGE;
 	if (out && mkdir_p(out, 0755) < 0)
 		return finish_stdout(EXIT_RUNFAIL);
 	for (int i = optind; i < argc; i++)

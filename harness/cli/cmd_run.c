@@ -37,9 +37,14 @@ const char usage_run[] =
 	"Environment: SCALETEST_CACHE (default $XDG_CACHE_HOME/scaletest) holds\n"
 	"kernels, busybox and initramfs images between runs.\n"
 	"\n"
-	"exit status: 0 pass; 1 fail, timeout, crash, oom or error; 2 bad\n"
-	"scenario or usage (nothing booted); 3 missing tool or package;\n"
-	"130 interrupted (the run is kept, marked interrupted).\n";
+	"Exit status:\n"
+	"  0    pass\n"
+	"  1    fail, timeout, crash, oom or error (the README's \"Statuses and\n"
+	"       exit codes\")\n"
+	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
+	"       (nothing booted)\n"
+	"  3    a tool or package is missing\n"
+	"  130  interrupted (the run is kept, marked interrupted)\n";
 
 
 int cmd_run(int argc, char **argv)
@@ -84,7 +89,7 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'r':
 			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
-				error("--repeat: '%s' is not a count from 1 to 100", optarg);
+				usage_error(usage_run, "--repeat: '%s' is not a count from 1 to 100", optarg);
 				goto out;
 			}
 			break;
@@ -94,12 +99,11 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1) {
-		error(optind < argc ? "run takes one scenario" : "run needs a scenario");
-		fputs(usage_run, stderr);
+		usage_error(usage_run, "%s", optind < argc ? "run takes one scenario" : "run needs a scenario");
 		goto out;
 	}
 	if (f.n > 1 && repeat == 1) {
-		error("one run takes one --connect; several spread --repeat N runs");
+		usage_error(usage_run, "one run takes one --connect; several spread --repeat N runs");
 		goto out;
 	}
 	opened = 1;

@@ -26,8 +26,10 @@ const char usage_triage[] =
 	"starts, and the lines around it; or 'nothing found'.  Lines are shown\n"
 	"made printable: control and non-ASCII bytes become '?'.\n"
 	"\n"
-	"exit status: 0 nothing found, 1 a crash or OOM found, 2 bad usage or\n"
-	"a log that cannot be read.\n";
+	"Exit status:\n"
+	"  0    nothing found\n"
+	"  1    a crash or OOM found\n"
+	"  2    bad usage: a log that is missing or cannot be read\n";
 
 int cmd_triage(int argc, char **argv)
 {
@@ -39,14 +41,10 @@ int cmd_triage(int argc, char **argv)
 
 	if (want_help(argc, argv, usage_triage))
 		return finish_stdout(EXIT_OK);
-	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
-		if (argc > 1 && argv[1][0] == '-')
-			error("unknown option '%s'", argv[1]);
-		else
-			error("triage takes one console log");
-		fputs(usage_triage, stderr);
-		return EXIT_USAGE;
-	}
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1])
+		return usage_error(usage_triage, "unknown option '%s'", argv[1]);
+	if (argc != 2)
+		return usage_error(usage_triage, "triage takes one console log");
 	fd = open(argv[1], O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		error_errno("cannot open '%s'", argv[1]);

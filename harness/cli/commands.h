@@ -10,6 +10,14 @@
  * stages together; the stages live in their own modules and know nothing
  * of argv.
  *
+ * Usage and exit statuses are the same everywhere: a command line of the
+ * wrong shape is usage_error() (what was wrong, then the usage); an input
+ * named on it that is missing or unreadable (a run directory, a scenario,
+ * a log) is one message naming it (need_dir() for directories), and an
+ * invalid scenario one per error (FILE:LINE:), all EXIT_USAGE.  Every
+ * usage text ends with an "Exit status:" block listing the codes that
+ * command returns (tests/cli.sh checks each command of the table).
+ *
  *	int cmd_check(int argc, char **argv)
  *	{
  *		if (want_help(argc, argv, usage_check))
@@ -61,6 +69,15 @@ extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 int want_help(int argc, char **argv, const char *usage);
 /* Flush and close stdout, reporting a failure (write errors are errors). */
 int finish_stdout(int status);
+/* A command line of the wrong shape (an argument too many or missing, an
+ * unknown verb, category or option value): "scaletest: MESSAGE", then
+ * usage, on stderr; returns EXIT_USAGE. */
+int usage_error(const char *usage, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* 0 when path is a directory that opens; else "cannot open WHAT 'PATH':
+ * why" and -1.  A missing or unreadable run directory is a usage error
+ * (EXIT_USAGE) in every command, said before anything is written. */
+int need_dir(const char *what, const char *path);
 /* Nested verbs ("kernel build", "cache list"): argv[0] is the verb.  Runs
  * the table's entry with argc, argv (help on -h/--help); "help", -h or
  * --help as the verb prints usage; a missing or unknown verb is a one-line

@@ -4,6 +4,8 @@
  * main() looks the command up in the table below and runs it; everything
  * else lives in the cmd_*.c files and the stage modules they call.
  */
+#include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +39,14 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'scaletest <command> --help' describes one command.\n"
-		   "exit status: 0 pass, 1 run failed, 2 bad usage or scenario,\n"
-		   "3 missing tool or package, 130 interrupted.\n");
+		   "\n"
+		   "Exit status:\n"
+		   "  0    done: a run passed, nothing regressed\n"
+		   "  1    a run failed or a figure regressed (each command says which)\n"
+		   "  2    bad usage: an unknown command or option, a missing or unreadable\n"
+		   "       run directory or input file, an invalid scenario\n"
+		   "  3    a tool or package is missing\n"
+		   "  130  interrupted\n");
 }
 
 int want_help(int argc, char **argv, const char *text)
@@ -61,6 +69,30 @@ int finish_stdout(int status)
 		return status ? status : EXIT_RUNFAIL;
 	}
 	return status;
+}
+
+int usage_error(const char *usage, const char *fmt, ...)
+{
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	error("%s", msg.buf);
+	sb_release(&msg);
+	fputs(usage, stderr);
+	return EXIT_USAGE;
+}
+
+int need_dir(const char *what, const char *path)
+{
+	DIR *d = opendir(path);
+
+	if (!d)
+		return error_errno("cannot open %s '%s'", what, path);
+	closedir(d);
+	return 0;
 }
 
 /* "build", "list or clean", "update, find or list" */
@@ -103,6 +135,7 @@ int main(int argc, char **argv)
 	const char *cmd;
 
 	if (argc < 2) {
+		error("no command given");
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -115,6 +148,7 @@ int main(int argc, char **argv)
 					return finish_stdout(EXIT_OK);
 				}
 			error("no such command '%s'", argv[2]);
+			usage(stderr);
 			return EXIT_USAGE;
 		}
 		usage(stdout);

@@ -3,155 +3,327 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "report/text.h"
 
-static void open_doc(struct strbuf *out)
+/*
+ * A suite is written into its own buffer while its test cases are counted,
+ * then its header with the counts: every <failure> counts in failures,
+ * every <error> in errors, so that the counts always match the elements.
+ */
+struct counts {
+	size_t tests, failures, errors;
+};
+
+static void counts_add(struct counts *to, const struct counts *c)
 {
-	sb_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
+	to->tests += c->tests;
+	to->failures += c->failures;
+	to->errors += c->errors;
 }
 
-static void close_doc(struct strbuf *out)
+static void attr(struct strbuf *out, const char *name, const char *value)
 {
-	sb_adds(out, "</testsuites>\n");
+	if (!value)
+		return;
+	sb_addf(out, " %s=\"", name);
+	xml_escape(out, value);
+	sb_adds(out, "\"");
 }
 
 static void property(struct strbuf *out, const char *name, const char *value)
 {
-	sb_adds(out, "      <property name=\"");
-	xml_escape(out, name);
-	sb_adds(out, "\" value=\"");
-	xml_escape(out, fmt_or(value, ""));
-	sb_adds(out, "\"/>\n");
+	sb_adds(out, "      <property");
+	attr(out, "name", name);
+	attr(out, "value", fmt_or(value, ""));
+	sb_adds(out, "/>\n");
 }
 
-static void testcase_open(struct strbuf *out, const char *classname, const char *name)
+static void testcase_open(struct strbuf *out, struct counts *n, const char *classname,
+			  const char *name, double seconds)
 {
-	sb_adds(out, "    <testcase classname=\"");
-	xml_escape(out, classname);
-	sb_adds(out, "\" name=\"");
-	xml_escape(out, name);
-	sb_adds(out, "\"");
+	n->tests++;
+	sb_adds(out, "    <testcase");
+	attr(out, "classname", classname);
+	attr(out, "name", name);
+	sb_addf(out, " time=\"%.2f\"", seconds);
 }
 
-static void failure(struct strbuf *out, const char *message)
+/* A test case's <failure> or <error>: the one-line message as an
+ * attribute, the whole story (text) as the element's text, which is what
+ * GitLab and Jenkins show.  Text, not CDATA: xml_escape() makes anything
+ * in it, "]]>" included, plain character data. */
+enum outcome { FAILURE, ERROR };
+
+static void outcome(struct strbuf *out, struct counts *n, enum outcome o, const char *type,
+		    const char *message, const char *text)
 {
-	sb_adds(out, "      <failure message=\"");
-	xml_escape(out, message);
-	sb_adds(out, "\"/>\n");
+	const char *el = o == FAILURE ? "failure" : "error";
+
+	if (o == FAILURE)
+		n->failures++;
+	else
+		n->errors++;
+	sb_addf(out, ">\n      <%s", el);
+	attr(out, "message", message);
+	attr(out, "type", type);
+	sb_adds(out, ">");
+	xml_escape(out, text);
+	sb_addf(out, "</%s>\n    </testcase>\n", el);
 }
 
-static void suite_run(const struct report_model *m, struct strbuf *out)
+static void testcase_pass(struct strbuf *out)
+{
+	sb_adds(out, "/>\n");
+}
+
+static void system_out(struct strbuf *out, const char *text)
+{
+	sb_adds(out, "    <system-out>");
+	xml_escape(out, text);
+	sb_adds(out, "</system-out>\n");
+}
+
+/* The suite: its header with the counts, then the body written before. */
+static void suite(struct strbuf *out, const char *name, const struct counts *n,
+		  const char *time, const char *timestamp, const char *hostname,
+		  const struct strbuf *body)
+{
+	sb_adds(out, "  <testsuite");
+	attr(out, "name", name);
+	sb_addf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\"", n->tests, n->failures,
+		n->errors);
+	attr(out, "time", time);
+	attr(out, "timestamp", timestamp);
+	attr(out, "hostname", hostname);
+	sb_adds(out, ">\n");
+	sb_add(out, body->buf, body->len);
+	sb_adds(out, "  </testsuite>\n");
+}
+
+/* What a run's crash (result.json's crash) says, for a failure's text:
+ * the class, the blame, the title and the console around the report. */
+static void crash_text(const struct report_model *m, struct strbuf *t)
+{
+	if (!m->crash_class)
+		return;
+	sb_addf(t, "crash: %s (blamed on the %s): %s\n", m->crash_class,
+		fmt_or(m->crash_blame, "?"), fmt_or(m->crash_title, "?"));
+	if (m->crash_context && *m->crash_context) {
+		if (m->crash_line.have && m->crash_line.v >= 1)
+			sb_addf(t, "console.log around line %lld, where the report starts:\n", fmt_round(m->crash_line.v));
+		else
+			sb_adds(t, "console.log around the report:\n");
+		sb_adds(t, m->crash_context);
+		if (m->crash_context[strlen(m->crash_context) - 1] != '\n')
+			sb_addch(t, '\n');
+	}
+}
+
+/*
+ * A run's status as a test case: pass passes; fail (the guest reported a
+ * failure, or a check failed) is a <failure>; the others (timeout, crash,
+ * oom, error, interrupted: the run could not finish) are an <error>, of
+ * the crash's class when there is one.
+ */
+static void run_status_case(const struct report_model *m, const char *cls,
+			    struct counts *n, struct strbuf *out)
 {
 	const char *status = fmt_or(m->status, "?");
-	int run_failed = strcmp(status, "pass") != 0;
-	size_t failures = 0;
-	struct strbuf cls = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
 
-	for (size_t i = 0; i < m->nchecks; i++)
-		failures += !m->checks[i].pass;
-	sb_adds(&cls, "scaletest.");
-	sb_adds(&cls, fmt_or(m->scenario, "run"));
-	sb_adds(out, "  <testsuite name=\"");
-	xml_escape(out, cls.buf);
-	sb_addf(out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%d\" time=\"%.2f\">\n",
-		m->nchecks + 1, failures, run_failed && !failures, m->total_s.v);
-	sb_adds(out, "    <properties>\n");
-	for (size_t i = 0; i < m->nprops; i++)
-		property(out, m->props[i].name, m->props[i].value);
-	sb_adds(out, "    </properties>\n");
-	/* The run as a whole: a crash, timeout or OOM shows even when no
-	 * check ran. */
-	testcase_open(out, cls.buf, "run status");
-	if (run_failed) {
-		struct strbuf msg = STRBUF_INIT;
-		sb_addf(&msg, "%s: %s", status, fmt_or(m->reason, ""));
-		sb_adds(out, ">\n");
-		failure(out, msg.buf);
-		sb_adds(out, "    </testcase>\n");
-		sb_release(&msg);
-	} else {
-		sb_adds(out, "/>\n");
+	testcase_open(out, n, cls, "run status", m->total_s.v);
+	if (!strcmp(status, "pass")) {
+		testcase_pass(out);
+		return;
 	}
-	for (size_t i = 0; i < m->nchecks; i++) {
-		const struct report_check *c = &m->checks[i];
-
-		testcase_open(out, cls.buf, fmt_or(c->name, "?"));
-		if (c->pass) {
-			sb_adds(out, "/>\n");
-			continue;
-		}
-		sb_adds(out, ">\n");
-		failure(out, fmt_or(c->detail, ""));
-		sb_adds(out, "    </testcase>\n");
-	}
-	sb_adds(out, "  </testsuite>\n");
-	sb_release(&cls);
+	sb_addf(&msg, "%s: %s", status, fmt_or(m->reason, ""));
+	sb_addf(&text, "status: %s\nreason: %s\n", status, fmt_or(m->reason, ""));
+	crash_text(m, &text);
+	if (!strcmp(status, "fail"))
+		outcome(out, n, FAILURE, "fail", msg.buf, text.buf);
+	else
+		outcome(out, n, ERROR, m->crash_class ? m->crash_class : status, msg.buf, text.buf);
+	sb_release(&msg);
+	sb_release(&text);
 }
 
-static void suite_compare(const struct compare_model *m, const char *name, struct strbuf *out)
+static void check_case(const struct report_model *m, const struct report_check *c,
+		       const char *cls, struct counts *n, struct strbuf *out)
 {
-	size_t tests = 0, failures = 0;
-	struct strbuf cls = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 
-	for (size_t i = 0; i < m->nmetrics; i++) {
-		if (!m->metrics[i].gating)
-			continue;
-		tests++;
-		failures += !strcmp(fmt_or(m->metrics[i].verdict, ""), "regression");
+	/* Checks are judged after the run, from what it recorded: no time of
+	 * their own. */
+	testcase_open(out, n, cls, fmt_or(c->name, "?"), 0);
+	if (c->pass) {
+		testcase_pass(out);
+		return;
 	}
+	sb_addf(&text, "check failed: %s\nreason: %s\n", fmt_or(c->name, "?"),
+		fmt_or(c->detail, ""));
+	if (m->status && strcmp(m->status, "pass") && strcmp(m->status, "fail"))
+		sb_addf(&text, "the run ended with status %s: %s\n", m->status, fmt_or(m->reason, ""));
+	crash_text(m, &text);
+	outcome(out, n, FAILURE, "check", fmt_or(c->detail, ""), text.buf);
+	sb_release(&text);
+}
+
+static void suite_run(const struct report_model *m, struct strbuf *out, struct counts *total)
+{
+	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, time = STRBUF_INIT;
+	struct strbuf summary = STRBUF_INIT;
+	struct counts n = { 0, 0, 0 };
+
+	sb_adds(&cls, "scaletest.");
+	sb_adds(&cls, fmt_or(m->scenario, "run"));
+	sb_adds(&body, "    <properties>\n");
+	for (size_t i = 0; i < m->nprops; i++)
+		property(&body, m->props[i].name, m->props[i].value);
+	sb_adds(&body, "    </properties>\n");
+	/* The run as a whole: a crash, timeout or OOM shows even when no
+	 * check ran. */
+	run_status_case(m, cls.buf, &n, &body);
+	for (size_t i = 0; i < m->nchecks; i++)
+		check_case(m, &m->checks[i], cls.buf, &n, &body);
+	/* The headline figures, as the terminal summary has them: CI pages
+	 * show system-out, where Jenkins drops properties and GitLab
+	 * ignores them. */
+	text_run(m, &summary);
+	system_out(&body, summary.buf);
+
+	sb_addf(&time, "%.2f", m->total_s.v);
+	suite(out, cls.buf, &n, time.buf, m->started, m->hostname, &body);
+	counts_add(total, &n);
+	sb_release(&cls);
+	sb_release(&body);
+	sb_release(&time);
+	sb_release(&summary);
+}
+
+/* "LowFree per disk: 133041 -> 149873 B (+12.7%)" */
+static void metric_line(const struct compare_metric *x, struct strbuf *sb)
+{
+	sb_addf(sb, "%s: %s -> %s %s", fmt_or(x->name, "?"), fmt_or(x->a.mean_text, "n/a"),
+		fmt_or(x->b.mean_text, "n/a"), fmt_or(x->unit, ""));
+	if (x->change_pct.have)
+		sb_addf(sb, " (%+.1f%%)", x->change_pct.v);
+}
+
+/* A gating metric's figures, for its failure text and the suite's
+ * system-out. */
+static void metric_text(const struct compare_metric *x, struct strbuf *sb)
+{
+	metric_line(x, sb);
+	sb_addf(sb, "\n  A mean %s, B mean %s, change %s%%, p %s: %s\n",
+		fmt_or(x->a.mean_text, "n/a"), fmt_or(x->b.mean_text, "n/a"),
+		fmt_or(x->change_pct_text, "n/a"), fmt_or(x->p_text, "n/a"),
+		fmt_or(x->verdict, "n/a"));
+}
+
+static void suite_compare(const struct compare_model *m, const char *name, struct strbuf *out,
+			  struct counts *total)
+{
+	static const char *const figures[] = { "a_mean", "b_mean", "change_pct", "p", "verdict" };
+	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, summary = STRBUF_INIT;
+	struct counts n = { 0, 0, 0 };
+
 	sb_adds(&cls, "scaletest.compare.");
 	sb_adds(&cls, name);
-	sb_adds(out, "  <testsuite name=\"");
-	xml_escape(out, cls.buf);
-	sb_addf(out, "\" tests=\"%zu\" failures=\"%zu\">\n", tests, failures);
+	/* The figures of every gating metric as properties (a test case has
+	 * none in the JUnit schema), named by the metric's result.json key. */
+	sb_adds(&body, "    <properties>\n");
+	property(&body, "verdict", m->verdict);
+	property(&body, "a", m->a.path);
+	property(&body, "b", m->b.path);
+	for (size_t i = 0; i < m->nmetrics; i++) {
+		const struct compare_metric *x = &m->metrics[i];
+		const char *v[] = { x->a.mean_text, x->b.mean_text, x->change_pct_text,
+				    x->p_text, x->verdict };
+
+		if (!x->gating)
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(figures); k++) {
+			struct strbuf pn = STRBUF_INIT;
+			sb_addf(&pn, "%s.%s", fmt_or(x->key, fmt_or(x->name, "?")), figures[k]);
+			property(&body, pn.buf, v[k]);
+			sb_release(&pn);
+		}
+	}
+	sb_adds(&body, "    </properties>\n");
+	sb_addf(&summary, "compare %s (%s) with %s (%s): %s\n", fmt_or(m->b.label, "B"),
+		fmt_or(m->b.path, "?"), fmt_or(m->a.label, "A"), fmt_or(m->a.path, "?"),
+		fmt_or(m->verdict, "?"));
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		const struct compare_metric *x = &m->metrics[i];
 
 		if (!x->gating)
 			continue;
-		testcase_open(out, cls.buf, fmt_or(x->name, "?"));
-		sb_adds(out, ">\n      <properties>\n");
-		property(out, "a_mean", x->a.mean_text);
-		property(out, "b_mean", x->b.mean_text);
-		property(out, "change_pct", x->change_pct_text);
-		property(out, "p", x->p_text);
-		property(out, "verdict", x->verdict);
-		sb_adds(out, "      </properties>\n");
+		metric_text(x, &summary);
+		testcase_open(&body, &n, cls.buf, fmt_or(x->name, "?"), 0);
 		if (!strcmp(fmt_or(x->verdict, ""), "regression")) {
-			struct strbuf msg = STRBUF_INIT;
-			sb_addf(&msg, "%s: %s -> %s %s (%+.1f%%)", fmt_or(x->name, "?"),
-				fmt_or(x->a.mean_text, "n/a"), fmt_or(x->b.mean_text, "n/a"),
-				fmt_or(x->unit, ""), x->change_pct.v);
-			failure(out, msg.buf);
+			struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
+
+			metric_line(x, &msg);
+			sb_addf(&text, "regression: B (%s) is worse than A (%s)\n",
+				fmt_or(m->b.path, "?"), fmt_or(m->a.path, "?"));
+			metric_text(x, &text);
+			outcome(&body, &n, FAILURE, "regression", msg.buf, text.buf);
 			sb_release(&msg);
+			sb_release(&text);
+		} else {
+			testcase_pass(&body);
 		}
-		sb_adds(out, "    </testcase>\n");
 	}
-	sb_adds(out, "  </testsuite>\n");
+	system_out(&body, summary.buf);
+	suite(out, cls.buf, &n, NULL, NULL, NULL, &body);
+	counts_add(total, &n);
 	sb_release(&cls);
+	sb_release(&body);
+	sb_release(&summary);
+}
+
+/* The document: <testsuites> with the sum of its suites' counts. */
+static void document(struct strbuf *out, const struct counts *n, const struct strbuf *suites)
+{
+	sb_addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuites tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+		n->tests, n->failures, n->errors);
+	sb_add(out, suites->buf, suites->len);
+	sb_adds(out, "</testsuites>\n");
 }
 
 void junit_run(const struct report_model *m, struct strbuf *out)
 {
-	open_doc(out);
-	suite_run(m, out);
-	close_doc(out);
+	struct strbuf suites = STRBUF_INIT;
+	struct counts n = { 0, 0, 0 };
+
+	suite_run(m, &suites, &n);
+	document(out, &n, &suites);
+	sb_release(&suites);
 }
 
 void junit_compare(const struct compare_model *m, struct strbuf *out)
 {
-	open_doc(out);
-	suite_compare(m, fmt_or(m->b.scenario, "run"), out);
-	close_doc(out);
+	struct strbuf suites = STRBUF_INIT;
+	struct counts n = { 0, 0, 0 };
+
+	suite_compare(m, fmt_or(m->b.scenario, "run"), &suites, &n);
+	document(out, &n, &suites);
+	sb_release(&suites);
 }
 
 void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 {
-	open_doc(out);
+	struct strbuf suites = STRBUF_INIT;
+	struct counts n = { 0, 0, 0 };
+
 	for (size_t i = 0; i < m->nrows; i++) {
 		if (m->rows[i].have_run)
-			suite_run(&m->rows[i].run_model, out);
+			suite_run(&m->rows[i].run_model, &suites, &n);
 		if (m->rows[i].have_compare)
-			suite_compare(&m->rows[i].compare, fmt_or(m->rows[i].scenario, "run"), out);
+			suite_compare(&m->rows[i].compare, fmt_or(m->rows[i].scenario, "run"),
+				      &suites, &n);
 	}
-	close_doc(out);
+	document(out, &n, &suites);
+	sb_release(&suites);
 }

@@ -117,6 +117,7 @@ struct report_model {
 	const char *run_id, *status, *reason;
 	const char *scenario, *description;	/* description: NULL when empty */
 	const char *tool, *started, *finished;
+	const char *hostname;		/* the host that ran it, or NULL */
 	const char *kernel_version, *kernel_arch, *kernel_source;
 	const char *kernel_package, *kernel_package_version;
 	const char *accel, *accel_reason, *qemu_version;
@@ -124,6 +125,7 @@ struct report_model {
 	const char *console_crash, *console_oom;
 	/* result.json's crash: NULL class when the console held no report. */
 	const char *crash_class, *crash_blame, *crash_title, *crash_context;
+	struct num crash_line;		/* console.log line of its first line */
 
 	struct num disks_present, disks_requested, virtio_present, virtio_requested;
 	const char *virtio_bus;

@@ -44,6 +44,8 @@ json_object *host_from_result(json_object *res)
 	copy(h, "run_id", res, "run_id");
 	copy(h, "tool", res, "tool");
 	copy(h, "started", res, "started");
+	if (jget(res, "hostname"))
+		copy(h, "hostname", res, "hostname");
 	copy(h, "finished", res, "finished");
 	copy(h, "scenario_file", res, "scenario.file");
 	copy(h, "kernel", res, "kernel");
@@ -251,6 +253,8 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 	json_object_object_add(root, "run_id", ref(host, "run_id"));
 	json_object_object_add(root, "tool", ref(host, "tool"));
 	json_object_object_add(root, "started", ref(host, "started"));
+	if (jget(host, "hostname"))
+		json_object_object_add(root, "hostname", ref(host, "hostname"));
 	json_object_object_add(sc, "name", json_object_new_string(s->name));
 	json_object_object_add(sc, "file", ref(host, "scenario_file"));
 	json_object_object_add(sc, "description", json_object_new_string(s->description));

@@ -344,6 +344,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	struct run r;
 	enum run_status st;
 	char iso[32];
+	char host[256];
 
 	memset(&r, 0, sizeof(r));
 	r.s = s;
@@ -372,6 +373,11 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	json_object_object_add(r.host, "run_id", json_object_new_string(r.dir.id));
 	json_object_object_add(r.host, "tool", json_object_new_string("scaletest " SCALETEST_VERSION));
 	json_object_object_add(r.host, "started", json_object_new_string(iso));
+	/* The host scaletest ran on (JUnit's hostname), not the libvirt host. */
+	if (gethostname(host, sizeof(host)) == 0) {
+		host[sizeof(host) - 1] = 0;
+		json_object_object_add(r.host, "hostname", json_object_new_string(host));
+	}
 	json_object_object_add(r.host, "scenario_file", str_or_null(s->file));
 	console_scan_init(&r.cs);
 	records_init(&r.rs, s, r.dir.tmp, &run_records_ops, &r);

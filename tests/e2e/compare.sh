@@ -9,6 +9,13 @@ set -u
 quick="--set fio_runtime=1 --set monitor_interval_ms=0"
 baselines=$out/baselines
 
+# valid_junit FILE: FILE is valid against the Jenkins JUnit schema
+# (tests/junit/junit-10.xsd); xmllint's complaints when it is not.
+valid_junit() {
+	xmllint --noout --schema "$top/tests/junit/junit-10.xsd" "$1" 2> "$out/xmllint.log" ||
+		{ sed 's/^/    | /' "$out/xmllint.log" >&2; return 1; }
+}
+
 test_repeat_group() {
 	log=$out/repeat.log
 	# shellcheck disable=SC2086
@@ -31,6 +38,7 @@ test_compare_group_with_itself() {
 	check "Welch's p on repeats" jq -e '.metrics[] | select(.name == "MemFree per disk") | .p != null' "$out/self/compare.json"
 	check "markdown, html and JUnit written" test -s "$out/self/compare.md" -a -s "$out/self/compare.html" -a -s "$out/self/compare.xml"
 	check "JUnit has the gating metrics" grep -q '<testcase classname="scaletest.compare.smoke" name="MemFree per disk"' "$out/self/compare.xml"
+	check "compare.xml is valid JUnit" valid_junit "$out/self/compare.xml"
 }
 
 test_baseline_and_compare() {
@@ -96,6 +104,8 @@ test_nightly() {
 	check "summary.md written" grep -q "^| smoke | pass |" "$night/summary.md"
 	check "summary.xml has the run's checks" grep -q 'name="scsi_debug disks present"' "$night/summary.xml"
 	check "and the comparison" grep -q 'testsuite name="scaletest.compare.smoke"' "$night/summary.xml"
+	check "summary.xml is valid JUnit" valid_junit "$night/summary.xml"
+	check "the run's suite names its host" grep -q '<testsuite name="scaletest.smoke" .* hostname="' "$night/summary.xml"
 
 	# Make the baseline half of what the kernel really costs, the same in
 	# every baseline run (no spread): tonight must then be a regression.
@@ -110,6 +120,7 @@ test_nightly() {
 	[ "$rc" = 1 ] || sed 's/^/    | /' "$out/n2.log"
 	check "regression in the summary" grep -q "| regression |" "$night/summary.md"
 	check "a JUnit failure for it" grep -q '<failure message="MemFree per disk' "$night/summary.xml"
+	check "counted in failures" grep -q '<testsuite name="scaletest.compare.smoke" tests="[0-9]*" failures="[1-9]' "$night/summary.xml"
 
 	printf 'smoke disks=-1\n' > "$out/bad-matrix"
 	"$bin" nightly "$out/bad-matrix" --out "$out/night3" > "$out/n3.log" 2>&1

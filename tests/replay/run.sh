@@ -81,15 +81,28 @@ else
 	fail=$((fail + 1))
 fi
 
-# Bad input fails the right way: exit 1 naming what is missing, 2 for usage.
+# Bad input fails the right way: a missing run directory is a usage error
+# (exit 2, naming it, as in every command); a run directory without what a
+# replay needs is exit 1 naming the file; two directories are usage.
 "$bin" report --replay "$work/nowhere" > "$work/bad.log" 2>&1
 rc=$?
-if [ "$rc" = 1 ] && grep -q "cannot replay '$work/nowhere'" "$work/bad.log" &&
-   grep -q "scenario.scn" "$work/bad.log"; then
-	echo "ok   replay of a missing run directory: exit 1, names the file"
+if [ "$rc" = 2 ] && grep -q "cannot open run directory '$work/nowhere'" "$work/bad.log"; then
+	echo "ok   replay of a missing run directory: exit 2, names it"
 	pass=$((pass + 1))
 else
 	echo "FAIL replay of a missing run directory: exit $rc"
+	cat "$work/bad.log"
+	fail=$((fail + 1))
+fi
+mkdir -p "$work/empty"
+"$bin" report --replay "$work/empty" > "$work/bad.log" 2>&1
+rc=$?
+if [ "$rc" = 1 ] && grep -q "cannot replay '$work/empty'" "$work/bad.log" &&
+   grep -q "scenario.scn" "$work/bad.log"; then
+	echo "ok   replay of an empty run directory: exit 1, names the file"
+	pass=$((pass + 1))
+else
+	echo "FAIL replay of an empty run directory: exit $rc"
 	cat "$work/bad.log"
 	fail=$((fail + 1))
 fi

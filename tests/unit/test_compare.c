@@ -318,12 +318,54 @@ TEST(junit_escapes_and_counts)
 	report_model_from_json(root, &rm);
 	junit_run(&rm, &x);
 	report_model_release(&rm);
-	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.x&amp;y\" tests=\"3\" failures=\"1\"");
+	/* status fail and the failed check: two <failure>, both counted. */
+	CHECK_CONTAINS(x.buf, "<testsuites tests=\"3\" failures=\"2\" errors=\"0\">");
+	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.x&amp;y\" tests=\"3\" failures=\"2\" errors=\"0\"");
 	CHECK_CONTAINS(x.buf, "name=\"a &quot;quoted&quot; check\"");
-	CHECK_CONTAINS(x.buf, "<failure message=\"sd&lt;script&gt;\"/>");
-	CHECK_CONTAINS(x.buf, "<failure message=\"fail: &lt;b&gt;?bad&lt;/b&gt;\"/>");
+	/* The reason as the message, and in the text CI shows. */
+	CHECK_CONTAINS(x.buf, "<failure message=\"sd&lt;script&gt;\" type=\"check\">"
+		       "check failed: a &quot;quoted&quot; check\nreason: sd&lt;script&gt;\n</failure>");
+	CHECK_CONTAINS(x.buf, "<failure message=\"fail: &lt;b&gt;?bad&lt;/b&gt;\" type=\"fail\">");
+	CHECK_CONTAINS(x.buf, "<system-out>scaletest ?: fail (&lt;b&gt;?bad&lt;/b&gt;)\n");
+	CHECK(!strstr(x.buf, "<error"));
 	CHECK(!strstr(x.buf, "<script>"));
 	CHECK(!memchr(x.buf, '\001', x.len));
+	json_object_put(root);
+	sb_release(&x);
+}
+
+/* A crash is an <error> on the run's status, of the crash's class; each
+ * failed check's text carries the class, the title and the console, and
+ * "]]>" or markup in a console line stays text. */
+TEST(junit_crash_is_an_error_with_the_console)
+{
+	json_object *root = json_tokener_parse(
+		"{\"status\": \"crash\", \"reason\": \"BUG: KASAN: use-after-free in f\","
+		" \"started\": \"2026-12-03T16:23:16Z\", \"hostname\": \"h<1>\","
+		" \"timings\": {\"total_s\": 12.5},"
+		" \"crash\": {\"class\": \"kasan\", \"blame\": \"kernel\","
+		"  \"title\": \"KASAN: use-after-free in f\", \"line\": 7,"
+		"  \"context\": \"[ 1.0] ]]> <![CDATA[ x\\n[ 1.1] BUG: KASAN\"},"
+		" \"checks\": [{\"name\": \"disks\", \"pass\": false, \"detail\": \"0 of 4\"}]}");
+	struct strbuf x = STRBUF_INIT;
+	struct report_model rm;
+
+	REQUIRE(root);
+	report_model_from_json(root, &rm);
+	junit_run(&rm, &x);
+	report_model_release(&rm);
+	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.run\" tests=\"2\" failures=\"1\" errors=\"1\""
+		       " time=\"12.50\" timestamp=\"2026-12-03T16:23:16Z\" hostname=\"h&lt;1&gt;\">");
+	CHECK_CONTAINS(x.buf, "name=\"run status\" time=\"12.50\">\n      <error message=\"crash: BUG: "
+		       "KASAN: use-after-free in f\" type=\"kasan\">status: crash\n");
+	CHECK_CONTAINS(x.buf, "name=\"disks\" time=\"0.00\">\n      <failure message=\"0 of 4\" "
+		       "type=\"check\">check failed: disks\nreason: 0 of 4\n"
+		       "the run ended with status crash: BUG: KASAN: use-after-free in f\n"
+		       "crash: kasan (blamed on the kernel): KASAN: use-after-free in f\n"
+		       "console.log around line 7, where the report starts:\n"
+		       "[ 1.0] ]]&gt; &lt;![CDATA[ x\n[ 1.1] BUG: KASAN\n</failure>");
+	CHECK(!strstr(x.buf, "]]>"));
+	CHECK(!strstr(x.buf, "<![CDATA["));
 	json_object_put(root);
 	sb_release(&x);
 }

@@ -1,0 +1,112 @@
+#!/bin/sh
+# JUnit files against the schema CI reads: every JUnit document the golden
+# tests hold (tests/golden/*/expected/{junit,compare,summary}.xml, which
+# tests/golden.sh proves are byte for byte what the writers make) is
+#
+#   1. valid against tests/junit/junit-10.xsd (the Jenkins dialect), by
+#      xmllint --noout --schema;
+#   2. counted right: on each <testsuite>, tests, failures and errors are
+#      the number of its <testcase>, <failure> and <error> elements, and
+#      <testsuites> has their sums (XML Schema 1.0 cannot say this, so
+#      xmllint --xpath counts).
+#
+# Two negative cases show that each half can fail, and fails the right
+# way: bad-schema.xml (properties inside a testcase) is refused by the
+# schema, bad-counts.xml (a <failure> counted in errors) by the count.
+#
+#   sh tests/junit/validate.sh        (make check runs it)
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+xsd=$here/junit-10.xsd
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-junit.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+n=0
+nfail=0
+
+fail() {
+	echo "  FAIL: $*" >&2
+	nfail=$((nfail + 1))
+}
+
+if ! command -v xmllint >/dev/null 2>&1; then
+	echo "junit: FAIL: xmllint missing: install libxml2-utils (make deps)" >&2
+	exit 1
+fi
+
+# xp FILE EXPR: the XPath expression's value.
+xp() {
+	xmllint --xpath "$2" "$1" 2>/dev/null
+}
+
+# same FILE WHAT WANT GOT: one count; prints the mismatch, returns 1.
+same() {
+	[ "$3" = "$4" ] && return 0
+	echo "$1: $2 says $3, the document has $4"
+	return 1
+}
+
+# counts FILE: prints every count that does not match its elements.
+counts() {
+	bad=0
+	ns=$(xp "$1" 'count(/testsuites/testsuite)')
+	i=1
+	while [ "$i" -le "$ns" ]; do
+		s="/testsuites/testsuite[$i]"
+		name=$(xp "$1" "string($s/@name)")
+		same "$1" "testsuite '$name' tests" "$(xp "$1" "string($s/@tests)")" \
+			"$(xp "$1" "count($s/testcase)")" || bad=1
+		same "$1" "testsuite '$name' failures" "$(xp "$1" "string($s/@failures)")" \
+			"$(xp "$1" "count($s/testcase/failure)")" || bad=1
+		same "$1" "testsuite '$name' errors" "$(xp "$1" "string($s/@errors)")" \
+			"$(xp "$1" "count($s/testcase/error)")" || bad=1
+		i=$((i + 1))
+	done
+	all=/testsuites/testsuite/testcase
+	same "$1" "testsuites tests" "$(xp "$1" "string(/testsuites/@tests)")" \
+		"$(xp "$1" "count($all)")" || bad=1
+	same "$1" "testsuites failures" "$(xp "$1" "string(/testsuites/@failures)")" \
+		"$(xp "$1" "count($all/failure)")" || bad=1
+	same "$1" "testsuites errors" "$(xp "$1" "string(/testsuites/@errors)")" \
+		"$(xp "$1" "count($all/error)")" || bad=1
+	return $bad
+}
+
+# check FILE: both halves; what failed on stdout.
+check() {
+	xmllint --noout --schema "$xsd" "$1" 2>&1 || return 1
+	counts "$1"
+}
+
+cd "$top" || exit 1
+files=$(ls tests/golden/*/expected/junit.xml tests/golden/*/expected/compare.xml \
+	tests/golden/*/expected/summary.xml 2>/dev/null)
+[ -n "$files" ] || fail "no JUnit files under tests/golden/*/expected"
+for f in $files; do
+	n=$((n + 1))
+	if ! check "$f" > "$tmp/out"; then
+		fail "$f is not valid JUnit"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+done
+
+# The negative cases: each refused, for its own reason.
+n=$((n + 1))
+if check "$here/bad-schema.xml" > "$tmp/out"; then
+	fail "bad-schema.xml passed: the schema check accepts anything"
+elif ! grep -q "Element 'properties': This element is not expected" "$tmp/out"; then
+	fail "bad-schema.xml refused, but not for its properties in a testcase"
+	sed 's/^/    /' "$tmp/out" >&2
+fi
+n=$((n + 1))
+if check "$here/bad-counts.xml" > "$tmp/out"; then
+	fail "bad-counts.xml passed: the count check accepts anything"
+elif ! grep -q "testsuite 'scaletest.smoke' failures says 0, the document has 1" "$tmp/out" ||
+     ! grep -q "testsuite 'scaletest.smoke' errors says 1, the document has 0" "$tmp/out"; then
+	fail "bad-counts.xml refused, but not for its failure counted as an error"
+	sed 's/^/    /' "$tmp/out" >&2
+fi
+
+echo "junit: $n tests, $nfail failed"
+[ "$nfail" -eq 0 ]
