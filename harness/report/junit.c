@@ -144,6 +144,28 @@ void junit_compare(const struct compare_model *m, struct strbuf *out)
 	close_doc(out);
 }
 
+/* A run that passed with no baseline on this runner: a failure of its own,
+ * so that CI shows it as the night's exit status (4) says. */
+static void suite_no_baseline(const struct nightly_row *r, struct strbuf *out)
+{
+	struct strbuf cls = STRBUF_INIT, msg = STRBUF_INIT;
+
+	sb_adds(&cls, "scaletest.baseline.");
+	sb_adds(&cls, fmt_or(r->scenario, "run"));
+	sb_adds(out, "  <testsuite name=\"");
+	xml_escape(out, cls.buf);
+	sb_adds(out, "\" tests=\"1\" failures=\"1\">\n");
+	testcase_open(out, cls.buf, "baseline on this runner");
+	sb_adds(out, ">\n");
+	sb_addf(&msg, "no baseline for %s on this runner (accel %s, qemu %s): run "
+		"make nightly-first / scaletest nightly --record-baselines to record them",
+		fmt_or(r->scenario, "?"), fmt_or(r->accel, "?"), fmt_or(r->qemu, "?"));
+	failure(out, msg.buf);
+	sb_adds(out, "    </testcase>\n  </testsuite>\n");
+	sb_release(&cls);
+	sb_release(&msg);
+}
+
 void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 {
 	open_doc(out);
@@ -152,6 +174,8 @@ void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 			suite_run(&m->rows[i].run_model, out);
 		if (m->rows[i].have_compare)
 			suite_compare(&m->rows[i].compare, fmt_or(m->rows[i].scenario, "run"), out);
+		if (m->rows[i].without_baseline)
+			suite_no_baseline(&m->rows[i], out);
 	}
 	close_doc(out);
 }

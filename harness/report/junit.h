@@ -7,7 +7,9 @@
  *	junit_compare(&compare_model, &sb);  // compare.xml: one test case per
  *					  // gating metric, failing on regression
  *	junit_nightly(&nightly_model, &sb);  // summary.xml: every run's suite
- *					  // and every comparison's, in order
+ *					  // and every comparison's, in order,
+ *					  // and a failing one per run without
+ *					  // a baseline on this runner
  *
  * The models are model.h's.  Every string that came from a run (check
  * details, device and cache names, reasons) is escaped with xml_escape()
