@@ -4,7 +4,9 @@
 #   make deps         install the Debian packages it needs (only what is missing)
 #   make test         build and run the whole test suite (unit + end-to-end)
 #   make scale-test   deps, build, and run the default scenario end to end
-#   make nightly      the nightly matrix, compared with the baselines (CI)
+#   make nightly      the nightly matrix, compared with the baselines (CI);
+#                     exit 4 when a run has no baseline on this runner
+#   make nightly-first  the same, recording the missing baselines (a new runner)
 #   make check        unit, command-line, triage, replay, golden and include tests,
 #                     and the README's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
@@ -23,6 +25,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 SCENARIO ?= scenarios/seed-i386-4000
 MATRIX ?= scenarios/nightly/default
+BASELINES ?= results/baselines
 SANITIZE ?=
 BUILD ?= build
 BIN ?= bin
@@ -131,7 +134,15 @@ scale-test: deps
 
 nightly: deps
 	$(MAKE) $(BIN)/scaletest
-	$(BIN)/scaletest nightly $(MATRIX)
+	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES)
+
+# The first night on a runner (another accelerator or QEMU version than the
+# committed baselines'): the matrix, recording a baseline for each run that
+# passed and has none here.  Commit $(BASELINES) afterwards, or keep it
+# between nights (BASELINES=DIR for another place than results/baselines).
+nightly-first: deps
+	$(MAKE) $(BIN)/scaletest
+	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES) --record-baselines
 
 bench: $(BIN)/scaletest build/bench/mkcpio
 	sh tests/bench/run.sh
@@ -196,7 +207,7 @@ build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
 		build/fuzz/libscaletest.a $(PKG_LIBS)
 
-.PHONY: all deps check test scale-test nightly bench bench-table golden clean FORCE \
+.PHONY: all deps check test scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \

@@ -63,6 +63,11 @@ expect 0 "^no baselines in .*/bl$" -- "$bin" baseline --baselines "$tmp/bl" list
 expect 0 "^no baselines in .*/bl$" -- "$bin" baseline list --baselines "$tmp/bl"
 expect 0 "^usage: scaletest baseline update" -- "$bin" baseline find --help
 
+# nightly: the first-night mode and the missing-baseline status are told.
+expect 0 "--record-baselines +the first night on a runner" -- "$bin" nightly --help
+expect 0 "; 4 every run passed and nothing regressed, but a run had" -- "$bin" nightly --help
+expect 2 "nightly takes one matrix file" -- "$bin" nightly --record-baselines
+
 # kernel build's plumbing on a fake kernel tree (its Makefile only writes
 # files): built, then cached; a patch that does not apply names the patch,
 # shows git's reasons and the rejected hunk, and adds no cache entry.
