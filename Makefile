@@ -1,10 +1,13 @@
 # scaletest: a QEMU scale-test harness for the Linux block layer.
 #
 #   make              build bin/scaletest
-#   make deps         install the Debian packages it needs (only what is missing)
-#   make test         build and run the whole test suite (unit + end-to-end)
+#   make deps         install the Debian packages the default run needs (only
+#                     what is missing); deps-kbuild, deps-libvirt, deps-test,
+#                     deps-fuzz, deps-html add what those need, deps-full all
+#   make test         deps-full, then the whole test suite (unit + end-to-end);
+#                     make test-only skips the install
 #   make scale-test   deps, build, and run the default scenario end to end
-#   make nightly      the nightly matrix, compared with the baselines (CI);
+#   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
 #                     exit 4 when a run has no baseline on this runner
 #   make nightly-first  the same, recording the missing baselines (a new runner)
 #   make check        unit, command-line, triage, replay, golden and include tests,
@@ -99,8 +102,15 @@ $(BUILD)/cli/main.o: .version-stamp
 .version-stamp: FORCE
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 
+# The Debian packages, by profile (tools/deps.sh; README "Set-up"): make deps
+# installs what the default run needs; the others add what their targets
+# need; deps-full all of them (make test, .ci/run).
+DEPS_PROFILES = kbuild libvirt test fuzz html full
 deps:
 	sh tools/deps.sh install
+
+$(DEPS_PROFILES:%=deps-%):
+	sh tools/deps.sh install $(@:deps-%=%)
 
 check: $(BIN)/scaletest $(BUILD)/unit-tests
 	$(BUILD)/unit-tests tests/fixtures
@@ -111,7 +121,12 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/includes.sh
 	sh tests/bench/table.sh --check
 
-test: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
+test: deps-full
+	$(MAKE) test-only
+
+# make test without installing anything first.  (make test runs it in a new
+# make, so that the libvirt check above sees what deps-full installed.)
+test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
@@ -132,7 +147,7 @@ scale-test: deps
 	$(MAKE) $(BIN)/scaletest
 	$(BIN)/scaletest run $(SCENARIO)
 
-nightly: deps
+nightly: deps-kbuild
 	$(MAKE) $(BIN)/scaletest
 	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES)
 
@@ -140,7 +155,7 @@ nightly: deps
 # committed baselines'): the matrix, recording a baseline for each run that
 # passed and has none here.  Commit $(BASELINES) afterwards, or keep it
 # between nights (BASELINES=DIR for another place than results/baselines).
-nightly-first: deps
+nightly-first: deps-kbuild
 	$(MAKE) $(BIN)/scaletest
 	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES) --record-baselines
 
@@ -186,13 +201,13 @@ fuzz-merge: fuzz-build
 fuzz-build:
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
 		echo "make fuzz: '$(FUZZ_CC)' not found: the fuzz targets need clang" \
-		     "with libFuzzer (sh tools/deps.sh install)" >&2; exit 1; }
+		     "with libFuzzer (make deps-fuzz)" >&2; exit 1; }
 	@mkdir -p build/fuzz
 	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
 		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o build/fuzz/probe 2>/dev/null || { \
 		echo "make fuzz: '$(FUZZ_CC)' cannot link -fsanitize=fuzzer,address,undefined:" \
 		     "libFuzzer or the sanitizer runtimes are missing (Debian: libclang-rt-14-dev;" \
-		     "sh tools/deps.sh install)" >&2; exit 1; }
+		     "make deps-fuzz)" >&2; exit 1; }
 	$(MAKE) $(FUZZ_BINS)
 
 build/fuzz/obj/%.o: harness/%.c
@@ -207,7 +222,7 @@ build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
 		build/fuzz/libscaletest.a $(PKG_LIBS)
 
-.PHONY: all deps check test scale-test nightly nightly-first bench bench-table golden clean FORCE \
+.PHONY: all deps $(DEPS_PROFILES:%=deps-%) check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \

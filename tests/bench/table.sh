@@ -21,7 +21,7 @@ readme=$top/README.md
 start='<!-- bench:start -->'
 end='<!-- bench:end -->'
 
-command -v jq >/dev/null 2>&1 || { echo "table: jq is missing (make deps installs it)" >&2; exit 3; }
+command -v jq >/dev/null 2>&1 || { echo "table: jq is missing (make deps-test installs it)" >&2; exit 3; }
 
 committed() {
 	if git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then

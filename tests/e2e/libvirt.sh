@@ -17,7 +17,7 @@ URI=qemu:///system
 # spread of both without letting a disk's cost double unnoticed.
 TOL_PCT=20
 
-command -v virsh >/dev/null 2>&1 || { say "e2e: virsh is needed (make deps)"; exit 3; }
+command -v virsh >/dev/null 2>&1 || { say "e2e: virsh is needed (make deps-libvirt)"; exit 3; }
 started=$(sh "$top/tests/libvirt/daemons.sh" start) || exit 3
 cleanup_daemons() {
 	[ "$started" = started ] && sh "$top/tests/libvirt/daemons.sh" stop
