@@ -11,10 +11,10 @@
 #                     exit 4 when a run has no baseline on this runner
 #   make nightly-first  the same, recording the missing baselines (a new runner)
 #   make check        unit, command-line, triage, replay, golden and include tests,
-#                     and the README's benchmark table against its JSON (no QEMU)
+#                     and docs/measurements.md's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
-#   make bench-table  the README's benchmark table from results/bench/*.json
+#   make bench-table  docs/measurements.md's benchmark table from results/bench/*.json
 #   make fuzz         build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 #   make fuzz-merge   the same, then merge new coverage into tests/fuzz/corpus/
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
@@ -165,7 +165,7 @@ bench: $(BIN)/scaletest build/bench/mkcpio
 golden: $(BIN)/scaletest
 	sh tests/golden.sh --update
 
-# Refresh the README's benchmark table from results/bench/*.json.
+# Refresh docs/measurements.md's benchmark table from results/bench/*.json.
 bench-table:
 	sh tests/bench/table.sh --update
 

@@ -86,7 +86,7 @@ test_nightly() {
 	# The matrix's scenario paths are relative to the matrix file.
 	cp "$smoke" "$out/smoke"
 	# With 40 disks the per-disk figures vary by about 10% from run to
-	# run (the README's "run-to-run spread"), so this night's threshold
+	# run (docs/measurements.md, "Run-to-run spread"), so this night's threshold
 	# sits well above that: the test checks the pipeline, not the noise.
 	"$bin" nightly "$out/matrix" --out "$out/night" --baselines "$baselines" --threshold 40 > "$out/n1.log" 2>&1
 	rc=$?

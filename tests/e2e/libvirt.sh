@@ -12,7 +12,7 @@ set -u
 
 URI=qemu:///system
 # Per-disk MemFree of the two backends may differ by this share of the
-# qemu run's figure.  Measured here (README, "libvirt"): smoke runs of
+# qemu run's figure.  Measured here (docs/measurements.md, "The libvirt backend"): smoke runs of
 # either backend spread by about 6% run to run; 20% leaves room for the
 # spread of both without letting a disk's cost double unnoticed.
 TOL_PCT=20
