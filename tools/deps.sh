@@ -12,7 +12,8 @@
 #   kbuild   make deps-kbuild: scenarios that build kernels from source
 #            (kernel = build), and make nightly, whose matrix has some
 #   libvirt  make deps-libvirt: the libvirt backend (--connect, backend = libvirt)
-#   test     make deps-test: the command-line and end-to-end tests' tools
+#   test     make deps-test: the command-line and end-to-end tests' tools, and
+#            kbuild's (they build kernels): what make check needs
 #   fuzz     make deps-fuzz: make fuzz (clang, libFuzzer)
 #   html     make deps-html: the test that renders report.html (chromium)
 #   full     all of them: make test and .ci/run
@@ -84,7 +85,9 @@ for p in "$@"; do
 	case "$p" in
 	full) for q in $PROFILES; do [ "$q" = default ] || PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$q\")"; done ;;
 	default) ;;
-	kbuild|libvirt|test|fuzz|html) PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$p\")" ;;
+	# The tests build kernels (cli.sh, e2e/kernel.sh): test includes kbuild.
+	test) PACKAGES="$PACKAGES $PROFILE_kbuild $PROFILE_test" ;;
+	kbuild|libvirt|fuzz|html) PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$p\")" ;;
 	*) echo "deps: unknown profile '$p'" >&2; usage ;;
 	esac
 done
