@@ -1,15 +1,20 @@
 # scaletest: a QEMU scale-test harness for the Linux block layer.
 #
 #   make              build bin/scaletest
-#   make deps         install the Debian packages it needs (only what is missing)
-#   make test         build and run the whole test suite (unit + end-to-end)
+#   make deps         install the Debian packages the default run needs (only
+#                     what is missing); deps-kbuild, deps-libvirt, deps-test,
+#                     deps-fuzz, deps-html add what those need, deps-full all
+#   make test         deps-full, then the whole test suite (unit + end-to-end);
+#                     make test-only skips the install
 #   make scale-test   deps, build, and run the default scenario end to end
-#   make nightly      the nightly matrix, compared with the baselines (CI)
+#   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
+#                     exit 4 when a run has no baseline on this runner
+#   make nightly-first  the same, recording the missing baselines (a new runner)
 #   make check        unit, command-line, triage, replay, golden, JUnit-schema and include tests,
-#                     and the README's benchmark table against its JSON (no QEMU)
+#                     and docs/measurements.md's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
-#   make bench-table  the README's benchmark table from results/bench/*.json
+#   make bench-table  docs/measurements.md's benchmark table from results/bench/*.json
 #   make fuzz         build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 #   make fuzz-merge   the same, then merge new coverage into tests/fuzz/corpus/
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
@@ -23,6 +28,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 SCENARIO ?= scenarios/seed-i386-4000
 MATRIX ?= scenarios/nightly/default
+BASELINES ?= results/baselines
 SANITIZE ?=
 BUILD ?= build
 BIN ?= bin
@@ -96,8 +102,15 @@ $(BUILD)/cli/main.o: .version-stamp
 .version-stamp: FORCE
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 
+# The Debian packages, by profile (tools/deps.sh; README "Set-up"): make deps
+# installs what the default run needs; the others add what their targets
+# need; deps-full all of them (make test, .ci/run).
+DEPS_PROFILES = kbuild libvirt test fuzz html full
 deps:
 	sh tools/deps.sh install
+
+$(DEPS_PROFILES:%=deps-%):
+	sh tools/deps.sh install $(@:deps-%=%)
 
 check: $(BIN)/scaletest $(BUILD)/unit-tests
 	$(BUILD)/unit-tests tests/fixtures
@@ -110,7 +123,12 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/includes.sh
 	sh tests/bench/table.sh --check
 
-test: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
+test: deps-full
+	$(MAKE) test-only
+
+# make test without installing anything first.  (make test runs it in a new
+# make, so that the libvirt check above sees what deps-full installed.)
+test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
@@ -133,9 +151,17 @@ scale-test: deps
 	$(MAKE) $(BIN)/scaletest
 	$(BIN)/scaletest run $(SCENARIO)
 
-nightly: deps
+nightly: deps-kbuild
 	$(MAKE) $(BIN)/scaletest
-	$(BIN)/scaletest nightly $(MATRIX)
+	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES)
+
+# The first night on a runner (another accelerator or QEMU version than the
+# committed baselines'): the matrix, recording a baseline for each run that
+# passed and has none here.  Commit $(BASELINES) afterwards, or keep it
+# between nights (BASELINES=DIR for another place than results/baselines).
+nightly-first: deps-kbuild
+	$(MAKE) $(BIN)/scaletest
+	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES) --record-baselines
 
 bench: $(BIN)/scaletest build/bench/mkcpio
 	sh tests/bench/run.sh
@@ -143,7 +169,7 @@ bench: $(BIN)/scaletest build/bench/mkcpio
 golden: $(BIN)/scaletest
 	sh tests/golden.sh --update
 
-# Refresh the README's benchmark table from results/bench/*.json.
+# Refresh docs/measurements.md's benchmark table from results/bench/*.json.
 bench-table:
 	sh tests/bench/table.sh --update
 
@@ -179,13 +205,13 @@ fuzz-merge: fuzz-build
 fuzz-build:
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
 		echo "make fuzz: '$(FUZZ_CC)' not found: the fuzz targets need clang" \
-		     "with libFuzzer (sh tools/deps.sh install)" >&2; exit 1; }
+		     "with libFuzzer (make deps-fuzz)" >&2; exit 1; }
 	@mkdir -p build/fuzz
 	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
 		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o build/fuzz/probe 2>/dev/null || { \
 		echo "make fuzz: '$(FUZZ_CC)' cannot link -fsanitize=fuzzer,address,undefined:" \
 		     "libFuzzer or the sanitizer runtimes are missing (Debian: libclang-rt-14-dev;" \
-		     "sh tools/deps.sh install)" >&2; exit 1; }
+		     "make deps-fuzz)" >&2; exit 1; }
 	$(MAKE) $(FUZZ_BINS)
 
 build/fuzz/obj/%.o: harness/%.c
@@ -200,7 +226,7 @@ build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
 		build/fuzz/libscaletest.a $(PKG_LIBS)
 
-.PHONY: all deps check test scale-test nightly bench bench-table golden clean FORCE \
+.PHONY: all deps $(DEPS_PROFILES:%=deps-%) check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \

@@ -126,6 +126,7 @@ for c in $commands; do
 	cache) set -- cache clean "$nx" ;;
 	fio) set -- fio --host-closure "$nx" ;;
 	keys) set -- keys "$nx" ;;
+	gc) set -- gc "$nx" ;;
 	*)
 		n=$((n + 1))
 		fail "tests/cli.sh has no missing-path case for '$c': add one"
@@ -169,6 +170,10 @@ for args in "baseline update" "baseline find a b" "baseline list x" "cache clean
 		sed 's/^/    /' "$tmp/out" >&2
 	fi
 done
+# nightly: the first-night mode and the missing-baseline status are told.
+expect 0 "--record-baselines +the first night on a runner" -- "$bin" nightly --help
+expect 0 "^  4    every run passed and nothing regressed, but a run had no baseline" -- "$bin" nightly --help
+expect 2 "nightly takes one matrix file" -- "$bin" nightly --record-baselines
 
 # kernel build's plumbing on a fake kernel tree (its Makefile only writes
 # files): built, then cached; a patch that does not apply names the patch,

@@ -1,57 +1,105 @@
 #!/bin/sh
-# Install the Debian packages scaletest needs, only those missing.
-# Safe to re-run: with everything present it changes nothing.
+# Install the Debian packages scaletest needs, by profile, only those
+# missing.  Safe to re-run: with everything present it changes nothing.
 #
-#   sh tools/deps.sh install   install what is missing (root, or sudo)
-#   sh tools/deps.sh check     list what is missing; exit 1 if anything is
+#   sh tools/deps.sh install [PROFILE...]   install what is missing (root, or sudo)
+#   sh tools/deps.sh check [PROFILE...]     list what is missing; exit 1 if anything is
+#   sh tools/deps.sh list [PROFILE...]      print the profiles' packages, one a line
+#
+# PROFILE (default: default); every profile includes default:
+#   default  make deps: what the default run (make scale-test: the default
+#            scenario, Debian's kernels) needs
+#   kbuild   make deps-kbuild: scenarios that build kernels from source
+#            (kernel = build), and make nightly, whose matrix has some
+#   libvirt  make deps-libvirt: the libvirt backend (--connect, backend = libvirt)
+#   test     make deps-test: the command-line and end-to-end tests' tools, and
+#            kbuild's (they build kernels): what make check needs
+#   fuzz     make deps-fuzz: make fuzz (clang, libFuzzer)
+#   html     make deps-html: the test that renders report.html (chromium)
+#   full     all of them: make test and .ci/run
 #
 # Packages and why:
+# default:
 #   gcc make pkg-config                     build
 #   libarchive-dev                          initramfs: cpio newc writer
 #   libjson-c-dev                           result.json
 #   zlib1g-dev libssl-dev                   CRC-32 (channel), SHA-256 (caches)
 #   qemu-system-x86                         the VMs (qemu-system-x86_64/-i386)
 #   kmod                                    depmod -b for unpacked kernels
-#   jq procps                               end-to-end test assertions
-#   flex bison bc libelf-dev xz-utils git   building kernels from source
-#   ccache                                  faster kernel rebuilds
-#   chromium                                the test that renders report.html
 #   dpkg-dev                                dpkg-source, to unpack fio's source
 #   gcc-multilib libc6-dev-i386             the static 32-bit fio (gcc -m32)
-#   fio                                     the host's dynamic fio, measured
-#                                           against the static build
+# kbuild:
+#   flex bison bc libelf-dev xz-utils git   building kernels from source
+#   ccache                                  faster kernel rebuilds
+# libvirt:
 #   libvirt-dev libxml2-dev                 the libvirt backend: libvirt's C API,
 #                                           and libxml2's writer for domain XML
 #   libvirt-daemon-system libvirt-clients   libvirtd and virtlogd for the
 #                                           libvirt backend and its tests
 #                                           (tests/libvirt/daemons.sh), virsh
+# test:
+#   jq procps                               end-to-end test assertions
+#   libxml2-utils                           xmllint: the JUnit XML of hostile
+#                                           strings is well-formed (cli.sh)
+#   fio                                     the host's dynamic fio, measured
+#                                           against the static build
+#   openssh-server                          a private sshd on 127.0.0.1 for the
+#                                           qemu+ssh e2e test (tests/libvirt/sshd.sh)
+# fuzz:
 #   clang libclang-rt-14-dev                make fuzz: the libFuzzer targets
 #                                           (tests/fuzz/; libFuzzer and the
 #                                           sanitizer runtimes)
-#   libxml2-utils                           xmllint: the JUnit XML of hostile
-#                                           strings is well-formed (cli.sh)
-# and the i386 architecture (dpkg --add-architecture i386), so apt can fetch
-# linux-image-686-pae:i386 and busybox-static:i386 for the 32-bit guest;
-# and Debian's source packages (deb-src), so that apt-get source can fetch
-# fio's source: when `apt-get source --print-uris fio` fails and no deb-src
-# entry is configured, the deb entries of /etc/apt/sources.list.d/
-# debian.sources (deb822) are copied with "Types: deb-src" into
-# /etc/apt/sources.list.d/scaletest-src.sources; on a machine with the
-# one-line /etc/apt/sources.list instead, its "deb" lines become "deb-src"
-# lines in /etc/apt/sources.list.d/scaletest-src.list.
+# html:
+#   chromium                                the test that renders report.html
+# and, with every profile, the i386 architecture (dpkg --add-architecture
+# i386), so apt can fetch linux-image-686-pae:i386 and busybox-static:i386
+# for the 32-bit guest; and Debian's source packages (deb-src), so that
+# apt-get source can fetch fio's source: when `apt-get source --print-uris
+# fio` fails and no deb-src entry is configured, the deb entries of
+# /etc/apt/sources.list.d/debian.sources (deb822) are copied with "Types:
+# deb-src" into /etc/apt/sources.list.d/scaletest-src.sources; on a machine
+# with the one-line /etc/apt/sources.list instead, its "deb" lines become
+# "deb-src" lines in /etc/apt/sources.list.d/scaletest-src.list.
 set -eu
 
-PACKAGES="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
-qemu-system-x86 kmod jq procps flex bison bc libelf-dev xz-utils git ccache
-dpkg-dev gcc-multilib libc6-dev-i386 fio chromium
-libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients
-clang libclang-rt-14-dev libxml2-utils"
+PROFILE_default="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
+qemu-system-x86 kmod dpkg-dev gcc-multilib libc6-dev-i386"
+PROFILE_kbuild="flex bison bc libelf-dev xz-utils git ccache"
+PROFILE_libvirt="libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients"
+PROFILE_test="jq procps libxml2-utils fio openssh-server"
+PROFILE_fuzz="clang libclang-rt-14-dev"
+PROFILE_html="chromium"
+PROFILES="default kbuild libvirt test fuzz html"
 
-APT=/etc/apt
-DEB822=$APT/sources.list.d/debian.sources
-ONELINE=$APT/sources.list
+usage() {
+	echo "usage: $0 install|check|list [default|kbuild|libvirt|test|fuzz|html|full]..." >&2
+	exit 2
+}
 
 mode=${1:-install}
+[ $# -gt 0 ] && shift
+case "$mode" in install|check|list) ;; *) usage ;; esac
+
+# The packages of the profiles asked for (default when none), default's
+# always first.
+PACKAGES=$PROFILE_default
+for p in "$@"; do
+	case "$p" in
+	full) for q in $PROFILES; do [ "$q" = default ] || PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$q\")"; done ;;
+	default) ;;
+	# The tests build kernels (cli.sh, e2e/kernel.sh): test includes kbuild.
+	test) PACKAGES="$PACKAGES $PROFILE_kbuild $PROFILE_test" ;;
+	kbuild|libvirt|fuzz|html) PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$p\")" ;;
+	*) echo "deps: unknown profile '$p'" >&2; usage ;;
+	esac
+done
+# Once each, in order.
+PACKAGES=$(printf '%s\n' $PACKAGES | awk '!seen[$0]++')
+
+if [ "$mode" = list ]; then
+	printf '%s\n' $PACKAGES
+	exit 0
+fi
 
 missing=
 for p in $PACKAGES; do
@@ -79,7 +127,6 @@ if [ "$mode" = check ]; then
 	[ -z "$missing$need_i386$need_src" ]
 	exit
 fi
-[ "$mode" = install ] || { echo "usage: $0 install|check" >&2; exit 2; }
 
 if [ -z "$missing$need_i386$need_src" ]; then
 	echo "deps: all present"

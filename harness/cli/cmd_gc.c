@@ -31,8 +31,11 @@ const char usage_gc[] =
 	"  --dry-run    only list what would be collected\n"
 	"  --connect URI  sweep this libvirt connection too\n"
 	"\n"
-	"exit status: 0 done (also when nothing was found), 2 bad usage or a\n"
-	"RESULTS_DIR that is not a directory, 3 a libvirt connection failed.\n";
+	"Exit status:\n"
+	"  0    done (also when nothing was found)\n"
+	"  2    bad usage: an unknown option, or a RESULTS_DIR that is not a\n"
+	"       directory\n"
+	"  3    a libvirt connection failed\n";
 
 struct gc {
 	int keep, dry_run;

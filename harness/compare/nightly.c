@@ -96,7 +96,7 @@ void nightly_matrix_release(struct nightly_matrix *mx)
 
 /* A row of summary.json: what the night says about one scenario. */
 static json_object *row(const char *scenario, json_object *root, const char *dir,
-			const char *baseline, const char *verdict)
+			const char *baseline, const char *verdict, int missing)
 {
 	static const char *const headline[] = { "LowFree", "MemFree" };
 	json_object *o = json_object_new_object(), *per = NULL;
@@ -119,11 +119,44 @@ static json_object *row(const char *scenario, json_object *root, const char *dir
 	json_object_object_add(o, "run", dir ? json_object_new_string(dir) : NULL);
 	json_object_object_add(o, "baseline", baseline ? json_object_new_string(baseline) : NULL);
 	json_object_object_add(o, "verdict", json_object_new_string(verdict));
+	json_object_object_add(o, "without_baseline", json_object_new_boolean(missing));
+	/* The runner, as the baselines' key has it: what a missing baseline
+	 * would have to match. */
+	for (size_t i = 0; i < 2; i++) {
+		static const char *const key[] = { "vm.accel", "vm.qemu_version" };
+		static const char *const name[] = { "accel", "qemu" };
+		struct strbuf v = STRBUF_INIT;
+
+		if (root)
+			compare_key_value(root, key[i], &v);
+		json_object_object_add(o, name[i], v.len ? json_object_new_string(v.buf) : NULL);
+		sb_release(&v);
+	}
 	return o;
 }
 
-/* Compares a run that passed with its baseline; returns the verdict's
- * words for the summary, and counts into res. */
+/* No baseline matches a run that passed: in first-night mode it becomes
+ * the baseline; otherwise it counts as without one.  Returns the verdict. */
+static const char *no_baseline(const char *name, int found, const char *why, const char *dir,
+			       const struct nightly_opts *o, char **bpath,
+			       struct nightly_result *res)
+{
+	if (o->record) {
+		if (mkdir_p(o->baselines, 0755) == 0 && baseline_update(o->baselines, dir, bpath) == 0) {
+			note("%s: recorded the baseline %s", name, *bpath);
+			res->recorded++;
+			return "baseline recorded";
+		}
+		res->without_baseline++;
+		return "baseline could not be recorded";
+	}
+	warning("%s: %s", name, why);
+	res->without_baseline++;
+	return found == 0 ? "no baseline" : "baseline for another environment";
+}
+
+/* Compares a run that passed with its baseline (or records one); returns
+ * the verdict's words for the summary, and counts into res. */
 static const char *against_baseline(const char *name, json_object *root, const char *dir,
 				    const struct nightly_opts *o, char **bpath,
 				    struct nightly_result *res, json_object **cmp)
@@ -133,10 +166,9 @@ static const char *against_baseline(const char *name, json_object *root, const c
 	int f = baseline_find(o->baselines, root, bpath, &err);
 
 	if (f != 1) {
-		warning("%s: %s", name, err.buf);
-		res->without_baseline++;
+		verdict = no_baseline(name, f, err.buf, dir, o, bpath, res);
 		sb_release(&err);
-		return f == 0 ? "no baseline" : "baseline for another environment";
+		return verdict;
 	}
 	struct side a, b;
 	memset(&a, 0, sizeof(a));
@@ -158,6 +190,31 @@ static const char *against_baseline(const char *name, json_object *root, const c
 	side_release(&b);
 	sb_release(&err);
 	return verdict;
+}
+
+json_object *nightly_judge(const char *name, int passed, const char *dir,
+			   const struct nightly_opts *o, struct nightly_result *res)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *root = NULL, *cmp = NULL, *r;
+	const char *verdict = "not compared: the run did not pass";
+	char *bpath = NULL;
+	int before = res->without_baseline;
+
+	if (dir && result_load(dir, &root, &err) < 0)
+		root = NULL;
+	if (!passed)
+		res->failed++;
+	else if (root)
+		verdict = against_baseline(name, root, dir, o, &bpath, res, &cmp);
+	else
+		verdict = "";
+	r = row(name, root, dir, bpath, verdict, res->without_baseline > before);
+	json_object_put(root);
+	json_object_put(cmp);
+	sb_release(&err);
+	free(bpath);
+	return r;
 }
 
 int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
@@ -192,10 +249,7 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 	for (size_t i = 0; i < mx->n && !res->interrupted; i++) {
 		const struct scenario *sc = &mx->scenarios[i];
 		struct run_config rc = { .out = res->dir, .quiet = 1 };
-		struct strbuf err = STRBUF_INIT;
-		char *dir = NULL, *bpath = NULL;
-		json_object *root = NULL, *cmp = NULL;
-		const char *verdict = "not compared: the run did not pass";
+		char *dir = NULL;
 		enum run_status st;
 
 		if (jobs) {
@@ -208,20 +262,8 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 		}
 		if (st == RUN_INTERRUPTED)
 			res->interrupted = 1;
-		if (dir && result_load(dir, &root, &err) < 0)
-			root = NULL;
-		if (st != RUN_PASS)
-			res->failed++;
-		else if (root)
-			verdict = against_baseline(sc->name, root, dir, o, &bpath, res, &cmp);
-		else
-			verdict = "";
-		json_object_array_add(rows, row(sc->name, root, dir, bpath, verdict));
-		json_object_put(root);
-		json_object_put(cmp);
-		sb_release(&err);
+		json_object_array_add(rows, nightly_judge(sc->name, st == RUN_PASS, dir, o, res));
 		free(dir);
-		free(bpath);
 	}
 
 	sum = json_object_new_object();
@@ -231,6 +273,7 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 	json_object_object_add(sum, "failed", json_object_new_int(res->failed));
 	json_object_object_add(sum, "regressed", json_object_new_int(res->regressed));
 	json_object_object_add(sum, "without_baseline", json_object_new_int(res->without_baseline));
+	json_object_object_add(sum, "recorded", json_object_new_int(res->recorded));
 	json_object_object_add(sum, "seconds", json_seconds(now_monotonic() - t0));
 	if (placements)
 		json_object_object_add(sum, "placements", placements);

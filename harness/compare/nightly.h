@@ -12,7 +12,7 @@
  *		...				// res.dir is NULL) or its summary
  *						// could not be written
  *	... res.dir, res.failed, res.regressed, res.without_baseline,
- *	    res.interrupted ...
+ *	    res.recorded, res.interrupted ...
  *	nightly_result_release(&res);
  *	nightly_matrix_release(&mx);
  *
@@ -22,13 +22,17 @@
  *
  * nightly_run makes <out>/nightly-<stamp>/ and runs each scenario there
  * (run_execute, run.h); a run that passed is compared with its baseline
- * and the comparison kept as compare.json in the run's directory.  It
- * stops after an interrupted run.  Then it writes summary.json (the
+ * and the comparison kept as compare.json in the run's directory; a run
+ * that passed with no baseline on this runner (none for its key: another
+ * accelerator or QEMU version is another key) counts as without one,
+ * or, with o.record (the first night on a runner), becomes its baseline.
+ * It stops after an interrupted run.  Then it writes summary.json (the
  * summary model: "stamp", "scenarios", "runs": per run {scenario, status,
- * reason, per_disk {field, bytes}, run, baseline, verdict}, "failed",
- * "regressed", "without_baseline", "seconds") and, from it and the runs'
- * files, summary.md and summary.xml (report_write_nightly, report.h),
- * printing summary.md on stdout.
+ * reason, per_disk {field, bytes}, run, baseline, verdict,
+ * without_baseline (true or false), accel, qemu},
+ * "failed", "regressed", "without_baseline", "recorded", "seconds") and,
+ * from it and the runs' files, summary.md and summary.xml
+ * (report_write_nightly, report.h), printing summary.md on stdout.
  */
 #ifndef SCALETEST_NIGHTLY_H
 #define SCALETEST_NIGHTLY_H
@@ -63,16 +67,27 @@ struct nightly_opts {
 	/* Spread the matrix over libvirt connections (run/fanout.h); NULL:
 	 * one run after another in this process. */
 	struct fanout *fanout;
+	/* The first night on a runner: a run that passed and has no
+	 * baseline for its key becomes one (baseline_update) instead of
+	 * counting as without one; runs that have one are compared. */
+	int record;
 };
-#define NIGHTLY_OPTS_INIT { "results", "results/baselines", COMPARE_OPTS_INIT, NULL }
+#define NIGHTLY_OPTS_INIT { "results", "results/baselines", COMPARE_OPTS_INIT, NULL, 0 }
 
 struct nightly_result {
 	char *dir;			/* the night's directory */
-	int failed, regressed, without_baseline, interrupted;
+	int failed, regressed, without_baseline, recorded, interrupted;
 };
 
 int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 		struct nightly_result *res);
 void nightly_result_release(struct nightly_result *res);
+
+/* One run of the night judged, as nightly_run does for each: DIR (NULL
+ * when the run left none) compared with its baseline, or recorded as one,
+ * counted into res; returns its row of summary.json.  Tests call it on
+ * fixture runs, without booting anything. */
+json_object *nightly_judge(const char *scenario, int passed, const char *dir,
+			   const struct nightly_opts *o, struct nightly_result *res);
 
 #endif

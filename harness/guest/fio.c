@@ -568,7 +568,7 @@ int fio_host_closure(const char *fio, struct strvec *files)
 	if (!path_exists(prog)) {
 		if (!fio)
 			return error_env("'%s' not found: install Debian's fio package "
-					 "(make deps)", prog);
+					 "(make deps-test)", prog);
 		return error("'%s' does not exist", prog);
 	}
 	abs = absolute_path(prog);

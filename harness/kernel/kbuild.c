@@ -788,6 +788,31 @@ static void prune_builds(void)
 	free(trees);
 }
 
+/* What building a kernel needs on the host beyond the default set-up
+ * (tools/deps.sh's kbuild profile): a program per row, found on $PATH,
+ * and libelf's headers (objtool); the header's path is a row too. */
+static const struct {
+	const char *what, *path;	/* path: a file, not a program */
+} kbuild_toolchain[] = {
+	{ "gcc", NULL }, { "make", NULL }, { "flex", NULL }, { "bison", NULL },
+	{ "bc", NULL }, { "git", NULL }, { "xz", NULL }, { "perl", NULL },
+	{ "libelf-dev", "/usr/include/gelf.h" },
+};
+
+int kbuild_toolchain_missing(struct strbuf *missing)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(kbuild_toolchain); i++) {
+		const char *p = kbuild_toolchain[i].path;
+		if (p ? path_exists(p) : have_program(kbuild_toolchain[i].what))
+			continue;
+		sb_addf(missing, " %s", kbuild_toolchain[i].what);
+		n++;
+	}
+	return n;
+}
+
 int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		 struct kernel_artifact *k, int *hit)
 {
@@ -809,7 +834,8 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		goto out_nosrc;
 	cc = compiler_version();
 	if (!cc) {
-		error_env("gcc not found: install build-essential (make deps)");
+		error_env("gcc not found: install gcc (make deps, or make deps-kbuild for the "
+			  "whole kernel-build toolchain)");
 		goto out;
 	}
 	if (build_key(spec, &src, cc, &patches, key) < 0)
@@ -823,6 +849,17 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		note("kernel build %.24s: cached", key);
 		r = fill_artifact(entry, spec, &src, &patches, k);
 		goto out;
+	}
+	{
+		struct strbuf missing = STRBUF_INIT;
+		int n = kbuild_toolchain_missing(&missing);
+		if (n)
+			error_env("building a kernel from source needs the kernel-build "
+				  "toolchain; missing:%s: run 'make deps-kbuild' "
+				  "(sh tools/deps.sh install kbuild)", missing.buf);
+		sb_release(&missing);
+		if (n)
+			goto out;
 	}
 
 	/* The work tree for this source; one build in it at a time. */

@@ -78,6 +78,10 @@ int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,
 void kbuild_check_config(const struct strvec *want, const char *config,
 			 struct strvec *dropped);
 
+/* The kernel-build toolchain (flex, bison, bc, git, xz, libelf's headers...)
+ * that is missing here, appended to missing as " flex bison"; returns how
+ * many.  kbuild_build checks it on a cache miss, naming 'make deps-kbuild'. */
+int kbuild_toolchain_missing(struct strbuf *missing);
 /* Build spec (or find it in the cache: *hit = 1) into k. */
 int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		 struct kernel_artifact *k, int *hit);

@@ -37,6 +37,7 @@ enum {
 	EXIT_RUNFAIL = 1,	/* the run or comparison failed */
 	EXIT_USAGE = 2,		/* bad command line or scenario */
 	EXIT_ENV = 3,		/* a tool, package or resource is missing */
+	EXIT_NO_BASELINE = 4,	/* nightly: runs passed, but one had no baseline */
 	EXIT_INTERRUPTED = 130,
 };
 

@@ -1042,6 +1042,83 @@ static const struct mk_col night_cols[] = {
 	{ "vs baseline", MK_LEFT }, { "run", MK_LEFT },
 };
 
+/* A figure in a sentence: thousands separators from 1,000, else three
+ * significant digits; sign: always with its sign (a change). */
+static void terse(struct doc *d, struct num v, int sign)
+{
+	if (!v.have) {
+		mk_lit(d, "n/a");
+	} else if (fabs(v.v) >= 1000) {
+		if (sign || v.v < 0)
+			mk_addf(d, "%c", v.v < 0 ? '-' : '+');
+		fmt_thousands_d(d->out, fabs(v.v));
+	} else {
+		mk_addf(d, sign ? "%+.3g" : "%.3g", v.v);
+	}
+}
+
+/* Each regression of the night: the run, the metric, the baseline's and
+ * tonight's figure, the change. */
+static void night_regressions(struct doc *d, const struct nightly_model *m)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct nightly_row *r = &m->rows[i];
+
+		for (size_t j = 0; r->have_compare && j < r->compare.nmetrics; j++) {
+			const struct compare_metric *x = &r->compare.metrics[j];
+
+			if (!x->gating || strcmp(fmt_or(x->verdict, ""), "regression"))
+				continue;
+			if (!n++) {
+				mk_lit_block(d, MK_P, NULL, NULL, "Regressions:");
+				mk_block(d, MK_LIST, NULL, NULL);
+			}
+			mk_block(d, MK_ITEM, NULL, NULL);
+			MK_PARTS(d, "", fmt_or(r->scenario, "?"), ": ", fmt_or(x->name, "?"), " (",
+				 fmt_or(x->unit, "?"), "): baseline ");
+			terse(d, x->a.mean, 0);
+			mk_lit(d, ", tonight ");
+			terse(d, x->b.mean, 0);
+			mk_lit(d, ", change ");
+			terse(d, x->change, 1);
+			if (x->change_pct.have)
+				mk_addf(d, " (%+.1f%%)", x->change_pct.v);
+			if (x->p.have)
+				mk_addf(d, ", p %.3g", x->p.v);
+			mk_block_end(d, MK_ITEM);
+		}
+	}
+	if (n)
+		mk_block_end(d, MK_LIST);
+}
+
+/* Each run that passed without a baseline on this runner, and how to
+ * record them.  (The backquotes are meant: code spans in markdown.) */
+static void night_missing(struct doc *d, const struct nightly_model *m)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct nightly_row *r = &m->rows[i];
+
+		if (!r->without_baseline)
+			continue;
+		if (!n++) {
+			mk_lit_block(d, MK_P, NULL, NULL, "Missing baselines:");
+			mk_block(d, MK_LIST, NULL, NULL);
+		}
+		mk_block(d, MK_ITEM, NULL, NULL);
+		MK_PARTS(d, "no baseline for ", fmt_or(r->scenario, "?"), " on this runner (accel ",
+			 fmt_or(r->accel, "?"), ", qemu ", fmt_or(r->qemu, "?"), "): run "
+			 "`make nightly-first` / `scaletest nightly --record-baselines` to record them");
+		mk_block_end(d, MK_ITEM);
+	}
+	if (n)
+		mk_block_end(d, MK_LIST);
+}
+
 void document_nightly(const struct markup *mk, const struct nightly_model *m, struct strbuf *out)
 {
 	struct doc doc, *d = &doc;
@@ -1077,8 +1154,13 @@ void document_nightly(const struct markup *mk, const struct nightly_model *m, st
 	}
 	mk_table_end(d);
 	mk_block(d, MK_P, NULL, NULL);
-	mk_addf(d, "%lld scenarios, %lld failed, %lld regressed, %lld without a baseline; %.0f s.",
+	mk_addf(d, "%lld scenarios, %lld failed, %lld regressed, %lld without a baseline",
 		fmt_round(m->scenarios.v), fmt_round(m->failed.v), fmt_round(m->regressed.v),
-		fmt_round(m->without_baseline.v), m->seconds.v);
+		fmt_round(m->without_baseline.v));
+	if (m->recorded.have && m->recorded.v > 0)
+		mk_addf(d, ", %lld baselines recorded", fmt_round(m->recorded.v));
+	mk_addf(d, "; %.0f s.", m->seconds.v);
 	mk_block_end(d, MK_P);
+	night_regressions(d, m);
+	night_missing(d, m);
 }

@@ -312,6 +312,28 @@ void junit_compare(const struct compare_model *m, struct strbuf *out)
 	sb_release(&suites);
 }
 
+/* A run that passed with no baseline on this runner: a failure of its own,
+ * so that CI shows it as the night's exit status (4) says. */
+static void suite_no_baseline(const struct nightly_row *r, struct strbuf *out,
+			      struct counts *total)
+{
+	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, msg = STRBUF_INIT;
+	struct counts n = { 0, 0, 0 };
+
+	sb_adds(&cls, "scaletest.baseline.");
+	sb_adds(&cls, fmt_or(r->scenario, "run"));
+	testcase_open(&body, &n, cls.buf, "baseline on this runner", 0);
+	sb_addf(&msg, "no baseline for %s on this runner (accel %s, qemu %s): run "
+		"make nightly-first / scaletest nightly --record-baselines to record them",
+		fmt_or(r->scenario, "?"), fmt_or(r->accel, "?"), fmt_or(r->qemu, "?"));
+	outcome(&body, &n, FAILURE, "no baseline", msg.buf, msg.buf);
+	suite(out, cls.buf, &n, NULL, NULL, NULL, &body);
+	counts_add(total, &n);
+	sb_release(&cls);
+	sb_release(&body);
+	sb_release(&msg);
+}
+
 void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 {
 	struct strbuf suites = STRBUF_INIT;
@@ -323,6 +345,8 @@ void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 		if (m->rows[i].have_compare)
 			suite_compare(&m->rows[i].compare, fmt_or(m->rows[i].scenario, "run"),
 				      &suites, &n);
+		if (m->rows[i].without_baseline)
+			suite_no_baseline(&m->rows[i], &suites, &n);
 	}
 	document(out, &n, &suites);
 	sb_release(&suites);

@@ -6,7 +6,9 @@
  *	junit_compare(&compare_model, &sb);  // compare.xml: one test case per
  *					  // gating metric, failing on regression
  *	junit_nightly(&nightly_model, &sb);  // summary.xml: every run's suite
- *					  // and every comparison's, in order
+ *					  // and every comparison's, in order,
+ *					  // and a failing one per run without
+ *					  // a baseline on this runner
  *
  * The shape is the Jenkins JUnit schema's (tests/junit/junit-10.xsd checks
  * every golden file against it):

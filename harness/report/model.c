@@ -664,6 +664,7 @@ static const struct field night_fields[] = {
 	NIGHT(F_STR, stamp, "stamp"), NIGHT(F_NUM, scenarios, "scenarios"),
 	NIGHT(F_NUM, failed, "failed"), NIGHT(F_NUM, regressed, "regressed"),
 	NIGHT(F_NUM, without_baseline, "without_baseline"), NIGHT(F_NUM, seconds, "seconds"),
+	NIGHT(F_NUM, recorded, "recorded"),
 };
 #undef NIGHT
 
@@ -672,6 +673,7 @@ static const struct field row_fields[] = {
 	ROW(F_STR, scenario, "scenario"), ROW(F_STR, status, "status"), ROW(F_STR, reason, "reason"),
 	ROW(F_STR, run, "run"), ROW(F_STR, baseline, "baseline"), ROW(F_STR, verdict, "verdict"),
 	ROW(F_STR, per_disk_field, "per_disk.field"), ROW(F_NUM, per_disk, "per_disk.bytes"),
+	ROW(F_STR, accel, "accel"), ROW(F_STR, qemu, "qemu"),
 };
 #undef ROW
 
@@ -691,6 +693,8 @@ void nightly_model_from_json(json_object *summary, const char *night_dir,
 		struct nightly_row *r = &m->rows[i];
 
 		fields_of(o, r, row_fields, ARRAY_SIZE(row_fields));
+		r->without_baseline = json_object_is_type(jget(o, "without_baseline"), json_type_boolean) &&
+				      json_object_get_boolean(jget(o, "without_baseline"));
 		row_runs(r, night_dir);
 	}
 }

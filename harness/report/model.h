@@ -242,6 +242,8 @@ void compare_model_release(struct compare_model *m);
 
 struct nightly_row {
 	const char *scenario, *status, *reason, *run, *baseline, *verdict;
+	const char *accel, *qemu;		/* the runner, as the baselines' key has it */
+	int without_baseline;		/* passed, but no baseline on this runner */
 	const char *per_disk_field;	/* LowFree or MemFree, or NULL */
 	struct num per_disk;
 	int have_run, have_compare;
@@ -252,7 +254,7 @@ struct nightly_row {
 struct nightly_model {
 	json_object *summary;
 	const char *stamp;
-	struct num scenarios, failed, regressed, without_baseline, seconds;
+	struct num scenarios, failed, regressed, without_baseline, recorded, seconds;
 	struct nightly_row *rows;
 	size_t nrows;
 };

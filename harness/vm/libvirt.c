@@ -370,7 +370,7 @@ static int connect_error(const char *uri)
 	libvirtd = find_in_path("libvirtd");
 	if (!libvirtd && !path_exists("/usr/sbin/libvirtd")) {
 		return error_env("cannot connect to libvirt at '%s': libvirt is not installed: "
-				 "install libvirt-daemon-system (make deps)", uri);
+				 "install libvirt-daemon-system (make deps-libvirt)", uri);
 	}
 	free(libvirtd);
 	return error_env("cannot connect to libvirt at '%s': %s; is libvirtd running? "
@@ -1185,7 +1185,7 @@ static int lv_check(int arch, const char *uri)
 	(void)arch;
 	(void)uri;
 	return error_env("this scaletest was built without libvirt: install libvirt-dev "
-			 "and libxml2-dev (make deps), then rebuild");
+			 "and libxml2-dev (make deps-libvirt), then rebuild");
 }
 
 static const char *lv_version(int arch)

@@ -67,7 +67,7 @@ bench_init() { # NAME REPEATS ARG...
 	case $bench_repeats in
 	'' | *[!0-9]* | 0) echo "bench: repeats must be a positive number, not '$bench_repeats'" >&2; exit 2 ;;
 	esac
-	command -v jq >/dev/null 2>&1 || { echo "bench: jq is missing (make deps installs it)" >&2; exit 3; }
+	command -v jq >/dev/null 2>&1 || { echo "bench: jq is missing (make deps-test installs it)" >&2; exit 3; }
 	[ -x "$bin" ] || { echo "bench: '$bin' is not built (make)" >&2; exit 3; }
 	work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
 	trap 'rm -rf "$work"' EXIT

@@ -1,8 +1,8 @@
 #!/bin/sh
 # make bench: every benchmark, one after the other (an hour or more).
 # Each prints its figures and writes them to results/bench/<stamp>-NAME.json;
-# tests/bench/README says what the files hold and how the README's table
-# is made from them.
+# tests/bench/README says what the files hold and how the benchmark table
+# of docs/measurements.md is made from them.
 set -eu
 cd "$(dirname "$0")/../.."
 sh tests/bench/initramfs.sh 3 x86_64

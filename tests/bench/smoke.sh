@@ -6,7 +6,7 @@
 # Asserts that each ran and wrote its figures: one JSON file per benchmark
 # with the fixed keys, the expected metrics, one number per side of each,
 # a median for every side and a ratio where there should be one (lib.sh's
-# bench_validate), and that the README table can be made from them.  It
+# bench_validate), and that the benchmark table (docs/measurements.md) can be made from them.  It
 # never asserts anything about time.  Also checks mkcpio's refusals.  The
 # files go to a temporary directory, not results/bench/.
 #
@@ -73,7 +73,7 @@ run_one initramfs "uptime_s boot_s archive_bytes" 1 x86_64
 run_one boot "uptime_s boot_s" 1 x86_64
 run_one fio "size_bytes cpio_bytes size_i386_bytes harness_uptime_s harness_boot_s bare_uptime_s bare_host_s" 1
 
-# ---- the README table ------------------------------------------------------------
+# ---- the benchmark table ------------------------------------------------------------
 set -- "$work"/out/*/*.json
 if [ -f "$1" ]; then
 	sh "$here/table.sh" "$@" > "$work/table.md" || fail "table.sh failed on the smoke figures"

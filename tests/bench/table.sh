@@ -1,13 +1,15 @@
 #!/bin/sh
-# The README's table of benchmark figures, made from the benchmarks' JSON.
+# The table of benchmark figures in docs/measurements.md (linked from the
+# README), made from the benchmarks' JSON.
 #
 #   sh tests/bench/table.sh [FILE...]   print the Markdown table
-#   sh tests/bench/table.sh --update    replace the README's copy (make bench-table)
-#   sh tests/bench/table.sh --check     exit 1, with a diff, when the README's
-#                                       copy differs from a regeneration
+#   sh tests/bench/table.sh --update    replace the copy in docs/measurements.md
+#                                       (make bench-table)
+#   sh tests/bench/table.sh --check     exit 1, with a diff, when that copy
+#                                       differs from a regeneration
 #
 # Without FILEs the table is made from the files under results/bench/ that
-# git knows (committed or added), so the README quotes only figures whose
+# git knows (committed or added), so the document quotes only figures whose
 # JSON is in the repository; outside a git checkout, from every file
 # there.  For each command line the newest file counts.  One row per
 # figure: on the first row of each benchmark its command, date, version
@@ -17,11 +19,11 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-readme=$top/README.md
+readme=$top/docs/measurements.md
 start='<!-- bench:start -->'
 end='<!-- bench:end -->'
 
-command -v jq >/dev/null 2>&1 || { echo "table: jq is missing (make deps installs it)" >&2; exit 3; }
+command -v jq >/dev/null 2>&1 || { echo "table: jq is missing (make deps-test installs it)" >&2; exit 3; }
 
 committed() {
 	if git -C "$top" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
@@ -94,7 +96,7 @@ case ${1:-} in
 	table "$@" > "$tmp"
 	readme_block > "$tmp.readme"
 	if ! diff -u "$tmp.readme" "$tmp" >&2; then
-		echo "table: README.md's benchmark table differs from results/bench/ (above); run 'make bench-table'" >&2
+		echo "table: the benchmark table of docs/measurements.md differs from results/bench/ (above); run 'make bench-table'" >&2
 		exit 1
 	fi
 	;;

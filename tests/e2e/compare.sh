@@ -94,7 +94,7 @@ test_nightly() {
 	# The matrix's scenario paths are relative to the matrix file.
 	cp "$smoke" "$out/smoke"
 	# With 40 disks the per-disk figures vary by about 10% from run to
-	# run (the README's "run-to-run spread"), so this night's threshold
+	# run (docs/measurements.md, "Run-to-run spread"), so this night's threshold
 	# sits well above that: the test checks the pipeline, not the noise.
 	"$bin" nightly "$out/matrix" --out "$out/night" --baselines "$baselines" --threshold 40 > "$out/n1.log" 2>&1
 	rc=$?
@@ -130,4 +130,42 @@ test_nightly() {
 	check "nothing ran" [ ! -e "$out/night3" ]
 }
 
-e2e_main "repeat_group compare_group_with_itself baseline_and_compare baseline_refuses_failures compare_refuses_other_environment nightly" "$@"
+test_nightly_first() {
+	# A runner with no baseline of its own (an empty directory: as on a
+	# machine whose accelerator or QEMU differs from the committed ones).
+	mkdir -p "$out/first" "$out/first-baselines"
+	printf 'smoke fio_runtime=1 monitor_interval_ms=0\n' > "$out/first/matrix"
+	cp "$smoke" "$out/first/smoke"
+	"$bin" nightly "$out/first/matrix" --out "$out/first/n1" --baselines "$out/first-baselines" > "$out/f1.log" 2>&1
+	rc=$?
+	night=$(find "$out/first/n1" -maxdepth 1 -name 'nightly-*' | head -n 1)
+	check "no baseline: exit 4 (got $rc)" [ "$rc" = 4 ]
+	[ "$rc" = 4 ] || sed 's/^/    | /' "$out/f1.log"
+	accel=$(jq -r '.runs[0].accel' "$night/summary.json")
+	qemu=$(jq -r '.runs[0].qemu' "$night/summary.json")
+	check "the runner in summary.json" [ -n "$accel" -a "$accel" != null -a -n "$qemu" -a "$qemu" != null ]
+	check "the summary says what to do" grep -qF "no baseline for smoke on this runner (accel $accel, qemu $qemu): run \`make nightly-first\` / \`scaletest nightly --record-baselines\` to record them" "$out/f1.log"
+	check "a JUnit failure for it" grep -q '<testsuite name="scaletest.baseline.smoke" tests="1" failures="1">' "$night/summary.xml"
+	"$bin" nightly "$out/first/matrix" --out "$out/first/n1b" --baselines "$out/first-baselines" --allow-missing-baselines > "$out/f1b.log" 2>&1
+	rc=$?
+	check "--allow-missing-baselines: exit 0 (got $rc)" [ "$rc" = 0 ]
+
+	"$bin" nightly "$out/first/matrix" --out "$out/first/n2" --baselines "$out/first-baselines" --record-baselines > "$out/f2.log" 2>&1
+	rc=$?
+	night=$(find "$out/first/n2" -maxdepth 1 -name 'nightly-*' | head -n 1)
+	check "first night: exit 0 (got $rc)" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || sed 's/^/    | /' "$out/f2.log"
+	check "the baseline recorded" jq -e '.recorded == 1 and .without_baseline == 0 and .runs[0].verdict == "baseline recorded"' "$night/summary.json"
+	check "for this runner's key" jq -e --arg q "$qemu" '.key["vm.qemu_version"] == $q' "$out"/first-baselines/smoke--*/key.json
+
+	# The next night is compared with it (threshold above the 40-disk
+	# run-to-run spread, as in test_nightly).
+	"$bin" nightly "$out/first/matrix" --out "$out/first/n3" --baselines "$out/first-baselines" --threshold 40 > "$out/f3.log" 2>&1
+	rc=$?
+	night=$(find "$out/first/n3" -maxdepth 1 -name 'nightly-*' | head -n 1)
+	check "the night after: exit 0 (got $rc)" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || sed 's/^/    | /' "$out/f3.log"
+	check "compared with the recorded baseline" jq -e '.without_baseline == 0 and (.runs[0].baseline | test("first-baselines/smoke--"))' "$night/summary.json"
+}
+
+e2e_main "repeat_group compare_group_with_itself baseline_and_compare baseline_refuses_failures compare_refuses_other_environment nightly nightly_first" "$@"

@@ -16,7 +16,7 @@ nfail=0
 failed_names=
 
 for tool in jq pgrep; do
-	command -v $tool >/dev/null 2>&1 || { echo "e2e: $tool is needed (make deps)" >&2; exit 3; }
+	command -v $tool >/dev/null 2>&1 || { echo "e2e: $tool is needed (make deps-test)" >&2; exit 3; }
 done
 [ -x "$bin" ] || { echo "e2e: build bin/scaletest first (make)" >&2; exit 3; }
 

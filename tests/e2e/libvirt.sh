@@ -12,12 +12,12 @@ set -u
 
 URI=qemu:///system
 # Per-disk MemFree of the two backends may differ by this share of the
-# qemu run's figure.  Measured here (README, "libvirt"): smoke runs of
+# qemu run's figure.  Measured here (docs/measurements.md, "The libvirt backend"): smoke runs of
 # either backend spread by about 6% run to run; 20% leaves room for the
 # spread of both without letting a disk's cost double unnoticed.
 TOL_PCT=20
 
-command -v virsh >/dev/null 2>&1 || { say "e2e: virsh is needed (make deps)"; exit 3; }
+command -v virsh >/dev/null 2>&1 || { say "e2e: virsh is needed (make deps-libvirt)"; exit 3; }
 started=$(sh "$top/tests/libvirt/daemons.sh" start) || exit 3
 cleanup_daemons() {
 	[ "$started" = started ] && sh "$top/tests/libvirt/daemons.sh" stop

@@ -27,7 +27,7 @@ lib=$top/build/libscaletest.a
 
 chromium=$(command -v chromium 2>/dev/null || true)
 if [ -z "$chromium" ]; then
-	echo "html: skipped: chromium not installed (apt-get install chromium)"
+	echo "html: skipped: chromium not installed (make deps-html)"
 	exit 0
 fi
 if [ ! -x "$bin" ] || [ ! -f "$lib" ]; then

@@ -33,7 +33,7 @@ pid_of() { # pidfile
 start() {
 	for tool in virtlogd libvirtd virsh; do
 		command -v $tool >/dev/null 2>&1 || {
-			say "$tool not found: install libvirt-daemon-system and libvirt-clients (make deps)"
+			say "$tool not found: install libvirt-daemon-system and libvirt-clients (make deps-libvirt)"
 			exit 3
 		}
 	done

@@ -6,6 +6,7 @@
 
 #include "compare/baseline.h"
 #include "compare/compare.h"
+#include "compare/nightly.h"
 #include "report/junit.h"
 #include "report/markdown.h"
 #include "report/model.h"
@@ -302,6 +303,97 @@ TEST(baseline_update_find_and_refuse)
 	free(a);
 	free(f);
 	free(q);
+}
+
+/* A night judged run by run, without booting: a run with no baseline on
+ * this runner counts (and says what to do), the first-night mode records
+ * one, and the next night is compared with it and names the regression. */
+TEST(nightly_judge_missing_recorded_then_compared)
+{
+	const char *t = test_tmpdir();
+	char *bdir = xstrfmt("%s/night-baselines", t);
+	char *a = make_run(t, "na", 100000, "pass", "7.2.22");
+	char *b = make_run(t, "nb", 110000, "pass", "7.2.22");
+	char *q = make_run(t, "nq", 100000, "pass", "8.0.0");
+	char *f = make_run(t, "nf", 100000, "fail", "7.2.22");
+	struct nightly_opts o = NIGHTLY_OPTS_INIT;
+	struct nightly_result res;
+	json_object *sum = json_object_new_object(), *rows = json_object_new_array(), *r;
+	struct nightly_model m;
+	struct strbuf md = STRBUF_INIT, xml = STRBUF_INIT;
+
+	memset(&res, 0, sizeof(res));
+	o.baselines = bdir;
+	util_quiet = 1;
+
+	/* No baseline (the directory does not even exist): counted. */
+	r = nightly_judge("s", 1, a, &o, &res);
+	CHECK_EQ_INT(res.without_baseline, 1);
+	CHECK_STR(jstr(r, "verdict", ""), "no baseline");
+	CHECK(json_object_get_boolean(jget(r, "without_baseline")));
+	CHECK_STR(jstr(r, "accel", ""), "tcg");
+	CHECK_STR(jstr(r, "qemu", ""), "7.2.22");
+	json_object_array_add(rows, r);
+
+	/* The first night: recorded, not counted as missing. */
+	o.record = 1;
+	r = nightly_judge("s", 1, a, &o, &res);
+	CHECK_EQ_INT(res.recorded, 1);
+	CHECK_EQ_INT(res.without_baseline, 1);
+	CHECK_STR(jstr(r, "verdict", ""), "baseline recorded");
+	CHECK_CONTAINS(jstr(r, "baseline", ""), "/s--");
+	CHECK(!json_object_get_boolean(jget(r, "without_baseline")));
+	json_object_put(r);
+
+	/* Recording again does not replace it: a run with a baseline is
+	 * compared, first-night mode or not. */
+	r = nightly_judge("s", 1, b, &o, &res);
+	CHECK_EQ_INT(res.recorded, 1);
+	CHECK_EQ_INT(res.regressed, 1);
+	CHECK_STR(jstr(r, "verdict", ""), "regression");
+	json_object_array_add(rows, r);
+	char *cj = xstrfmt("%s/compare.json", b);
+	CHECK(path_exists(cj));
+	free(cj);
+
+	/* Another QEMU on the runner: the committed baseline is not its. */
+	o.record = 0;
+	r = nightly_judge("s", 1, q, &o, &res);
+	CHECK_EQ_INT(res.without_baseline, 2);
+	CHECK_STR(jstr(r, "verdict", ""), "baseline for another environment");
+	CHECK_STR(jstr(r, "qemu", ""), "8.0.0");
+	json_object_array_add(rows, r);
+
+	/* A failed run is a failure, not a missing baseline. */
+	r = nightly_judge("s", 0, f, &o, &res);
+	CHECK_EQ_INT(res.failed, 1);
+	CHECK_EQ_INT(res.without_baseline, 2);
+	CHECK(!json_object_get_boolean(jget(r, "without_baseline")));
+	json_object_put(r);
+
+	/* The summary names the regression's metric, both figures and the
+	 * change, and each missing baseline with the runner and the fix. */
+	json_object_object_add(sum, "stamp", json_object_new_string("x"));
+	json_object_object_add(sum, "runs", rows);
+	json_object_object_add(sum, "without_baseline", json_object_new_int(res.without_baseline));
+	nightly_model_from_json(sum, t, &m);
+	markdown_nightly(&m, &md);
+	junit_nightly(&m, &xml);
+	CHECK_CONTAINS(md.buf, "- s: MemFree per disk (B): baseline 100,000, tonight 110,000, "
+			       "change +10,000 (+10.0%)");
+	CHECK_CONTAINS(md.buf, "- no baseline for s on this runner (accel tcg, qemu 7.2.22): run "
+			       "`make nightly-first` / `scaletest nightly --record-baselines`");
+	CHECK_CONTAINS(md.buf, "- no baseline for s on this runner (accel tcg, qemu 8.0.0)");
+	CHECK_CONTAINS(xml.buf, "<testsuite name=\"scaletest.baseline.s\" tests=\"1\" failures=\"1\" errors=\"0\">");
+	nightly_model_release(&m);
+	json_object_put(sum);
+	sb_release(&md);
+	sb_release(&xml);
+	free(bdir);
+	free(a);
+	free(b);
+	free(q);
+	free(f);
 }
 
 TEST(junit_escapes_and_counts)

@@ -628,7 +628,7 @@ TEST(fio_closure_of_host_fio)
 {
 	struct strvec files = STRVEC_INIT;
 
-	if (!path_exists(FIO_HOST_PATH))	/* make deps installs it */
+	if (!path_exists(FIO_HOST_PATH))	/* make deps-test installs it */
 		return;
 	REQUIRE(fio_host_closure(NULL, &files) == 0);
 	CHECK_STR(files.v[0], FIO_HOST_PATH);

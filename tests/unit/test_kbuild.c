@@ -210,3 +210,39 @@ TEST(kbuild_spec_takes_the_scenario_keys)
 	sb_release(&err);
 	free(frag);
 }
+
+/* Without the kernel-build toolchain on $PATH, every program of it is
+ * named (the build then says to run 'make deps-kbuild'). */
+TEST(kbuild_toolchain_names_what_is_missing)
+{
+	const char *t = test_tmpdir();
+	char *old = getenv("PATH") ? xstrdup(getenv("PATH")) : NULL;
+	struct strbuf missing = STRBUF_INIT;
+	int n;
+
+	REQUIRE(setenv("PATH", t, 1) == 0);
+	n = kbuild_toolchain_missing(&missing);
+	if (old)
+		setenv("PATH", old, 1);
+	else
+		unsetenv("PATH");
+	CHECK(n >= 8);
+	CHECK_CONTAINS(missing.buf, " flex");
+	CHECK_CONTAINS(missing.buf, " bison");
+	CHECK_CONTAINS(missing.buf, " bc");
+	CHECK_CONTAINS(missing.buf, " git");
+	sb_release(&missing);
+
+	/* With a 'flex' on $PATH, it is no longer named. */
+	char *flex = xstrfmt("%s/flex", t);
+	put(t, "flex", "#!/bin/sh\n");
+	REQUIRE(chmod(flex, 0755) == 0);
+	free(flex);
+	REQUIRE(setenv("PATH", t, 1) == 0);
+	CHECK_EQ_INT(kbuild_toolchain_missing(&missing), n - 1);
+	if (old)
+		setenv("PATH", old, 1);
+	CHECK(!strstr(missing.buf, "flex"));
+	sb_release(&missing);
+	free(old);
+}
