@@ -46,7 +46,7 @@ void meter_start(struct meter *m, enum meter_mode mode, const char *label,
 	m->from = from;
 	m->to = to;
 	m->t0 = m->t = m->printed_t = t0;
-	m->count = from;
+	m->count = m->printed_count = from;
 }
 
 static long long span(const struct meter *m)
@@ -99,6 +99,7 @@ static void show(struct meter *m, struct strbuf *out)
 		sb_addch(out, '\n');
 		m->printed_t = m->t;
 		m->printed_tenth = tenth(m);
+		m->printed_count = m->count;
 	}
 }
 
@@ -110,7 +111,7 @@ void meter_update(struct meter *m, double t, long long count, struct strbuf *out
 		m->t = t;
 	m->count = count < 0 ? 0 : count;
 	if (m->mode == METER_TTY || tenth(m) > m->printed_tenth ||
-	    m->t - m->printed_t >= METER_EVERY_S)
+	    (m->t - m->printed_t >= METER_EVERY_S && m->count != m->printed_count))
 		show(m, out);
 }
 

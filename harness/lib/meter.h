@@ -17,8 +17,9 @@
  *                the line) at every sample and erased at the end; while it
  *                is shown, util.c's messages erase it first
  *   METER_LINES  (stderr is a file or a pipe) a plain line when another
- *                tenth of the way is done or METER_EVERY_S have passed
- *                since the last line, and one at the end
+ *                tenth of the way is done or, if the count moved,
+ *                METER_EVERY_S have passed since the last line; and one
+ *                at the end
  *   METER_OFF    nothing (--quiet)
  *
  * What to write is appended to a strbuf, so tests see it; meter_write()
@@ -52,6 +53,7 @@ struct meter {
 	long long count;
 	double printed_t;	/* METER_LINES: the last line's time */
 	int printed_tenth;	/* and its tenth of the way */
+	long long printed_count;	/* and its count */
 	int shown;		/* METER_TTY: a line is on the terminal */
 };
 

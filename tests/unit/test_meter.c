@@ -66,12 +66,14 @@ TEST(meter_lines_every_tenth_or_ten_seconds)
 	meter_update(&m, 13.0, 700, &out);	/* several tenths at once: one line */
 	CHECK_STR(out.buf, "scaletest: insmod: 700/1000 disks present (70%), 53.8 disks/s, 13 s\n");
 	sb_reset(&out);
-	meter_finish(&m, 20.0, 1000, &out);
-	CHECK_STR(out.buf, "scaletest: insmod: 1000/1000 disks present (100%), 50.0 disks/s, 20 s\n");
+	meter_update(&m, 30.0, 700, &out);	/* 17 s on, but no change: nothing */
+	CHECK_STR(out.buf, "");
+	meter_finish(&m, 40.0, 1000, &out);
+	CHECK_STR(out.buf, "scaletest: insmod: 1000/1000 disks present (100%), 25.0 disks/s, 40 s\n");
 	sb_reset(&out);
 	/* Finished: later samples and a second finish say nothing. */
-	meter_update(&m, 21.0, 1000, &out);
-	meter_finish(&m, 21.0, 1000, &out);
+	meter_update(&m, 41.0, 1000, &out);
+	meter_finish(&m, 41.0, 1000, &out);
 	CHECK_STR(out.buf, "");
 	sb_release(&out);
 }
