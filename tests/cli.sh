@@ -336,6 +336,81 @@ if command -v xmllint >/dev/null 2>&1; then
 		{ fail "junit.xml of hostile bytes is not well-formed XML"; cat "$tmp/xmllint" >&2; }
 fi
 
+# run's kernel shorthands and --dry-run.  A fake bzImage: "HdrS" at
+# 0x202, boot protocol 2.15, the version string at 0x400 (offset 0x200 at
+# 0x20e), XLF_KERNEL_64 at 0x236 for a 64-bit one.
+fake_bzimage() { # FILE VERSION 64|32
+	{
+		head -c 514 /dev/zero
+		printf 'HdrS\017\002'
+		head -c 6 /dev/zero
+		printf '\000\002'
+		head -c $((0x236 - 0x210)) /dev/zero
+		if [ "$3" = 64 ]; then printf '\001\000'; else printf '\000\000'; fi
+		head -c $((0x400 - 0x238)) /dev/zero
+		printf '%s (fake@scaletest) #1 SMP\000' "$2"
+	} > "$1"
+}
+fake_bzimage "$tmp/bz64" 6.1.0-fake 64
+fake_bzimage "$tmp/bz32" 6.1.0-fake 32
+mkdir -p "$tmp/mods/lib/modules/6.1.0-fake" "$tmp/nomods" "$tmp/stub"
+: > "$tmp/mods/lib/modules/6.1.0-fake/modules.dep"
+echo 'not a kernel' > "$tmp/notbz"
+# A QEMU that leaves a mark: a dry run must not start one.
+for q in qemu-system-x86_64 qemu-system-i386; do
+	printf '#!/bin/sh\ntouch "%s/qemu-started"\n' "$tmp" > "$tmp/stub/$q"
+	chmod +x "$tmp/stub/$q"
+done
+dry() {
+	env SCALETEST_CACHE="$tmp/dcache" PATH="$tmp/stub:$PATH" "$bin" run --dry-run --out "$tmp/dres" "$@"
+}
+expect 0 "^  --dry-run +print the plan" -- "$bin" run --help
+expect 0 "^  --kernel BZIMAGE" -- "$bin" run --help
+expect 0 "-kernel $tmp/bz64 -initrd " -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "^qemu-system-x86_64 .* -m 512 -smp 1 " -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "^  kernel_image = $tmp/bz64 +# command line$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "^  disks = 40 +# .*smoke:6$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "^  40 scsi_debug \(1 host x 1 targets x 40 LUNs" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
+n=$((n + 1))
+dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --set virtio_disks=3 > "$tmp/plan" 2>&1
+drives=$(grep '^qemu-system' "$tmp/plan" | tr ' ' '\n' | grep -c '^if=none,id=vd[0-9]*,file=')
+[ "$drives" = 3 ] || fail "dry run with virtio_disks=3: $drives -drive options in the qemu command line"
+n=$((n + 1))
+[ -e "$tmp/qemu-started" ] && fail "a dry run started QEMU"
+[ -e "$tmp/dres" ] && fail "a dry run made the results directory"
+# Without a scenario: the default one, its arch from the image.
+expect 0 "^scenario .*/scenarios/seed-i386-4000, resolved" -- dry --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "arch = x86_64, as the --kernel image says \(.*seed-i386-4000 had i386\)" -- dry --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "^qemu-system-x86_64 " -- dry --kernel "$tmp/bz64" --modules "$tmp/mods"
+expect 0 "^qemu-system-i386 " -- dry --kernel "$tmp/bz32" --modules "$tmp/mods"
+# Bad paths and conflicts: usage errors (exit 2) that name the input.
+expect 2 "^scaletest: --kernel '$tmp/nope': No such file or directory$" -- dry --kernel "$tmp/nope"
+expect 2 "^scaletest: --kernel '$tmp/notbz': not a bzImage" -- dry --kernel "$tmp/notbz"
+expect 2 "^scaletest: --modules '$tmp/nomods' is not a modules tree" -- dry --kernel "$tmp/bz64" --modules "$tmp/nomods"
+expect 2 "^scaletest: --kernel '$tmp/bz64' \(6\.1\.0-fake\) needs --modules DIR: /lib/modules/6\.1\.0-fake has no modules\.dep" -- dry --kernel "$tmp/bz64"
+expect 2 "^scaletest: --kernel and --set kernel_package=linux-image-amd64 both choose the kernel: give one$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --set kernel_package=linux-image-amd64
+expect 2 "^scaletest: --kernel and --source name two kernels: give one$" -- dry --kernel "$tmp/bz64" --source "$fx/kbuild/tree"
+expect 2 "^scaletest: --kernel '$tmp/bz32' is an i386 kernel, but .*scenarios/smoke:4 sets arch = x86_64 \(add --set arch=i386, or give an x86_64 kernel\)$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz32" --modules "$tmp/mods"
+expect 2 "^scaletest: --kernel '$tmp/bz64' is an x86_64 kernel, but --set arch=i386$" -- dry --kernel "$tmp/bz64" --modules "$tmp/mods" --set arch=i386
+expect 2 "^scaletest: --modules goes with --kernel BZIMAGE$" -- dry "$top/scenarios/smoke" --modules "$tmp/mods"
+expect 2 "^scaletest: --patches needs --source TREE, or a scenario with kernel = build" -- dry "$top/scenarios/smoke" --patches "$fx/kbuild/bad"
+expect 2 "^scaletest: --source '$tmp/nope': No such file or directory$" -- dry --source "$tmp/nope"
+expect 2 "run needs a scenario \(or --kernel BZIMAGE or --source TREE\)" -- "$bin" run --dry-run
+# A scenario's own kernel gives way to --kernel, and the note says which lines.
+expect 0 "^scaletest: --kernel replaces the kernel of .*build-i386-4000-patched: kernel = build \(line 6\), kernel_source = debian \(line 7\), kernel_patches = .*sched-tags-32 \(line 8\)$" -- dry "$top/scenarios/build-i386-4000-patched" --kernel "$tmp/bz32" --modules "$tmp/mods"
+expect 0 "^  kernel_patches = \"\" +# command line$" -- dry "$top/scenarios/build-i386-4000-patched" --kernel "$tmp/bz32" --modules "$tmp/mods"
+# --source: what would be built, nothing built; --patches on a build scenario.
+expect 0 "not cached: a run would build $fx/kbuild/tree with 1 patch \(0001-does-not-apply\.patch\), tinyconfig plus base\.config, i386-highmem\.config, fast-boot\.config, for i386" -- dry --source "$fx/kbuild/tree" --patches "$fx/kbuild/bad"
+expect 0 " -kernel KERNEL_IMAGE -initrd " -- dry --source "$fx/kbuild/tree"
+n=$((n + 1))
+[ -e "$tmp/dcache/kernels/build" ] && [ -n "$(ls "$tmp/dcache/kernels/build")" ] && fail "a dry run built a kernel"
+expect 0 "^  kernel_patches = $fx/kbuild/bad +# command line$" -- dry "$top/scenarios/build-i386-4000-stock" --patches "$fx/kbuild/bad" --set kernel_source="$fx/kbuild/tree"
+if pkg-config --exists libvirt libxml-2.0 2>/dev/null; then
+	expect 0 "^<domain type=\"qemu\">$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system
+	expect 0 "<name>scaletest-RUN_ID-XXXXXXXX</name>" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system
+	expect 0 "<kernel>$tmp/bz64</kernel>" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system
+fi
+
 # The README's key reference is the key table's own output.
 n=$((n + 1))
 sed -n '/<!-- keys:start -->/,/<!-- keys:end -->/p' "$top/README.md" | sed '1d;$d' > "$tmp/readme-keys"

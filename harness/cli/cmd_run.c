@@ -6,21 +6,32 @@
 #include "cli/commands.h"
 #include "lib/child.h"
 #include "compare/group.h"
+#include "kernel/override.h"
 #include "run/fanout.h"
+#include "run/plan.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
 
+/* Without a SCENARIO, --kernel and --source start from make scale-test's. */
+#define DEFAULT_SCENARIO "scenarios/seed-i386-4000"
+
 const char usage_run[] =
 	"usage: scaletest run SCENARIO [--set KEY=VALUE]... [--out DIR] [--repeat N] [--quiet]\n"
-	"                    [--connect URI[,slots=N][,upload]]...\n"
+	"                    [--connect URI[,slots=N][,upload]]... [--dry-run]\n"
+	"       scaletest run [SCENARIO] --kernel BZIMAGE [--modules DIR] [options]\n"
+	"       scaletest run [SCENARIO] --source TREE [--patches DIR|SERIES] [options]\n"
 	"\n"
 	"Boot the scenario's kernel in QEMU with its scsi_debug and virtio disks,\n"
 	"run the guest phases (boot, before-insmod, after-insmod, after-virtio,\n"
 	"after-io, after-rmmod), and write DIR/<run-id>/ with console.log,\n"
 	"channel.log, snapshots/, result.json and report.md.  DIR/latest points\n"
-	"at the newest run that passed.  The summary is printed on stdout.\n"
+	"at the newest run that passed.  The summary is printed on stdout;\n"
+	"progress on stderr, with a live count of the disks during insmod and\n"
+	"rmmod (present/wanted, disks/s, seconds: one line rewritten on a\n"
+	"terminal, a line every tenth of the way or 10 s otherwise; it comes\n"
+	"from the monitor's samples, so none with monitor_interval_ms=0).\n"
 	"\n"
 	"  --set KEY=VALUE  override a scenario key (see 'scaletest keys')\n"
 	"  --out DIR        results directory (default: results)\n"
@@ -32,13 +43,30 @@ const char usage_run[] =
 	"                   runs over several connections, at most N at a time on each\n"
 	"                   (default 1); upload stages the files through libvirt's\n"
 	"                   storage API even on a local host (always for a remote one)\n"
-	"  --quiet          no summary on stdout (progress still on stderr)\n"
+	"  --quiet          no summary on stdout, no live disk count on stderr\n"
+	"                   (the other progress lines stay)\n"
+	"  --dry-run        print the plan and change nothing: every scenario key with\n"
+	"                   its value and origin, the kernel (or what would be fetched\n"
+	"                   or built first), disks, memory, accelerator, and QEMU's\n"
+	"                   command line (libvirt: the domain XML); exit 0\n"
+	"\n"
+	"Kernel shorthands (set scenario keys, as --set does; SCENARIO defaults to\n"
+	DEFAULT_SCENARIO ", whose arch gives way to the --kernel image's):\n"
+	"  --kernel BZIMAGE a prebuilt kernel: kernel=files, kernel_image=BZIMAGE\n"
+	"  --modules DIR    its modules: lib/modules/VERSION, or a root holding one\n"
+	"                   (make modules_install INSTALL_MOD_PATH=DIR); default:\n"
+	"                   /lib/modules/VERSION, VERSION read from the image\n"
+	"  --source TREE    build TREE (or 'debian'): kernel=build, kernel_source=TREE\n"
+	"  --patches DIR|SERIES\n"
+	"                   kernel_patches: applied to the source before the build\n"
+	"An option replaces the kernel the scenario file chose (a note names the\n"
+	"lines); --kernel with --source, or with --set kernel_..., is a usage error.\n"
 	"\n"
 	"Environment: SCALETEST_CACHE (default $XDG_CACHE_HOME/scaletest) holds\n"
 	"kernels, busybox and initramfs images between runs.\n"
 	"\n"
 	"Exit status:\n"
-	"  0    pass\n"
+	"  0    pass (or a dry run)\n"
 	"  1    fail, timeout, crash, oom or error (the README's \"Statuses and\n"
 	"       exit codes\")\n"
 	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
@@ -46,6 +74,46 @@ const char usage_run[] =
 	"  3    a tool or package is missing\n"
 	"  130  interrupted (the run is kept, marked interrupted)\n";
 
+/* The scenario's file with the shorthands' assignments first, then the
+ * user's --set: 0, or -1 (said). */
+static int open_scenario(struct scenario *s, const char *path, int implicit,
+			 const struct kernel_override *ko, const struct strvec *user,
+			 struct strvec *sets)
+{
+	struct strvec notes = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int r = -1;
+
+	scenario_init(s);
+	if (kernel_override_any(ko)) {
+		if (scenario_load(s, path, &err) < 0 ||
+		    kernel_override_sets(ko, s, implicit, user, sets, &notes, &err) < 0) {
+			error("%s", err.buf);
+			goto out;
+		}
+		for (size_t i = 0; i < notes.n; i++)
+			note("%s", notes.v[i]);
+	}
+	for (size_t i = 0; i < user->n; i++)
+		strvec_push(sets, user->v[i]);
+	scenario_release(s);
+	r = scenario_open(s, path, sets);
+out:
+	strvec_clear(&notes);
+	sb_release(&err);
+	return r;
+}
+
+static int dry_run(const struct scenario *s, const struct run_config *rc)
+{
+	struct strbuf plan = STRBUF_INIT;
+	int r = run_plan(s, rc, &plan);
+
+	if (!r)
+		fputs(plan.buf, stdout);
+	sb_release(&plan);
+	return r;
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -55,17 +123,24 @@ int cmd_run(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "connect", required_argument, NULL, 'c' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "kernel", required_argument, NULL, 'K' },
+		{ "modules", required_argument, NULL, 'M' },
+		{ "source", required_argument, NULL, 'S' },
+		{ "patches", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct strvec sets = STRVEC_INIT;
+	struct strvec user = STRVEC_INIT, sets = STRVEC_INIT;
+	struct kernel_override ko = { NULL, NULL, NULL, NULL };
 	struct run_config rc = { .out = "results" };
 	struct fanout f = FANOUT_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct scenario s;
 	enum run_status st;
-	char *dir = NULL;
-	int c, ret = EXIT_USAGE, opened = 0;
+	char *dir = NULL, *def = NULL;
+	const char *path;
+	int c, ret = EXIT_USAGE, opened = 0, dry = 0;
 	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage_run))
@@ -73,13 +148,28 @@ int cmd_run(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "s:o:q", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			strvec_push(&sets, optarg);
+			strvec_push(&user, optarg);
 			break;
 		case 'o':
 			rc.out = optarg;
 			break;
 		case 'q':
 			rc.quiet = 1;
+			break;
+		case 'n':
+			dry = 1;
+			break;
+		case 'K':
+			ko.image = optarg;
+			break;
+		case 'M':
+			ko.modules = optarg;
+			break;
+		case 'S':
+			ko.source = optarg;
+			break;
+		case 'P':
+			ko.patches = optarg;
 			break;
 		case 'c':
 			if (fanout_add(&f, optarg, &err) < 0) {
@@ -98,16 +188,23 @@ int cmd_run(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (optind != argc - 1) {
-		usage_error(usage_run, "%s", optind < argc ? "run takes one scenario" : "run needs a scenario");
+	if (optind == argc && (ko.image || ko.source)) {
+		/* No scenario: the default one, found beside the binary. */
+		def = xstrfmt("%s/" DEFAULT_SCENARIO, scaletest_root());
+		path = def;
+	} else if (optind != argc - 1) {
+		usage_error(usage_run, "%s", optind < argc ? "run takes one scenario" :
+			    "run needs a scenario (or --kernel BZIMAGE or --source TREE)");
 		goto out;
+	} else {
+		path = argv[optind];
 	}
 	if (f.n > 1 && repeat == 1) {
 		usage_error(usage_run, "one run takes one --connect; several spread --repeat N runs");
 		goto out;
 	}
 	opened = 1;
-	if (scenario_open(&s, argv[optind], &sets) < 0)
+	if (open_scenario(&s, path, def != NULL, &ko, &user, &sets) < 0)
 		goto out;
 	if (f.n) {
 		/* --connect implies the libvirt backend. */
@@ -116,6 +213,11 @@ int cmd_run(int argc, char **argv)
 		rc.upload = f.c[0].upload;
 		rc.fanout = &f;
 		rc.sets = &sets;
+	}
+	if (dry) {
+		ret = finish_stdout(dry_run(&s, &rc) < 0 ? (error_was_env ? EXIT_ENV : EXIT_USAGE)
+						  : EXIT_OK);
+		goto out;
 	}
 
 	st = repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
@@ -126,9 +228,10 @@ int cmd_run(int argc, char **argv)
 out:
 	if (opened)
 		scenario_release(&s);
+	strvec_clear(&user);
 	strvec_clear(&sets);
 	fanout_release(&f);
 	sb_release(&err);
+	free(def);
 	return ret;
 }
-

@@ -903,6 +903,61 @@ out_nosrc:
 	return r;
 }
 
+int kbuild_find(const struct scenario *s, struct kernel_artifact *k,
+		struct strbuf *what)
+{
+	struct kbuild_spec spec;
+	struct source src;
+	struct strvec patches = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	char *cc = NULL, *entry = NULL, key[65];
+	int r = -1;
+
+	kbuild_spec_init(&spec);
+	if (kbuild_spec_from_scenario(s, &spec, &err) < 0 ||
+	    kbuild_patch_list(spec.patches, &patches, &err) < 0) {
+		error("%s", err.buf);
+		goto out_nosrc;
+	}
+	if (source_identify(&spec, &src) < 0)
+		goto out_nosrc;
+	cc = compiler_version();
+	if (!cc) {
+		error_env("gcc not found: install build-essential (make deps)");
+		goto out;
+	}
+	if (build_key(&spec, &src, cc, &patches, key) < 0)
+		goto out;
+	entry = cache_path("kernels/build/%.24s", key);
+	/* Entries are renamed into place whole: one that is there is done. */
+	if (is_dir(entry)) {
+		r = fill_artifact(entry, &spec, &src, &patches, k) < 0 ? -1 : 1;
+		goto out;
+	}
+	sb_addf(what, "not cached: a run would build %s", src.id);
+	if (patches.n) {
+		sb_addf(what, " with %zu patch%s (", patches.n, patches.n > 1 ? "es" : "");
+		for (size_t i = 0; i < patches.n; i++)
+			sb_addf(what, "%s%s", i ? ", " : "", path_basename(patches.v[i]));
+		sb_addch(what, ')');
+	}
+	sb_addf(what, ", %s plus", spec.base);
+	for (size_t i = 0; i < spec.fragments.n; i++)
+		sb_addf(what, "%s %s", i ? "," : "", path_basename(spec.fragments.v[i]));
+	sb_addf(what, ", for %s with make -j%lld (deadline %lld s), into %s",
+		arch_name(spec.arch), spec.jobs, spec.timeout, entry);
+	r = 0;
+out:
+	source_release(&src);
+out_nosrc:
+	strvec_clear(&patches);
+	kbuild_spec_release(&spec);
+	sb_release(&err);
+	free(cc);
+	free(entry);
+	return r;
+}
+
 int kbuild_obtain(const struct scenario *s, const char *log,
 		  struct kernel_artifact *k)
 {

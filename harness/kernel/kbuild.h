@@ -88,5 +88,11 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 /* kbuild_spec_from_scenario + kbuild_build: a kernel_builder (kernel.h). */
 int kbuild_obtain(const struct scenario *s, const char *log,
 		  struct kernel_artifact *k);
+/* The same build looked up without building (run --dry-run): identifies
+ * the source (a walk of the tree's names, sizes and times, or apt-cache
+ * for "debian") and the patches, and says whether the cache has it: a
+ * kernel_finder (kernel.h). */
+int kbuild_find(const struct scenario *s, struct kernel_artifact *k,
+		struct strbuf *what);
 
 #endif

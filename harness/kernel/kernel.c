@@ -1,8 +1,12 @@
 #include "kernel/kernel.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/cache.h"
 #include "kernel/deb.h"
@@ -62,13 +66,10 @@ static int read_highmem(struct kernel_artifact *k)
 	return 0;
 }
 
-int kernel_from_files(const char *image, const char *modules, const char *config,
-		      int arch, struct kernel_artifact *k)
+char *kernel_modules_tree(const char *modules)
 {
 	char *dep, *mods = NULL;
 
-	if (!path_exists(image))
-		return error("kernel image '%s' does not exist", image);
 	/* Accept lib/modules/VERSION or a root that holds lib/modules/VERSION. */
 	dep = xstrfmt("%s/modules.dep", modules);
 	if (path_exists(dep)) {
@@ -90,6 +91,17 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 		}
 	}
 	free(dep);
+	return mods;
+}
+
+int kernel_from_files(const char *image, const char *modules, const char *config,
+		      int arch, struct kernel_artifact *k)
+{
+	char *mods;
+
+	if (!path_exists(image))
+		return error("kernel image '%s' does not exist", image);
+	mods = kernel_modules_tree(modules);
 	if (!mods)
 		return error("'%s' is not a modules tree: no modules.dep in it or "
 			     "in a single lib/modules/VERSION below it (run depmod)",
@@ -152,46 +164,163 @@ out:
 	return r;
 }
 
-static int kernel_debian(const struct scenario *s, const char *log,
-			 struct kernel_artifact *k)
+/* k from the unpacked package in entry. */
+static int debian_fill(const char *entry, const struct deb_pkg *p, int arch,
+		       struct kernel_artifact *k)
 {
-	struct deb_pkg p = DEB_PKG_INIT;
-	struct cache_txn txn;
-	char *entry, *boot, *vmlinuz;
-	int r = -1, got;
+	char *boot = xstrfmt("%s/boot", entry);
+	char *vmlinuz = only_entry(boot, "vmlinuz-");
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = cache_path("kernels/debian/%s_%s_%s", p.name, p.version, p.arch);
-	got = cache_begin(&txn, entry);
-	if (got == 0)
-		got = debian_unpack(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
-	cache_end(&txn);
-	if (got < 0)
-		goto out;
-
-	boot = xstrfmt("%s/boot", entry);
-	vmlinuz = only_entry(boot, "vmlinuz-");
 	if (!vmlinuz) {
-		error("cache entry '%s' has no kernel image; remove it", entry);
 		free(boot);
-		goto out;
+		return error("cache entry '%s' has no kernel image; remove it", entry);
 	}
 	k->version = xstrdup(vmlinuz + strlen("vmlinuz-"));
 	k->image = xstrfmt("%s/%s", boot, vmlinuz);
 	k->modules = xstrfmt("%s/lib/modules/%s", entry, k->version);
 	k->config = xstrfmt("%s/config-%s", boot, k->version);
 	k->source = xstrdup("debian");
-	k->package = xstrdup(p.name);
-	k->package_version = xstrdup(p.version);
-	k->arch = s->arch;
+	k->package = xstrdup(p->name);
+	k->package_version = xstrdup(p->version);
+	k->arch = arch;
 	free(vmlinuz);
 	free(boot);
-	read_highmem(k);
-	r = 0;
-out:
+	return read_highmem(k);
+}
+
+static char *debian_entry(const struct deb_pkg *p)
+{
+	return cache_path("kernels/debian/%s_%s_%s", p->name, p->version, p->arch);
+}
+
+static int kernel_debian(const struct scenario *s, const char *log,
+			 struct kernel_artifact *k)
+{
+	struct deb_pkg p = DEB_PKG_INIT;
+	struct cache_txn txn;
+	char *entry;
+	int r = -1, got;
+
+	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
+		return -1;
+	entry = debian_entry(&p);
+	got = cache_begin(&txn, entry);
+	if (got == 0)
+		got = debian_unpack(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	cache_end(&txn);
+	if (got >= 0)
+		r = debian_fill(entry, &p, s->arch, k);
 	free(entry);
 	deb_pkg_release(&p);
+	return r;
+}
+
+/* Entries are renamed into place whole (cache.h): one that is there is
+ * complete, and looking needs no lock. */
+static int debian_find(const struct scenario *s, struct kernel_artifact *k,
+		       struct strbuf *what)
+{
+	struct deb_pkg p = DEB_PKG_INIT;
+	char *entry;
+	int r;
+
+	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
+		return -1;
+	entry = debian_entry(&p);
+	if (is_dir(entry)) {
+		r = debian_fill(entry, &p, s->arch, k) < 0 ? -1 : 1;
+	} else {
+		sb_addf(what, "not cached: a run would download %s %s (%s) with apt-get "
+			"download and unpack it into %s", p.name, p.version, p.arch, entry);
+		r = 0;
+	}
+	free(entry);
+	deb_pkg_release(&p);
+	return r;
+}
+
+int kernel_find(const struct scenario *s, kernel_finder *find_build,
+		struct kernel_artifact *k, struct strbuf *what)
+{
+	switch (s->kernel) {
+	case KERNEL_DEBIAN:
+		return debian_find(s, k, what);
+	case KERNEL_FILES:
+		return kernel_from_files(s->kernel_image, s->kernel_modules, NULL,
+					 s->arch, k) < 0 ? -1 : 1;
+	case KERNEL_BUILD:
+		if (!find_build)
+			return error("kernel = build: no kernel builder here");
+		return find_build(s, k, what);
+	}
+	return error("unknown kernel source");
+}
+
+static unsigned get16(const unsigned char *b, size_t off)
+{
+	return (unsigned)b[off] | (unsigned)b[off + 1] << 8;
+}
+
+int kernel_image_parse(const unsigned char *buf, size_t len,
+		       struct kernel_image_info *info, struct strbuf *err)
+{
+	unsigned proto, vo;
+
+	info->arch = -1;
+	info->version[0] = '\0';
+	if (len < 0x240 || memcmp(buf + 0x202, "HdrS", 4)) {
+		sb_adds(err, "not a bzImage (no \"HdrS\" boot header at 0x202)");
+		return -1;
+	}
+	proto = get16(buf, 0x206);
+	if (proto < 0x200) {
+		sb_addf(err, "boot protocol %u.%02u is too old", proto >> 8, proto & 0xff);
+		return -1;
+	}
+	if (proto >= 0x20c)
+		info->arch = get16(buf, 0x236) & 1 ? ARCH_X86_64 : ARCH_I386;
+	vo = get16(buf, 0x20e);
+	if (vo && (size_t)vo + 0x200 < len) {
+		const unsigned char *v = buf + vo + 0x200;
+		size_t n = 0, max = len - (vo + 0x200);
+
+		/* The first word of "6.1.0-28-amd64 (debian-kernel@...) #1 SMP ...";
+		 * printable characters only, else none. */
+		while (n < max && n + 1 < sizeof(info->version) && isgraph(v[n]))
+			n++;
+		if (n && (n == max || v[n] == ' ' || v[n] == '\0')) {
+			memcpy(info->version, v, n);
+			info->version[n] = '\0';
+		}
+	}
+	return 0;
+}
+
+int kernel_image_read(const char *path, struct kernel_image_info *info,
+		      struct strbuf *err)
+{
+	unsigned char *buf = xmalloc(KERNEL_IMAGE_HEAD);
+	size_t len = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = -1;
+
+	if (fd < 0) {
+		sb_addf(err, "'%s': %s", path, strerror(errno));
+		goto out;
+	}
+	while (len < KERNEL_IMAGE_HEAD &&
+	       ((n = read(fd, buf + len, KERNEL_IMAGE_HEAD - len)) > 0 ||
+		(n < 0 && errno == EINTR)))
+		if (n > 0)
+			len += (size_t)n;
+	close(fd);
+	struct strbuf why = STRBUF_INIT;
+	r = kernel_image_parse(buf, len, info, &why);
+	if (r < 0)
+		sb_addf(err, "'%s': %s", path, why.buf);
+	sb_release(&why);
+out:
+	free(buf);
 	return r;
 }
 

@@ -63,5 +63,39 @@ int kernel_obtain(const struct scenario *s, const char *log,
 int kernel_from_files(const char *image, const char *modules, const char *config,
 		      int arch, struct kernel_artifact *k);
 void kernel_release(struct kernel_artifact *k);
+/* The lib/modules/VERSION of modules (itself, or the single one below a
+ * root), absolute and malloc'd; NULL when it has no modules.dep. */
+char *kernel_modules_tree(const char *modules);
+
+/* The kernel a run would boot, found without fetching or building
+ * anything (run --dry-run): 1 and k filled when it is ready (kernel =
+ * files, or a cached Debian package or build); 0 when a run would first
+ * fetch or build it, with what saying so in a sentence; -1 on error
+ * (said).  find_build does it for kernel = build (kbuild_find). */
+typedef int kernel_finder(const struct scenario *s, struct kernel_artifact *k,
+			  struct strbuf *what);
+int kernel_find(const struct scenario *s, kernel_finder *find_build,
+		struct kernel_artifact *k, struct strbuf *what);
+
+/*
+ * What an x86 bzImage says of itself in its boot header
+ * (Documentation/arch/x86/boot.rst): "HdrS" at 0x202, the protocol
+ * version at 0x206, the offset of the version string (less 0x200) at
+ * 0x20e, and from protocol 2.12 the xloadflags at 0x236, whose bit 0
+ * (XLF_KERNEL_64) only a 64-bit kernel sets.  run --kernel uses it to
+ * refuse what is not a kernel, to pick the arch of the default scenario,
+ * and to find /lib/modules/VERSION when no --modules is given.
+ */
+struct kernel_image_info {
+	int arch;		/* ARCH_X86_64, ARCH_I386, or -1 (protocol < 2.12) */
+	char version[128];	/* "6.1.0-28-amd64" (the string's first word), or "" */
+};
+#define KERNEL_IMAGE_HEAD 65536	/* bytes of the image that hold the header */
+/* From the image's first bytes: 0, or -1 with why in err. */
+int kernel_image_parse(const unsigned char *buf, size_t len,
+		       struct kernel_image_info *info, struct strbuf *err);
+/* The same from a file: 0, or -1 with "'PATH': why" in err. */
+int kernel_image_read(const char *path, struct kernel_image_info *info,
+		      struct strbuf *err);
 
 #endif

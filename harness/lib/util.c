@@ -15,6 +15,7 @@
 
 const char *progname = "scaletest";
 int util_quiet;
+void (*util_before_message)(void);
 
 static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
 {
@@ -25,6 +26,8 @@ static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
 	if (err)
 		sb_addf(&sb, ": %s", strerror(err));
 	sb_addch(&sb, '\n');
+	if (util_before_message)
+		util_before_message();
 	(void)write_all(2, sb.buf, sb.len);
 	sb_release(&sb);
 }

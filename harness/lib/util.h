@@ -44,6 +44,9 @@ enum {
 extern const char *progname;
 /* When set, error() and warning() are silent (used by tests). */
 extern int util_quiet;
+/* Called before error(), warning() and note() write: a live line on stderr
+ * (lib/meter.h) erases itself there.  NULL when none is shown. */
+extern void (*util_before_message)(void);
 
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -114,6 +114,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	struct vmstat vs = VMSTAT_INIT;
 	double t;
 	long num;
+	long long blocks = -1;
 	int r = -1;
 
 	*out = NULL;
@@ -125,12 +126,20 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	head[nl - buf] = '\0';
 	{
 		char *f[6];
-		if (strncmp(head, "@@@ sample ", 11) || split_fields(head + 11, f, 3) != 3 ||
+		int nf = strncmp(head, "@@@ sample ", 11) ? 0 : split_fields(head + 11, f, 4);
+		if ((nf != 3 && nf != 4) ||
 		    parse_double(f[1], &t) < 0 || t < 0 || strlen(f[2]) >= sizeof(step)) {
 			sb_adds(err, "bad sample header");
 			return -1;
 		}
 		int64_t v;
+		if (nf == 4) {
+			if (parse_i64(f[3], &v) < 0 || v < 0 || v > MONITOR_MAX_BLOCKS) {
+				sb_adds(err, "bad block device count");
+				return -1;
+			}
+			blocks = v;
+		}
 		if (parse_i64(f[0], &v) < 0 || v < 1 || v > 100000000) {
 			sb_adds(err, "bad sample number");
 			return -1;
@@ -174,6 +183,8 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	json_object_object_add(o, "n", json_object_new_int64(num));
 	json_object_object_add(o, "t", json_seconds(t));
 	json_object_object_add(o, "step", json_object_new_string(step));
+	if (blocks >= 0)
+		json_object_object_add(o, "blocks", json_object_new_int64(blocks));
 	json_object_object_add(o, "meminfo", result_meminfo(&mi));
 	json_object_object_add(o, "slab_kb", json_object_new_int64(slab));
 	json_object_object_add(o, "vmstat", v);

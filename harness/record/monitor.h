@@ -2,7 +2,7 @@
  * monitor: the guest's memory samples, taken while insmod, I/O and rmmod
  * run, streamed as "sample" records:
  *
- *	@@@ sample N UPTIME STEP
+ *	@@@ sample N UPTIME STEP [BLOCKS]
  *	@@@ meminfo
  *	<the text of /proc/meminfo>
  *	@@@ slabinfo
@@ -11,11 +11,15 @@
  *	<the text of /proc/vmstat>
  *
  * N counts samples from 1 (a missing N is a lost sample: a gap); STEP is
- * what the guest was doing ("insmod", "virtio", "io", "rmmod").
- * monitor_sample() parses one into the object result.json keeps per sample:
+ * what the guest was doing ("insmod", "virtio", "io", "rmmod"); BLOCKS,
+ * when there (guests since the live progress meter), is how many entries
+ * /sys/block had: the run's progress line during insmod and rmmod comes
+ * from it (run.c).  monitor_sample() parses one into the object
+ * result.json keeps per sample:
  *
- *	{"n": 3, "t": 12.34, "step": "insmod", "meminfo": {...all fields...},
- *	 "slab_kb": 12345, "vmstat": {...the counters in monitor_vmstat[]...}}
+ *	{"n": 3, "t": 12.34, "step": "insmod", "blocks": 1042,
+ *	 "meminfo": {...all fields...}, "slab_kb": 12345,
+ *	 "vmstat": {...the counters in monitor_vmstat[]...}}
  *
  * vmstat_parse() reads /proc/vmstat ("name value" lines) on its own.
  */
@@ -41,6 +45,9 @@ struct vmstat {
 int vmstat_parse(struct vmstat *v, const char *buf, size_t len, struct strbuf *err);
 long long vmstat_get(const struct vmstat *v, const char *name);	/* -1 if absent */
 void vmstat_release(struct vmstat *v);
+
+/* The most block devices a sample may claim (more is a bad header). */
+#define MONITOR_MAX_BLOCKS 10000000
 
 /* The vmstat counters kept per sample (NULL-terminated). */
 extern const char *const monitor_vmstat[];

@@ -381,10 +381,17 @@ static void on_sample(struct records *r, const struct record *rec)
 	json_object *o;
 	long n;
 
-	if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0)
+	json_object *b;
+
+	if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0) {
 		reject(r, "record %lu: monitor sample: %s", rec->seq, err.buf);
-	else
+	} else {
 		json_object_array_add(r->samples, o);
+		if (r->ops && r->ops->sample && json_object_object_get_ex(o, "blocks", &b))
+			r->ops->sample(r->ctx, json_object_get_string(json_object_object_get(o, "step")),
+				       json_object_get_double(json_object_object_get(o, "t")),
+				       json_object_get_int64(b));
+	}
 	sb_release(&err);
 }
 

@@ -24,8 +24,11 @@
  *	records_release(&rs);
  *
  * ops (may be NULL) hears of the run's progress as it happens: a phase
- * reached (to set the next deadline) and the guest's first "end" record
- * (later ones are rejected, so a guest cannot extend its own deadline).
+ * reached (to set the next deadline), a monitor sample that counted the
+ * block devices (the live progress line; step is one the parser accepted:
+ * lowercase letters and '-') and the guest's first "end" record (later
+ * ones are rejected, so a guest cannot extend its own deadline).  Any of
+ * the callbacks may be NULL.
  *
  * To add a record type: a handler in records.c, a row in handlers[], the
  * guest side in initramfs/lib.sh, and its field in result/build.c.
@@ -43,6 +46,7 @@
 
 struct records_ops {
 	void (*phase)(void *ctx, int phase, double uptime_s);
+	void (*sample)(void *ctx, const char *step, double uptime_s, long long blocks);
 	void (*end)(void *ctx);
 };
 

@@ -103,6 +103,27 @@ void text_clean(struct strbuf *out, const char *s)
 		sb_addch(out, is_control((unsigned char)*s) ? '?' : *s);
 }
 
+void shell_quote(struct strbuf *out, const char *s)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				   "0123456789_-./:=,+@%";
+
+	if (!s)
+		return;
+	if (*s && strspn(s, safe) == strlen(s)) {
+		sb_adds(out, s);
+		return;
+	}
+	sb_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			sb_adds(out, "'\\''");
+		else
+			sb_addch(out, is_control((unsigned char)*s) ? '?' : *s);
+	}
+	sb_addch(out, '\'');
+}
+
 /* The entity for c in HTML (apos: "&#39;") or XML (apos: "&apos;"), or
  * NULL. */
 static const char *entity(unsigned char c, int quotes, const char *apos)

@@ -12,6 +12,7 @@
 #include "kernel/kbuild.h"
 #include "kernel/kernel.h"
 #include "lib/child.h"
+#include "lib/meter.h"
 #include "lib/util.h"
 #include "record/console.h"
 #include "record/records.h"
@@ -45,6 +46,8 @@ struct run {
 	json_object *host;		/* host.json: what only the host saw */
 	double t0, t_vm, deadline, crash_at;
 	char *error;			/* the harness's own failure */
+	struct meter meter;		/* the live progress line */
+	int metered;			/* its row in steps[], or -1 */
 };
 
 static void set_error(struct run *r, const char *fmt, ...)
@@ -63,12 +66,93 @@ static void set_error(struct run *r, const char *fmt, ...)
 	r->error = sb_detach(&sb, NULL);
 }
 
+/* ---- the live progress line (lib/meter.h) ------------------------------- */
+
+/* scsi_debug disks present, from a count of /sys/block: less the devices
+ * there before insmod and, once they came, the virtio disks. */
+static long long sd_present(const struct run *r, long long blocks, int with_virtio)
+{
+	long long n = blocks - (long long)r->rs.base.n;
+
+	if (with_virtio)
+		n -= r->rs.have_virtio ? (long long)r->rs.virtio.n : r->s->virtio_disks;
+	return n < 0 ? 0 : n;
+}
+
+/*
+ * The steps with a meter: each starts at a phase's mark (the guest sends
+ * it just before the step begins), is fed by the monitor's samples of its
+ * step, and ends at the next phase's mark, where the guest has seen the
+ * count it waited for.  A future step (a sweep's points) is one more row.
+ */
+static const struct meter_step {
+	const char *step;		/* the monitor's step name */
+	int start, end;			/* phases whose marks start and end it */
+	const char *verb;
+	int with_virtio;		/* the virtio disks are there too */
+	int rmmod;			/* only when the scenario removes scsi_debug */
+} steps[] = {
+	{ "insmod", PHASE_BEFORE_INSMOD, PHASE_AFTER_INSMOD, "present", 0, 0 },
+	{ "rmmod", PHASE_AFTER_IO, PHASE_AFTER_RMMOD, "removed", 1, 1 },
+};
+
+static void meter_phase(struct run *r, int phase, double uptime)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	if (r->metered >= 0 && steps[r->metered].end == phase) {
+		const struct meter_step *st = &steps[r->metered];
+		/* The guest has waited for the exact count: say where it ended. */
+		long long end = st->with_virtio ? 0 : r->s->disks;
+		meter_finish(&r->meter, uptime, end, &out);
+		r->metered = -1;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+		if (steps[i].start != phase || r->s->disks <= 0 ||
+		    (steps[i].rmmod && !r->s->rmmod) || r->s->monitor_interval_ms <= 0)
+			continue;
+		meter_start(&r->meter, meter_mode_for(2, r->rc->quiet), steps[i].step,
+			    "disks", steps[i].verb, steps[i].with_virtio ? r->s->disks : 0,
+			    steps[i].with_virtio ? 0 : r->s->disks, uptime);
+		r->metered = (int)i;
+	}
+	meter_write(&out);
+	sb_release(&out);
+}
+
+static void on_sample(void *ctx, const char *step, double uptime, long long blocks)
+{
+	struct run *r = ctx;
+	struct strbuf out = STRBUF_INIT;
+
+	if (r->metered < 0 || strcmp(steps[r->metered].step, step))
+		return;
+	meter_update(&r->meter, uptime, sd_present(r, blocks, steps[r->metered].with_virtio),
+		     &out);
+	meter_write(&out);
+	sb_release(&out);
+}
+
+/* The run ended inside a step: its last line (or the terminal's erased). */
+static void meter_stop(struct run *r)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	if (r->metered >= 0)
+		meter_finish(&r->meter, r->meter.t, r->meter.count, &out);
+	r->metered = -1;
+	meter_write(&out);
+	sb_release(&out);
+}
+
 /* ---- the watch: callbacks of the records and of vm_watch() -------------- */
 
 static void on_phase(void *ctx, int phase, double uptime)
 {
 	struct run *r = ctx;
 	double now = now_monotonic();
+
+	meter_phase(r, phase, uptime);
 
 	host_phase(r->host, phase_name(phase), now - r->t_vm);
 	/* The next phase has its own deadline, with slack so that the guest's
@@ -89,6 +173,7 @@ static void on_end(void *ctx)
 
 static const struct records_ops run_records_ops = {
 	.phase = on_phase,
+	.sample = on_sample,
 	.end = on_end,
 };
 
@@ -136,6 +221,7 @@ static void watch(struct run *r)
 	r->deadline = r->t_vm + (double)phase_timeout(PHASE_BOOT, r->s) * 1.1 + 5;
 	end = vm_watch(&r->vm, &w, 3.0, &res);
 	records_finish(&r->rs);
+	meter_stop(r);
 	console_scan_finish(&r->cs);
 	/* The backend's own failure (a lost libvirt connection) is the
 	 * harness's, not the guest's. */
@@ -350,6 +436,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	r.s = s;
 	r.rc = rc;
 	r.con_log = r.chan_log = -1;
+	r.metered = -1;
 	r.vm = (struct vm)VM_INIT;
 	r.dir = (struct rundir)RUNDIR_INIT;
 	strvec_init(&r.disks);

@@ -104,31 +104,13 @@ static enum probe_outcome probe_kvm(const struct vm_backend *be,
 	return ps.console_bytes ? PROBE_BROKEN : PROBE_DIED;
 }
 
-int accel_choose(const struct vm_backend *be, const struct scenario *s,
-		 const char *uri, const char *kernel, const char *initrd, const char *log,
-		 struct accel_result *out)
+/* The cache entry of this host's verdict for be and the arch; malloc'd. */
+static char *verdict_entry(const struct vm_backend *be, const struct scenario *s)
 {
 	struct utsname u;
-	struct strbuf key = STRBUF_INIT, cached = STRBUF_INIT;
+	struct strbuf key = STRBUF_INIT;
 	struct hash_ctx *h;
-	char hex[65], *entry;
-	int fd;
-
-	memset(out, 0, sizeof(*out));
-	if (s->accel == ACCEL_TCG || s->accel == ACCEL_KVM) {
-		snprintf(out->accel, sizeof(out->accel), "%s",
-			 s->accel == ACCEL_TCG ? "tcg" : "kvm");
-		snprintf(out->reason, sizeof(out->reason), "the scenario asks for %s",
-			 out->accel);
-		return 0;
-	}
-	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(out->accel, sizeof(out->accel), "tcg");
-		snprintf(out->reason, sizeof(out->reason), "no usable /dev/kvm");
-		return 0;
-	}
-	close(fd);
+	char hex[65];
 
 	uname(&u);
 	sb_addf(&key, "%s %s %s %s", u.release, u.machine,
@@ -136,7 +118,33 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 	h = hash_new();
 	hash_adds(h, key.buf);
 	hash_hex(h, hex);
-	entry = cache_path("accel/%.16s", hex);
+	sb_release(&key);
+	return cache_path("accel/%.16s", hex);
+}
+
+int accel_known(const struct vm_backend *be, const struct scenario *s,
+		struct accel_result *out)
+{
+	struct strbuf cached = STRBUF_INIT;
+	char *entry;
+	int fd, r = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (s->accel == ACCEL_TCG || s->accel == ACCEL_KVM) {
+		snprintf(out->accel, sizeof(out->accel), "%s",
+			 s->accel == ACCEL_TCG ? "tcg" : "kvm");
+		snprintf(out->reason, sizeof(out->reason), "the scenario asks for %s",
+			 out->accel);
+		return 1;
+	}
+	fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(out->accel, sizeof(out->accel), "tcg");
+		snprintf(out->reason, sizeof(out->reason), "no usable /dev/kvm");
+		return 1;
+	}
+	close(fd);
+	entry = verdict_entry(be, s);
 	if (sb_read_file(&cached, entry) == 0 && cached.len > 4) {
 		/* "kvm <reason>" or "tcg <reason>" */
 		while (cached.len && cached.buf[cached.len - 1] == '\n')
@@ -144,9 +152,25 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 		snprintf(out->accel, sizeof(out->accel), "%.3s", cached.buf);
 		snprintf(out->reason, sizeof(out->reason), "%s (cached verdict)",
 			 cached.buf + 4);
-		if (!strcmp(out->accel, "kvm") || !strcmp(out->accel, "tcg"))
-			goto done;
+		r = !strcmp(out->accel, "kvm") || !strcmp(out->accel, "tcg");
 	}
+	if (!r)
+		memset(out, 0, sizeof(*out));
+	free(entry);
+	sb_release(&cached);
+	return r;
+}
+
+int accel_choose(const struct vm_backend *be, const struct scenario *s,
+		 const char *uri, const char *kernel, const char *initrd, const char *log,
+		 struct accel_result *out)
+{
+	struct strbuf cached = STRBUF_INIT;
+	char *entry;
+
+	if (accel_known(be, s, out))
+		return 0;
+	entry = verdict_entry(be, s);
 	enum probe_outcome po = probe_kvm(be, s, uri, kernel, initrd, log);
 	const char *why = NULL;
 
@@ -182,12 +206,10 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 	write_file_atomic(entry, cached.buf, cached.len);
 done:
 	free(entry);
-	sb_release(&key);
 	sb_release(&cached);
 	return 0;
 fail:
 	free(entry);
-	sb_release(&key);
 	sb_release(&cached);
 	return -1;
 }

@@ -35,5 +35,11 @@ struct vm_backend;
 int accel_choose(const struct vm_backend *be, const struct scenario *s,
 		 const char *uri, const char *kernel, const char *initrd, const char *log,
 		 struct accel_result *out);
+/* The choice when no probe boot is needed (run --dry-run, and the first
+ * step of accel_choose): 1 and out filled when the scenario, the lack of
+ * /dev/kvm or this host's cached verdict decides; 0 when only a probe
+ * boot can. */
+int accel_known(const struct vm_backend *be, const struct scenario *s,
+		struct accel_result *out);
 
 #endif

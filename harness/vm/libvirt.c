@@ -1245,6 +1245,19 @@ int libvirt_owner_parse(const char *xml, struct owner *o)
 
 #endif
 
+/* The domain start() would create; the name's random part as XXXXXXXX. */
+static int lv_describe(const struct vm_config *c, struct strbuf *out)
+{
+	struct owner me;
+	char *name = xstrfmt(LIBVIRT_PREFIX "%s-XXXXXXXX", c->name && *c->name ? c->name : "vm");
+	int r;
+
+	owner_self(&me);
+	r = libvirt_domain_xml(c, !strcmp(c->accel, "kvm") ? "kvm" : "qemu", name, &me, out);
+	free(name);
+	return r;
+}
+
 const struct vm_backend vm_backend_libvirt = {
 	.name = "libvirt",
 	.check = lv_check,
@@ -1252,4 +1265,5 @@ const struct vm_backend vm_backend_libvirt = {
 	.start = lv_start,
 	.poll_exit = lv_poll_exit,
 	.stop = lv_stop,
+	.describe = lv_describe,
 };

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "report/format.h"
 #include "scenario/scenario.h"
 #include "lib/util.h"
 
@@ -65,6 +66,16 @@ static char *qemu_escape(const char *s)
 	return sb_detach(&sb, NULL);
 }
 
+/* A socket chardev on an inherited fd; describe() has none (fd < 0). */
+static void chardev(struct strvec *av, const char *id, int fd, const char *placeholder)
+{
+	strvec_push(av, "-chardev");
+	if (fd >= 0)
+		strvec_pushf(av, "socket,id=%s,fd=%d", id, fd);
+	else
+		strvec_pushf(av, "socket,id=%s,fd=%s", id, placeholder);
+}
+
 static void build_argv(struct strvec *av, const struct vm_config *c,
 		       int con_fd, int rec_fd)
 {
@@ -92,12 +103,10 @@ static void build_argv(struct strvec *av, const struct vm_config *c,
 	strvec_push(av, c->initrd);
 	strvec_push(av, "-append");
 	strvec_push(av, c->cmdline);
-	strvec_push(av, "-chardev");
-	strvec_pushf(av, "socket,id=con,fd=%d", con_fd);
+	chardev(av, "con", con_fd, "CONSOLE_FD");
 	strvec_push(av, "-serial");
 	strvec_push(av, "chardev:con");
-	strvec_push(av, "-chardev");
-	strvec_pushf(av, "socket,id=rec,fd=%d", rec_fd);
+	chardev(av, "rec", rec_fd, "CHANNEL_FD");
 	strvec_push(av, "-serial");
 	strvec_push(av, "chardev:rec");
 	if (c->disks && c->disks->n && c->virtio_bus == VIRTIO_SCSI) {
@@ -171,6 +180,21 @@ static void qemu_stop(struct vm *vm, double grace, struct child_result *res)
 	child_stop(&vm->child, grace, res);
 }
 
+static int qemu_describe(const struct vm_config *c, struct strbuf *out)
+{
+	struct strvec av = STRVEC_INIT;
+
+	build_argv(&av, c, -1, -1);
+	for (size_t i = 0; i < av.n; i++) {
+		if (i)
+			sb_addch(out, ' ');
+		shell_quote(out, av.v[i]);
+	}
+	sb_addch(out, '\n');
+	strvec_clear(&av);
+	return 0;
+}
+
 const struct vm_backend vm_backend_qemu = {
 	.name = "qemu",
 	.check = qemu_check,
@@ -178,4 +202,5 @@ const struct vm_backend vm_backend_qemu = {
 	.start = qemu_start,
 	.poll_exit = qemu_poll_exit,
 	.stop = qemu_stop,
+	.describe = qemu_describe,
 };

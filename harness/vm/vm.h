@@ -78,6 +78,10 @@ struct vm_backend {
 	/* 1 and res filled once the VM has ended, 0 while it runs. */
 	int (*poll_exit)(struct vm *vm, struct child_result *res);
 	void (*stop)(struct vm *vm, double grace, struct child_result *res);
+	/* What start() would run, without running it (run --dry-run): QEMU's
+	 * argv, one shell word each (the two stream fds as CONSOLE_FD and
+	 * CHANNEL_FD), or the libvirt domain XML; 0, or -1 (said). */
+	int (*describe)(const struct vm_config *c, struct strbuf *out);
 };
 
 extern const struct vm_backend vm_backend_qemu;

@@ -61,8 +61,11 @@ run_smoke() {
 	name=$1
 	shift
 	log=$out/$name.log
-	"$bin" run "$smoke" --out "$out/$name" "$@" > "$log" 2>&1
+	# stdout and stderr apart ($log.out, $log.err; the progress line must
+	# stay off stdout), then together in $log.
+	"$bin" run "$smoke" --out "$out/$name" "$@" > "$log.out" 2> "$log.err"
 	rc=$?
+	cat "$log.out" "$log.err" > "$log"
 	dir=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
 	[ -n "$dir" ] || dir=$out/$name/none
 }

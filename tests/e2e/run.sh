@@ -46,6 +46,13 @@ test_smoke_x86_64() {
 	check "monitor: samples during insmod, I/O and rmmod" j '[.monitor.samples[].step] | (index("insmod") != null and index("io") != null and index("rmmod") != null)'
 	check "monitor: no gaps" j '.monitor.gaps == []'
 	check "monitor: I/O peak measured" j '.monitor.peak.during_io.MemFree_min > 0'
+	check "monitor: samples count the block devices" j '[.monitor.samples[] | select(.step == "insmod") | .blocks | numbers] | length > 0'
+	# The live progress line: stderr is a file here, so plain lines.
+	check "progress on stderr: insmod present/wanted" grep -Eq '^scaletest: insmod: [0-9]+/40 disks present \([0-9]+%\)' "$log.err"
+	check "progress on stderr: insmod ends at 40/40" grep -q '^scaletest: insmod: 40/40 disks present (100%)' "$log.err"
+	check "progress on stderr: rmmod" grep -Eq '^scaletest: rmmod: [0-9]+/40 disks removed' "$log.err"
+	check "no progress on stdout" sh -c '! grep -q "disks present\|disks removed" "$1"' - "$log.out"
+	check "no terminal control on stderr" sh -c '! grep -q "$(printf "\\033")" "$1"' - "$log.err"
 	check "leak check passed" j '.checks[] | select(.name == "memory returned after rmmod") | .pass'
 	last=$(jq -r '.disks.last.name' "$dir/result.json")
 	first_v=$(jq -r '.disks.virtio[0].name' "$dir/result.json")

@@ -35,6 +35,22 @@ TEST(monitor_sample_parses_all_three_sections)
 	CHECK(jint(o, "slab_kb", 0) > 0);
 	CHECK_EQ_INT(jint(o, "vmstat.pgfree", -1), 73446841);
 	CHECK(jget(o, "vmstat.numa_hit") == NULL);	/* only the listed counters */
+	CHECK(jget(o, "blocks") == NULL);	/* an older guest's header */
+	json_object_put(o);
+	sb_release(&sb);
+	sb_release(&err);
+}
+
+TEST(monitor_sample_block_count)
+{
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	json_object *o = NULL;
+	long n = 0;
+
+	sample_text(&sb, "@@@ sample 3 12.50 insmod 1042");
+	REQUIRE(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err) == 0);
+	CHECK_EQ_INT(jint(o, "blocks", -1), 1042);
+	CHECK_STR(jstr(o, "step", ""), "insmod");
 	json_object_put(o);
 	sb_release(&sb);
 	sb_release(&err);
@@ -49,6 +65,10 @@ TEST(monitor_sample_rejects_bad_input)
 		{ "@@@ sample 1 1.0 IO", "bad sample step" },
 		{ "@@@ sample 1 1.0", "bad sample header" },
 		{ "@@@ example 1 1.0 io", "bad sample header" },
+		{ "@@@ sample 1 1.0 io -3", "bad block device count" },
+		{ "@@@ sample 1 1.0 io 12x", "bad block device count" },
+		{ "@@@ sample 1 1.0 io 99999999999", "bad block device count" },
+		{ "@@@ sample 1 1.0 io 4 5", "bad sample header" },
 	};
 
 	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {

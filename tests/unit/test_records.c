@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/strbuf.h"
@@ -14,6 +15,10 @@
 
 struct seen {
 	int phases, ends, last_phase;
+	int samples;
+	char step[16];
+	double t;
+	long long blocks;
 };
 
 static void saw_phase(void *ctx, int phase, double up)
@@ -30,7 +35,19 @@ static void saw_end(void *ctx)
 	((struct seen *)ctx)->ends++;
 }
 
-static const struct records_ops ops = { saw_phase, saw_end };
+static void saw_sample(void *ctx, const char *step, double t, long long blocks)
+{
+	struct seen *s = ctx;
+
+	s->samples++;
+	snprintf(s->step, sizeof(s->step), "%s", step);
+	s->t = t;
+	s->blocks = blocks;
+}
+
+static const struct records_ops ops = {
+	.phase = saw_phase, .sample = saw_sample, .end = saw_end,
+};
 
 static void frame(struct strbuf *sb, unsigned long seq, const char *type,
 		  const char *phase, const char *payload)
@@ -38,12 +55,52 @@ static void frame(struct strbuf *sb, unsigned long seq, const char *type,
 	channel_frame(sb, seq, type, phase, payload, strlen(payload));
 }
 
+/* A monitor sample with a block count reaches the progress callback; one
+ * without (an older guest) or a rejected one does not. */
+TEST(records_sample_block_count_reaches_ops)
+{
+	static const char body[] = "@@@ meminfo\nMemFree: 1000 kB\n@@@ slabinfo\n"
+		"slabinfo - version: 2.1\n# name <active_objs> <num_objs> <objsize> "
+		"<objperslab> <pagesperslab> : tunables <limit> <batchcount> "
+		"<sharedfactor> : slabdata <active_slabs> <num_slabs> <sharedavail>\n"
+		"@@@ vmstat\nnr_free_pages 10\n";
+	struct scenario s;
+	struct records rs;
+	struct seen seen = { 0, 0, -1, 0, "", 0, -1 };
+	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+
+	scenario_init(&s);
+	records_init(&rs, &s, NULL, &ops, &seen);
+	sb_addf(&p, "@@@ sample 1 5.50 insmod\n%s", body);
+	frame(&sb, 1, "sample", "monitor", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "@@@ sample 2 6.50 insmod 1042\n%s", body);
+	frame(&sb, 2, "sample", "monitor", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "@@@ sample 3 7.50 insmod 1x\n%s", body);
+	frame(&sb, 3, "sample", "monitor", p.buf);
+	util_quiet = 1;
+	records_feed(&rs, sb.buf, sb.len);
+	records_finish(&rs);
+	util_quiet = 0;
+	CHECK_EQ_INT(seen.samples, 1);
+	CHECK_STR(seen.step, "insmod");
+	CHECK(seen.t > 6.4 && seen.t < 6.6);
+	CHECK_EQ_INT(seen.blocks, 1042);
+	CHECK_EQ_INT(rs.nrejections, 1);
+	CHECK_CONTAINS(json_object_to_json_string(rs.rejections), "bad block device count");
+	records_release(&rs);
+	scenario_release(&s);
+	sb_release(&sb);
+	sb_release(&p);
+}
+
 /* Each 'end' record used to move the deadline on: only the first counts. */
 TEST(records_only_the_first_end_counts)
 {
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1 };
+	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 
 	scenario_init(&s);
@@ -73,7 +130,7 @@ TEST(records_reject_unknown_types_and_phases_out_of_order)
 {
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1 };
+	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 
 	scenario_init(&s);
