@@ -31,6 +31,10 @@ const char usage_report[] =
 	"\n"
 	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
 	"\n"
+	"A run of a committed baseline (results/baselines/..., or any directory\n"
+	"beside a baseline's key.json) is never written into: without --out,\n"
+	"report and --replay refuse it (exit 2).\n"
+	"\n"
 	"exit status: 0 done, 1 a JSON document could not be read or a file not\n"
 	"written, 2 bad usage.\n";
 
@@ -47,6 +51,30 @@ static char *dir_of(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
+}
+
+/*
+ * A run of a committed baseline (results/baselines/<key>/N, or any
+ * directory beside a baseline's key.json) is a reference: "report"
+ * without --out would rewrite its files, so it is refused.
+ */
+static int in_baseline(const char *run)
+{
+	char *parent = dir_of(run), *key = xstrfmt("%s/key.json", parent);
+	char *real = realpath(run, NULL);
+	int r = path_exists(key) || (real && strstr(real, "/results/baselines/"));
+
+	free(parent);
+	free(key);
+	free(real);
+	return r;
+}
+
+static int refuse_baseline(const char *run)
+{
+	error("'%s' is a run of a committed baseline: its files are not rewritten; "
+	      "write the reports elsewhere with --out DIR", run);
+	return EXIT_USAGE;
 }
 
 static int report_compare(const char *path, const char *out)
@@ -158,6 +186,9 @@ int cmd_report(int argc, char **argv)
 	}
 	if (optind == argc)
 		return usage_error("report needs a run directory");
+	for (int i = optind; i < argc && !out; i++)
+		if (in_baseline(argv[i]))
+			return finish_stdout(refuse_baseline(argv[i]));
 	if (replay) {
 		if (argc - optind != 1)
 			return usage_error("--replay takes one run directory");

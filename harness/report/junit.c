@@ -87,6 +87,37 @@ static void suite_run(const struct report_model *m, struct strbuf *out)
 	sb_release(&cls);
 }
 
+/* A gating metric's test case: side k against the base (with more than
+ * two sides, one per metric and side, the side named after the metric). */
+static void testcase_compare(const struct compare_model *m, const struct compare_metric *x,
+			     size_t k, const char *cls, struct strbuf *out)
+{
+	const struct compare_stat *a = &x->sides[0], *b = &x->sides[k];
+	struct strbuf tc = STRBUF_INIT;
+
+	sb_adds(&tc, fmt_or(x->name, "?"));
+	if (m->nsides > 2)
+		sb_addf(&tc, " (%s)", fmt_or(m->sides[k].label, "?"));
+	testcase_open(out, cls, tc.buf);
+	sb_release(&tc);
+	sb_adds(out, ">\n      <properties>\n");
+	property(out, "a_mean", a->mean_text);
+	property(out, "b_mean", b->mean_text);
+	property(out, "change_pct", b->change_pct_text);
+	property(out, "p", b->p_text);
+	property(out, "verdict", b->verdict);
+	sb_adds(out, "      </properties>\n");
+	if (!strcmp(fmt_or(b->verdict, ""), "regression")) {
+		struct strbuf msg = STRBUF_INIT;
+		sb_addf(&msg, "%s: %s -> %s %s (%+.1f%%)", fmt_or(x->name, "?"),
+			fmt_or(a->mean_text, "n/a"), fmt_or(b->mean_text, "n/a"),
+			fmt_or(x->unit, ""), b->change_pct.v);
+		failure(out, msg.buf);
+		sb_release(&msg);
+	}
+	sb_adds(out, "    </testcase>\n");
+}
+
 static void suite_compare(const struct compare_model *m, const char *name, struct strbuf *out)
 {
 	size_t tests = 0, failures = 0;
@@ -95,37 +126,19 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		if (!m->metrics[i].gating)
 			continue;
-		tests++;
-		failures += !strcmp(fmt_or(m->metrics[i].verdict, ""), "regression");
+		for (size_t k = 1; k < m->nsides; k++) {	/* each side against the base */
+			tests++;
+			failures += !strcmp(fmt_or(m->metrics[i].sides[k].verdict, ""), "regression");
+		}
 	}
 	sb_adds(&cls, "scaletest.compare.");
 	sb_adds(&cls, name);
 	sb_adds(out, "  <testsuite name=\"");
 	xml_escape(out, cls.buf);
 	sb_addf(out, "\" tests=\"%zu\" failures=\"%zu\">\n", tests, failures);
-	for (size_t i = 0; i < m->nmetrics; i++) {
-		const struct compare_metric *x = &m->metrics[i];
-
-		if (!x->gating)
-			continue;
-		testcase_open(out, cls.buf, fmt_or(x->name, "?"));
-		sb_adds(out, ">\n      <properties>\n");
-		property(out, "a_mean", x->a.mean_text);
-		property(out, "b_mean", x->b.mean_text);
-		property(out, "change_pct", x->change_pct_text);
-		property(out, "p", x->p_text);
-		property(out, "verdict", x->verdict);
-		sb_adds(out, "      </properties>\n");
-		if (!strcmp(fmt_or(x->verdict, ""), "regression")) {
-			struct strbuf msg = STRBUF_INIT;
-			sb_addf(&msg, "%s: %s -> %s %s (%+.1f%%)", fmt_or(x->name, "?"),
-				fmt_or(x->a.mean_text, "n/a"), fmt_or(x->b.mean_text, "n/a"),
-				fmt_or(x->unit, ""), x->change_pct.v);
-			failure(out, msg.buf);
-			sb_release(&msg);
-		}
-		sb_adds(out, "    </testcase>\n");
-	}
+	for (size_t i = 0; i < m->nmetrics; i++)
+		for (size_t k = 1; k < m->nsides && m->metrics[i].gating; k++)
+			testcase_compare(m, &m->metrics[i], k, cls.buf, out);
 	sb_adds(out, "  </testsuite>\n");
 	sb_release(&cls);
 }
@@ -140,7 +153,7 @@ void junit_run(const struct report_model *m, struct strbuf *out)
 void junit_compare(const struct compare_model *m, struct strbuf *out)
 {
 	open_doc(out);
-	suite_compare(m, fmt_or(m->b.scenario, "run"), out);
+	suite_compare(m, fmt_or(m->nsides > 1 ? m->sides[1].scenario : NULL, "run"), out);
 	close_doc(out);
 }
 
