@@ -30,6 +30,7 @@ static const char css[] =
 	"svg text.v-regression{fill:#b71c1c;font-weight:700}svg text.v-improvement{fill:#1b5e20;font-weight:700}\n"
 	"tr.regression td{background:#fdecea}tr.improvement td{background:#f1f8f1}\n"
 	".v-worse{background:#fff4e0;color:#8a4b00}.v-better{background:#eef6ee;color:#2e5e30}\n"
+	"table.metrics{display:block;overflow-x:auto}\n"
 	"td.v-regression,td.v-improvement,td.v-worse,td.v-better,td.v-nochange,td.v-na{white-space:nowrap}\n"
 	".gating{font-size:11px;border:1px solid #999;border-radius:3px;padding:0 4px;color:#555}\n"
 	".charts{display:flex;flex-wrap:wrap;gap:8px 16px}\n"

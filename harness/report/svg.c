@@ -172,8 +172,10 @@ struct key {
 	int kind;
 };
 
-/* A legend in a row from (x, y); returns its width. */
-static double legend(struct strbuf *out, double x, double y, const struct key *k, size_t n)
+/* A legend in a row from (x, y), each name cut at max characters;
+ * returns its width. */
+static double legend_cut(struct strbuf *out, double x, double y, const struct key *k, size_t n,
+			 size_t max)
 {
 	double x0 = x;
 
@@ -188,11 +190,16 @@ static double legend(struct strbuf *out, double x, double y, const struct key *k
 				"fill=\"%s\" stroke=\"#888\" stroke-width=\"0.5\"/>",
 				x + 2, y - 10, k[i].color);
 		sb_addf(out, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">", x + 21, y);
-		html_escape_cut(out, k[i].name, 24);
+		html_escape_cut(out, k[i].name, max);
 		sb_adds(out, "</text>\n");
-		x += 21 + text_w(k[i].name, 24) + 18;
+		x += 21 + text_w(k[i].name, max) + 18;
 	}
 	return x - x0;
+}
+
+static double legend(struct strbuf *out, double x, double y, const struct key *k, size_t n)
+{
+	return legend_cut(out, x, y, k, n, 24);
 }
 
 /* Hatching for lost monitor samples. */
@@ -679,7 +686,7 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 	const char *name = m->name ? m->name : m->key ? m->key : "?";
 	const char *unit = m->unit ? m->unit : "";
 	const double ml = 86, mr = 14, top = 40, ph = 160, H = 250;
-	const double W = ns > 2 ? ml + mr + 140 * (double)ns : 440;
+	const double W = ns > 2 ? ml + mr + 112 * (double)ns : 440;
 	double lo = 0, hi = 0, y0 = top + ph, y1 = top;
 	struct axis ax;
 	struct strbuf label = STRBUF_INIT;
@@ -700,7 +707,7 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 	sb_adds(out, "</text>\n");
 	y_axis(out, &ax, ml, W - mr, y0, y1, !strcmp(unit, "B") ? "bytes" : !strcmp(unit, "s") ? "seconds" : unit);
 
-	double slot = (W - ml - mr) / (double)ns, bw = ns > 2 ? 56 : 70, zero = axis_pos(&ax, 0, y0, y1);
+	double slot = (W - ml - mr) / (double)ns, bw = ns > 2 ? 50 : 70, zero = axis_pos(&ax, 0, y0, y1);
 	for (size_t s = 0; s < ns; s++) {
 		const struct compare_stat *side = &m->sides[s];
 		const char *v = side->verdict ? side->verdict : "";
@@ -741,9 +748,18 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 				"stroke=\"#222\" stroke-width=\"1.2\"/>", cx + dx,
 				axis_pos(&ax, side->values[i], y0, y1));
 		}
-		sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%c: ",
+		/* Two sides: "A: label"; more: the letter, the label on hover
+		 * and in the page's table of sides. */
+		sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%c",
 			cx, y0 + 18, letter);
-		html_escape_cut(out, sides && sides[s].label ? sides[s].label : "?", ns > 2 ? 16 : 22);
+		if (ns > 2) {
+			sb_adds(out, "<title>");
+			html_escape(out, sides && sides[s].label ? sides[s].label : "?");
+			sb_adds(out, "</title>");
+		} else {
+			sb_adds(out, ": ");
+			html_escape_cut(out, sides && sides[s].label ? sides[s].label : "?", 22);
+		}
 		sb_adds(out, "</text>\n");
 	}
 	sb_addf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
@@ -769,13 +785,26 @@ static struct key *side_keys(const struct compare_side_model *sides, size_t ns, 
 	return k;
 }
 
-/* A legend that wraps: rows of at most per_row entries from (x, y). */
-static double legend_rows(struct strbuf *out, double x, double y, const struct key *k, size_t n,
-			  size_t per_row)
+/* A side's legend: names of up to LEGEND_MAX characters, as many to a
+ * row as fit in width. */
+#define LEGEND_MAX 60
+
+static size_t legend_per_row(const struct key *k, size_t n, double width)
+{
+	double w = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (21 + text_w(k[i].name, LEGEND_MAX) + 18 > w)
+			w = 21 + text_w(k[i].name, LEGEND_MAX) + 18;
+	return w > 0 && width / w >= 1 ? (size_t)(width / w) : 1;
+}
+
+static void legend_rows(struct strbuf *out, double x, double y, const struct key *k, size_t n,
+			size_t per_row)
 {
 	for (size_t i = 0; i < n; i += per_row)
-		legend(out, x, y + 18 * (double)(i / per_row), k + i, n - i < per_row ? n - i : per_row);
-	return 18 * (double)((n + per_row - 1) / per_row);
+		legend_cut(out, x, y + 18 * (double)(i / per_row), k + i,
+			   n - i < per_row ? n - i : per_row, LEGEND_MAX);
 }
 
 void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t ns,
@@ -813,7 +842,8 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 	char **knames = xcalloc(ns + 1, sizeof(*knames));
 	struct key *keys = side_keys(sides, ns, knames);
 	const double W = 900, ml = 90, mr = 16, ph = 240;
-	double top = 16 + 18 * (double)((ns + 2) / 3), gw = (W - ml - mr) / (double)nn;
+	size_t per_row = legend_per_row(keys, ns, W - ml - mr);
+	double top = 16 + 18 * (double)((ns + per_row - 1) / per_row), gw = (W - ml - mr) / (double)nn;
 	double H = top + ph + 40, y0 = top + ph, y1 = top;
 	struct axis ax;
 	struct strbuf label = STRBUF_INIT;
@@ -861,7 +891,7 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 				svg_side_color(s), pts.buf);
 		sb_release(&pts);
 	}
-	legend_rows(out, ml, 18, keys, ns, 3);
+	legend_rows(out, ml, 18, keys, ns, per_row);
 	sb_adds(out, "</svg>\n");
 	for (size_t s = 0; s < ns; s++)
 		free(knames[s]);
@@ -905,7 +935,8 @@ void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *si
 
 	char **knames = xcalloc(ns + 1, sizeof(*knames));
 	struct key *keys = side_keys(sides, ns, knames);
-	double top0 = 16 + 18 * (double)((ns + 2) / 3), top1 = top0 + h0 + 38;
+	size_t per_row = legend_per_row(keys, ns, W - ml - mr);
+	double top0 = 16 + 18 * (double)((ns + per_row - 1) / per_row), top1 = top0 + h0 + 38;
 	double H = top1 + h1 + 44, x0 = ml, x1 = W - mr;
 	struct strbuf label = STRBUF_INIT;
 
@@ -942,7 +973,7 @@ void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *si
 	sb_addf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
 		"<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
 		x0, top0, x1 - x0, h0, x0, top1, x1 - x0, h1);
-	legend_rows(out, ml, 18, keys, ns, 3);
+	legend_rows(out, ml, 18, keys, ns, per_row);
 	sb_adds(out, "</svg>\n");
 	for (size_t s = 0; s < ns; s++)
 		free(knames[s]);
