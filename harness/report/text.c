@@ -436,6 +436,8 @@ void text_compare(const struct compare_model *m, struct strbuf *out)
 	sb_addf(out, "  rule: a change of at least %g%% of A's mean with p < %g "
 		"(Welch's t-test, or a group's prediction interval for one run); "
 		"only gating metrics decide the verdict\n", m->threshold_pct.v, m->alpha.v);
+	if (!m->nsides)
+		return;
 	compare_metrics_text(m, out);
 	compare_slab_text(m, out);
 }
