@@ -410,6 +410,45 @@ if pkg-config --exists libvirt libxml-2.0 2>/dev/null; then
 	expect 0 "<name>scaletest-RUN_ID-XXXXXXXX</name>" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system
 	expect 0 "<kernel>$tmp/bz64</kernel>" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system
 fi
+# compare of more than two sides: the first is the base; usage errors.
+rx=$fx/replay
+expect 2 "compare takes two sides or more" -- "$bin" compare "$rx/garble"
+expect 2 "--format: 'html' is not text, md or json" -- "$bin" compare --format html "$rx/garble" "$rx/garble"
+expect 2 "compare takes at most 10 sides, not 11" -- "$bin" compare \
+	"$rx/garble" "$rx/garble" "$rx/garble" "$rx/garble" "$rx/garble" "$rx/garble" \
+	"$rx/garble" "$rx/garble" "$rx/garble" "$rx/garble" "$rx/garble"
+expect 2 "settings.scheduler: default vs default vs $" -- \
+	"$bin" compare "$rx/smoke-x86_64" "$rx/garble" "$fx/run"
+# C regresses on a gating metric: exit 1, the only REGRESSION is C's.
+expect 1 "^  C: 20261203-054926-smoke .*: REGRESSION$" -- \
+	"$bin" compare --allow-mismatch --format text "$rx/smoke-x86_64" "$rx/garble" "$fx/run"
+n=$((n + 1))
+if [ "$(grep -c 'REGRESSION' "$tmp/out")" != 3 ]; then	# the verdict, C's line, one metric
+	fail "compare --format text: REGRESSION other than for C's gating metric"
+	sed 's/^/    /' "$tmp/out" >&2
+fi
+expect 1 "^enumeration time .* worse " -- sh -c "\"$bin\" compare --allow-mismatch --format text \
+	\"$rx/smoke-x86_64\" \"$rx/garble\" \"$fx/run\" | sed 's/^ *//'; exit 1"
+expect 0 '"schema": 2' -- "$bin" compare --format json "$rx/garble" "$rx/smoke-x86_64"
+expect 0 '"label": "20261203-161611-smoke #3"' -- \
+	"$bin" compare --format json "$rx/smoke-x86_64" "$rx/garble" "$rx/smoke-x86_64"
+
+# report never writes into a committed baseline's run without --out; with
+# --out it writes there and leaves the run alone.
+mkdir -p "$tmp/results/baselines/smoke--0123/1"
+cp "$fx/run/result.json" "$tmp/results/baselines/smoke--0123/1/"
+expect 2 "is a run of a committed baseline: .* --out DIR" -- "$bin" report "$tmp/results/baselines/smoke--0123/1"
+expect 2 "is a run of a committed baseline" -- "$bin" report --replay "$tmp/results/baselines/smoke--0123/1"
+expect 0 "^scaletest 20261203-054926-smoke: pass" -- \
+	"$bin" report "$tmp/results/baselines/smoke--0123/1" --out "$tmp/bl-report"
+n=$((n + 1))
+if [ "$(ls "$tmp/results/baselines/smoke--0123/1")" != result.json ] || [ ! -s "$tmp/bl-report/report.html" ]; then
+	fail "report --out of a baseline's run: not written to --out only"
+fi
+mkdir -p "$tmp/elsewhere/smoke--4567/2"
+cp "$fx/run/result.json" "$tmp/elsewhere/smoke--4567/2/"
+echo '{}' > "$tmp/elsewhere/smoke--4567/key.json"
+expect 2 "is a run of a committed baseline" -- "$bin" report "$tmp/elsewhere/smoke--4567/2"
 
 # The README's key reference is the key table's own output.
 n=$((n + 1))

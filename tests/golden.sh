@@ -12,6 +12,13 @@
 #                           terminal summary it prints (summary.txt)
 #   input/compare.json   a comparison: scaletest report --compare ... --out DIR
 #                        -> compare.md, compare.html, compare.xml
+#   input/compare.args   a comparison of run directories: scaletest compare
+#                        $(cat compare.args) --out DIR (the sides are paths
+#                        from the top of the tree, fixtures' runs)
+#                        -> compare.json, compare.md, compare.html,
+#                           compare.xml, and what --format text prints
+#                           (compare.txt); what --format md and json print
+#                           must be compare.md and compare.json
 #   input/summary.json   a night (its runs beside it, as in a real night's
 #                        directory): scaletest report --nightly input --out DIR
 #                        -> summary.md, summary.xml
@@ -45,16 +52,36 @@ normalize() {
 	:
 }
 
+# compare_runs ARGS OUT: scaletest compare of the sides in ARGS (our own
+# file: its words are split on purpose), in every format; exit 0 or 1 (a
+# regression) is a comparison made, 2 is not.
+compare_runs() {
+	# shellcheck disable=SC2046
+	"$bin" compare $(cat "$1") --out "$2" --format text > "$2/compare.txt"
+	[ $? -le 1 ] || return 1
+	for f in md json; do
+		# shellcheck disable=SC2046
+		"$bin" compare $(cat "$1") --format $f > "$tmp/stdout.$f"
+		[ $? -le 1 ] || return 1
+		if ! cmp -s "$tmp/stdout.$f" "$2/compare.$f"; then
+			echo "golden: compare --format $f prints other than compare.$f" >&2
+			return 1
+		fi
+	done
+}
+
 # render NAME INPUT OUT: the writers' files for INPUT in OUT.
 render() {
 	if [ -f "$2/result.json" ]; then
 		"$bin" report --out "$3" "$2" > "$3/summary.txt"
 	elif [ -f "$2/compare.json" ]; then
 		"$bin" report --compare "$2/compare.json" --out "$3" > /dev/null
+	elif [ -f "$2/compare.args" ]; then
+		compare_runs "$2/compare.args" "$3"
 	elif [ -f "$2/summary.json" ]; then
 		"$bin" report --nightly "$2" --out "$3" > /dev/null
 	else
-		echo "golden: $1: no result.json, compare.json or summary.json in input/" >&2
+		echo "golden: $1: no result.json, compare.json, compare.args or summary.json in input/" >&2
 		return 1
 	fi
 }

@@ -31,12 +31,17 @@ const char usage_report[] =
 	"\n"
 	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
 	"\n"
+	"A run of a committed baseline (results/baselines/..., or any directory\n"
+	"beside a baseline's key.json) is never written into: without --out,\n"
+	"report and --replay refuse it (exit 2).\n"
+	"\n"
 	"Exit status:\n"
 	"  0    done\n"
 	"  1    a JSON document could not be read (damaged, another schema), a\n"
 	"       run could not be replayed (--replay), or a report not written\n"
 	"  2    bad usage: a missing or unreadable run directory (or one without\n"
-	"       result.json), night directory or comparison\n";
+	"       result.json), night directory or comparison; a baseline's run\n"
+	"       without --out\n";
 
 /* The directory a file is in ("." for a bare name); malloc'd. */
 static char *dir_of(const char *path)
@@ -44,6 +49,30 @@ static char *dir_of(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
+}
+
+/*
+ * A run of a committed baseline (results/baselines/<key>/N, or any
+ * directory beside a baseline's key.json) is a reference: "report"
+ * without --out would rewrite its files, so it is refused.
+ */
+static int in_baseline(const char *run)
+{
+	char *parent = dir_of(run), *key = xstrfmt("%s/key.json", parent);
+	char *real = realpath(run, NULL);
+	int r = path_exists(key) || (real && strstr(real, "/results/baselines/"));
+
+	free(parent);
+	free(key);
+	free(real);
+	return r;
+}
+
+static int refuse_baseline(const char *run)
+{
+	error("'%s' is a run of a committed baseline: its files are not rewritten; "
+	      "write the reports elsewhere with --out DIR", run);
+	return EXIT_USAGE;
 }
 
 static int report_compare(const char *path, const char *out)
@@ -188,6 +217,9 @@ int cmd_report(int argc, char **argv)
 	}
 	if (optind == argc)
 		return usage_error(usage_report, "report needs a run directory");
+	for (int i = optind; i < argc && !out; i++)
+		if (in_baseline(argv[i]))
+			return finish_stdout(refuse_baseline(argv[i]));
 	if (replay) {
 		if (argc - optind != 1)
 			return usage_error(usage_report, "--replay takes one run directory");

@@ -84,6 +84,68 @@ static int load_run(struct side *s, const char *dir, struct strbuf *err)
 	return 0;
 }
 
+/* The last component of path, trailing slashes ignored; malloc'd. */
+static char *last_component(const char *path)
+{
+	size_t n = strlen(path);
+
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	char *p = xstrndup(path, n);
+	char *b = xstrdup(path_basename(p));
+
+	free(p);
+	return b;
+}
+
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * What a side is called: a run by its run id (which holds the scenario's
+ * name; the name is put in front when it does not), a group by its
+ * directory's name (scaletest run --repeat names it <stamp>-<scenario>-xN),
+ * a baseline as "baseline <its directory>".  A directory whose name says
+ * nothing (".", a baseline's "1") gets the scenario's name instead.
+ */
+static char *side_label(const struct side *s)
+{
+	const char *scen = jstr(s->roots[0], "scenario.name", "");
+	char *base = last_component(s->path), *l;
+
+	if (s->n == 1 && !strcmp(s->runs.v[0], s->path)) {
+		const char *id = jstr(s->roots[0], "run_id", "");
+		if (*id && (!*scen || strstr(id, scen)))
+			l = xstrdup(id);
+		else if (*id)
+			l = xstrfmt("%s %s", scen, id);
+		else
+			l = xstrdup(*scen ? scen : base);
+	} else {
+		char *key = xstrfmt("%s/key.json", s->path);
+		if (path_exists(key))
+			l = xstrfmt("baseline %s", base);
+		else if (!all_digits(base) && strcmp(base, ".") && strcmp(base, "..") && strcmp(base, "/"))
+			l = xstrdup(base);
+		else
+			l = xstrfmt("%s-x%zu", *scen ? scen : "runs", s->n);
+		free(key);
+	}
+	if (!*l) {
+		free(l);
+		l = xstrdup(s->path);
+	}
+	free(base);
+	return l;
+}
+
 int side_load(struct side *s, const char *path, struct strbuf *err)
 {
 	char *rj = xstrfmt("%s/result.json", path);
@@ -92,11 +154,6 @@ int side_load(struct side *s, const char *path, struct strbuf *err)
 	memset(s, 0, sizeof(*s));
 	strvec_init(&s->runs);
 	s->path = xstrdup(path);
-	s->label = xstrdup(path_basename(path));
-	if (!*s->label) {
-		free(s->label);
-		s->label = xstrdup(path);
-	}
 	if (path_exists(rj)) {
 		r = load_run(s, path, err);
 	} else if (is_dir(path)) {
@@ -131,6 +188,7 @@ int side_load(struct side *s, const char *path, struct strbuf *err)
 	free(rj);
 	if (r)
 		return -1;
+	s->label = side_label(s);
 	/* The runs of one side must be alike. */
 	for (size_t i = 1; i < s->n; i++)
 		for (const char *const *k = compare_env_keys; *k; k++) {
@@ -256,12 +314,95 @@ static json_object *side_stats(const struct side *s, const struct metric *m,
 	return o;
 }
 
-static json_object *side_json(const struct side *s)
+/* Each phase named in the side's runs, in the order they first appear,
+ * with the mean of its runs' MemFree, LowFree and Slab (kB). */
+static const char *const phase_fields[] = { "MemFree", "LowFree", "Slab" };
+
+static json_object *side_phases(const struct side *s)
+{
+	struct strvec names = STRVEC_INIT;
+	json_object *out = json_object_new_array();
+
+	for (size_t r = 0; r < s->n; r++) {
+		json_object *ps = jarray(s->roots[r], "phases");
+		for (size_t i = 0; i < jlen(ps); i++) {
+			const char *name = jstr(json_object_array_get_idx(ps, i), "name", NULL);
+			if (name && strvec_find(&names, name) < 0)
+				strvec_push(&names, name);
+		}
+	}
+	for (size_t i = 0; i < names.n; i++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "name", json_object_new_string(names.v[i]));
+		for (size_t f = 0; f < ARRAY_SIZE(phase_fields); f++) {
+			char *path = xstrfmt("meminfo.%s", phase_fields[f]);
+			char *key = xstrfmt("%s_kb", phase_fields[f]);
+			double sum = 0;
+			size_t n = 0;
+
+			for (size_t r = 0; r < s->n; r++) {
+				json_object *v = jget(result_phase(s->roots[r], names.v[i]), path);
+				if (v && (json_object_is_type(v, json_type_int) ||
+					  json_object_is_type(v, json_type_double))) {
+					sum += json_object_get_double(v);
+					n++;
+				}
+			}
+			json_object_object_add(o, key, n ? num(sum / (double)n) : NULL);
+			free(path);
+			free(key);
+		}
+		json_object_array_add(out, o);
+	}
+	strvec_clear(&names);
+	return out;
+}
+
+/* The monitor's samples of the side's first run while insmod ran, their
+ * time counted from the first of them. */
+#define MONITOR_MAX 4000
+
+static json_object *side_monitor(const struct side *s)
+{
+	static const struct {
+		const char *key, *path;
+	} fields[] = {
+		{ "MemFree_kb", "meminfo.MemFree" }, { "LowFree_kb", "meminfo.LowFree" },
+		{ "Slab_kb", "slab_kb" },
+	};
+	json_object *samples = jarray(s->roots[0], "monitor.samples");
+	json_object *o = json_object_new_object(), *out = json_object_new_array();
+	double t0 = NAN;
+
+	for (size_t i = 0; i < jlen(samples) && json_object_array_length(out) < MONITOR_MAX; i++) {
+		json_object *x = json_object_array_get_idx(samples, i), *t = jget(x, "t");
+		if (strcmp(jstr(x, "step", ""), "insmod") || !t ||
+		    !(json_object_is_type(t, json_type_int) || json_object_is_type(t, json_type_double)))
+			continue;
+		if (isnan(t0))
+			t0 = json_object_get_double(t);
+		json_object *e = json_object_new_object();
+		json_object_object_add(e, "t", json_seconds(json_object_get_double(t) - t0));
+		for (size_t f = 0; f < ARRAY_SIZE(fields); f++) {
+			json_object *v = jget(x, fields[f].path);
+			int ok = v && (json_object_is_type(v, json_type_int) ||
+				       json_object_is_type(v, json_type_double));
+			json_object_object_add(e, fields[f].key, ok ? num(json_object_get_double(v)) : NULL);
+		}
+		json_object_array_add(out, e);
+	}
+	json_object_object_add(o, "run", json_object_new_string(s->runs.v[0]));
+	json_object_object_add(o, "samples", out);
+	return o;
+}
+
+static json_object *side_json(const struct side *s, const char *label)
 {
 	json_object *o = json_object_new_object(), *runs = json_object_new_array();
 	struct strbuf k = STRBUF_INIT;
 
-	json_object_object_add(o, "label", json_object_new_string(s->label));
+	json_object_object_add(o, "label", json_object_new_string(label));
 	json_object_object_add(o, "path", json_object_new_string(s->path));
 	json_object_object_add(o, "n", json_object_new_int64((long long)s->n));
 	for (size_t i = 0; i < s->runs.n; i++)
@@ -277,13 +418,32 @@ static json_object *side_json(const struct side *s)
 	}
 	sb_addch(&k, ')');
 	json_object_object_add(o, "kernel", json_object_new_string(k.buf));
+	json_object_object_add(o, "highmem", json_object_new_boolean(result_highmem(s->roots[0])));
+	json_object_object_add(o, "phases", side_phases(s));
+	json_object_object_add(o, "monitor", side_monitor(s));
 	sb_release(&k);
 	return o;
 }
 
+/* The sides' labels, made unique: a label two sides share gets each
+ * side's number ("#1", "#2"). */
+static char **side_labels(const struct side *const *s, size_t n)
+{
+	char **l = xcalloc(n, sizeof(*l));
+
+	for (size_t i = 0; i < n; i++) {
+		int dup = 0;
+		for (size_t j = 0; j < n; j++)
+			dup |= j != i && !strcmp(s[i]->label, s[j]->label);
+		l[i] = dup ? xstrfmt("%s #%zu", s[i]->label, i + 1) : xstrdup(s[i]->label);
+	}
+	return l;
+}
+
 struct cache_change {
 	const char *name;
-	double a, b;
+	double *kb;		/* mean growth per side */
+	double most;		/* largest |kb[i] - kb[0]| */
 };
 
 static double cache_kb(json_object *root, const char *name)
@@ -301,25 +461,26 @@ static double cache_kb(json_object *root, const char *name)
 	return 0;
 }
 
-static int by_abs_change(const void *x, const void *y)
+static int by_most_change(const void *x, const void *y)
 {
 	const struct cache_change *a = x, *b = y;
-	double da = fabs(a->b - a->a), db = fabs(b->b - b->a);
 
-	return (db > da) - (db < da);
+	if (a->most != b->most)
+		return (b->most > a->most) - (b->most < a->most);
+	return strcmp(a->name, b->name);
 }
 
-static json_object *slab_changes(const struct side *a, const struct side *b)
+/* The ten caches whose growth differs most from the base's. */
+static json_object *slab_changes(const struct side *const *sides, size_t ns)
 {
+	static const char *const lists[] = { "slab_growth", "slab_growth_rest" };
 	struct cache_change *c = NULL;
 	size_t n = 0, alloc = 0;
 	json_object *out = json_object_new_array();
-	const struct side *sides[2] = { a, b };
 
-	/* Every cache named on either side, with its mean growth per side. */
-	for (int s = 0; s < 2; s++)
-		for (size_t r = 0; r < sides[s]->n; r++) {
-			static const char *const lists[] = { "slab_growth", "slab_growth_rest" };
+	/* Every cache named on any side. */
+	for (size_t s = 0; s < ns; s++)
+		for (size_t r = 0; r < sides[s]->n; r++)
 			for (size_t l = 0; l < ARRAY_SIZE(lists); l++) {
 				json_object *arr = jget(sides[s]->roots[r], lists[l]);
 				for (size_t i = 0; i < jlen(arr); i++) {
@@ -330,30 +491,39 @@ static json_object *slab_changes(const struct side *a, const struct side *b)
 					if (k == n) {
 						ALLOC_GROW(c, n + 1, alloc);
 						c[n].name = name;
+						c[n].kb = NULL;
+						c[n].most = 0;
 						n++;
 					}
 				}
 			}
-		}
 	for (size_t k = 0; k < n; k++) {
-		double sa = 0, sb = 0;
-		for (size_t r = 0; r < a->n; r++)
-			sa += cache_kb(a->roots[r], c[k].name);
-		for (size_t r = 0; r < b->n; r++)
-			sb += cache_kb(b->roots[r], c[k].name);
-		c[k].a = sa / (double)a->n;
-		c[k].b = sb / (double)b->n;
+		c[k].kb = xcalloc(ns, sizeof(*c[k].kb));
+		for (size_t s = 0; s < ns; s++) {
+			double sum = 0;
+			for (size_t r = 0; r < sides[s]->n; r++)
+				sum += cache_kb(sides[s]->roots[r], c[k].name);
+			c[k].kb[s] = sum / (double)sides[s]->n;
+			if (fabs(c[k].kb[s] - c[k].kb[0]) > c[k].most)
+				c[k].most = fabs(c[k].kb[s] - c[k].kb[0]);
+		}
 	}
 	if (n)
-		qsort(c, n, sizeof(*c), by_abs_change);
+		qsort(c, n, sizeof(*c), by_most_change);
 	for (size_t k = 0; k < n && k < 10; k++) {
 		json_object *o = json_object_new_object();
+		json_object *kb = json_object_new_array(), *ch = json_object_new_array();
+		for (size_t s = 0; s < ns; s++) {
+			json_object_array_add(kb, num(c[k].kb[s]));
+			json_object_array_add(ch, s ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
+		}
 		json_object_object_add(o, "cache", json_object_new_string(c[k].name));
-		json_object_object_add(o, "a_kb", num(c[k].a));
-		json_object_object_add(o, "b_kb", num(c[k].b));
-		json_object_object_add(o, "change_kb", num(c[k].b - c[k].a));
+		json_object_object_add(o, "kb", kb);
+		json_object_object_add(o, "change_kb", ch);
 		json_object_array_add(out, o);
 	}
+	for (size_t k = 0; k < n; k++)
+		free(c[k].kb);
 	free(c);
 	return out;
 }
@@ -379,99 +549,195 @@ int compare_parse_gates(const char *s)
 	return g;
 }
 
-int compare_sides(const struct side *a, const struct side *b,
-		  const struct compare_opts *o, json_object **out, struct strbuf *err)
+
+/* The keys of a list whose value differs between a side and the base:
+ * [{"key", "values": [one per side]}]. */
+static json_object *key_diffs(const struct side *const *s, size_t n, const char *const *keys)
 {
-	json_object *cmp = json_object_new_object(), *mm = json_object_new_array();
-	json_object *diff = json_object_new_array(), *ms = json_object_new_array();
-	json_object *rule = json_object_new_object();
-	int regressions = 0, improvements = 0;
+	json_object *out = json_object_new_array();
+	struct strbuf *v = xcalloc(n, sizeof(*v));
+
+	for (const char *const *k = keys; *k; k++) {
+		int differs = 0;
+		for (size_t i = 0; i < n; i++) {
+			sb_init(&v[i]);
+			compare_key_value(s[i]->roots[0], *k, &v[i]);
+			differs |= i && strcmp(v[i].buf, v[0].buf);
+		}
+		if (differs) {
+			json_object *d = json_object_new_object(), *vals = json_object_new_array();
+			for (size_t i = 0; i < n; i++)
+				json_object_array_add(vals, json_object_new_string(v[i].buf));
+			json_object_object_add(d, "key", json_object_new_string(*k));
+			json_object_object_add(d, "values", vals);
+			json_object_array_add(out, d);
+		}
+		for (size_t i = 0; i < n; i++)
+			sb_release(&v[i]);
+	}
+	free(v);
+	return out;
+}
+
+static json_object *gate_names(int gates)
+{
+	static const struct {
+		int bit;
+		const char *name;
+	} names[] = { { GATE_MEMORY, "memory" }, { GATE_TIME, "time" }, { GATE_IO, "io" } };
+	json_object *a = json_object_new_array();
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (gates & names[i].bit)
+			json_object_array_add(a, json_object_new_string(names[i].name));
+	return a;
+}
+
+/* How bad a verdict is, to pick a metric's worst over its sides. */
+static int severity(const char *v)
+{
+	static const char *const order[] = {
+		"n/a", "no change", "better", "improvement", "worse", "regression",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (!strcmp(v, order[i]))
+			return (int)i;
+	return 0;
+}
+
+/* One metric: every side's figures, each side after the base judged
+ * against it; its per-side regressions and improvements counted when
+ * the metric gates. */
+static json_object *metric_json(const struct metric *m, const struct side *const *s, size_t n,
+				const struct compare_opts *o, int *regressions, int *improvements)
+{
+	json_object *mo = json_object_new_object(), *arr = json_object_new_array();
+	int gating = (m->gate & o->gates) != 0;
+	const char *worst = "n/a";
+	struct stats base;
+
+	json_object_object_add(mo, "name", json_object_new_string(m->name));
+	json_object_object_add(mo, "key", json_object_new_string(m->key ? m->key : ""));
+	json_object_object_add(mo, "unit", json_object_new_string(m->unit));
+	json_object_object_add(mo, "better", json_object_new_string(m->lower_is_better ? "lower" : "higher"));
+	json_object_object_add(mo, "gating", json_object_new_boolean(gating));
+	for (size_t i = 0; i < n; i++) {
+		struct stats st;
+		json_object *js = side_stats(s[i], m, &st);
+		const char *verdict = "n/a";
+
+		json_object_array_add(arr, js);
+		if (!i) {
+			base = st;
+			continue;
+		}
+		if (base.n && st.n) {
+			double change = st.mean - base.mean;
+			double pct = base.mean != 0 ? 100.0 * change / fabs(base.mean) : (change ? INFINITY : 0);
+			double p = welch_p(&base, &st);
+			int big = fabs(pct) >= o->threshold_pct;
+			int sig = big && (p < 0 || p < o->alpha);
+			int worse = m->lower_is_better ? change > 0 : change < 0;
+
+			verdict = !sig ? "no change" : gating ? (worse ? "regression" : "improvement")
+				: worse ? "worse" : "better";
+			json_object_object_add(js, "change", num(change));
+			json_object_object_add(js, "change_pct", isfinite(pct) ? num(pct) : NULL);
+			json_object_object_add(js, "p", p >= 0 ? num(p) : NULL);
+			if (gating && sig)
+				(worse ? regressions : improvements)[i]++;
+		} else {
+			json_object_object_add(js, "change", NULL);
+			json_object_object_add(js, "change_pct", NULL);
+			json_object_object_add(js, "p", NULL);
+		}
+		json_object_object_add(js, "verdict", json_object_new_string(verdict));
+		if (severity(verdict) > severity(worst) || i == 1)
+			worst = verdict;
+	}
+	json_object_object_add(mo, "sides", arr);
+	json_object_object_add(mo, "verdict", json_object_new_string(worst));
+	return mo;
+}
+
+static const char *overall(int regressions, int improvements)
+{
+	return regressions ? "regression" : improvements ? "improvement" : "no change";
+}
+
+int compare_n(const struct side *const *s, size_t n, const struct compare_opts *o,
+	      json_object **out, struct strbuf *err)
+{
+	json_object *cmp, *mm, *diff, *ms, *rule, *sides;
+	int *reg, *imp, rtotal = 0, itotal = 0;
+	char **labels;
 
 	*out = NULL;
-	for (int pass = 0; pass < 2; pass++) {
-		const char *const *keys = pass ? compare_subject_keys : compare_env_keys;
-		for (const char *const *k = keys; *k; k++) {
-			struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-			compare_key_value(a->roots[0], *k, &x);
-			compare_key_value(b->roots[0], *k, &y);
-			if (strcmp(x.buf, y.buf)) {
-				json_object *d = json_object_new_object();
-				json_object_object_add(d, "key", json_object_new_string(*k));
-				json_object_object_add(d, "a", json_object_new_string(x.buf));
-				json_object_object_add(d, "b", json_object_new_string(y.buf));
-				json_object_array_add(pass ? diff : mm, d);
-			}
-			sb_release(&x);
-			sb_release(&y);
-		}
+	if (n < 2 || n > COMPARE_MAX_SIDES) {
+		sb_addf(err, "a comparison takes 2 to %d sides, not %zu", COMPARE_MAX_SIDES, n);
+		return -1;
 	}
+	mm = key_diffs(s, n, compare_env_keys);
 	if (json_object_array_length(mm) && !o->allow_mismatch) {
-		sb_adds(err, "the two sides ran in different environments, so their figures do not compare:");
+		sb_adds(err, n == 2 ? "the two sides ran in different environments"
+			: "the sides ran in different environments");
+		sb_adds(err, ", so their figures do not compare:");
 		for (size_t i = 0; i < json_object_array_length(mm); i++) {
-			json_object *d = json_object_array_get_idx(mm, i);
-			sb_addf(err, "\n  %s: %s vs %s", jstr(d, "key", ""), jstr(d, "a", ""), jstr(d, "b", ""));
+			json_object *d = json_object_array_get_idx(mm, i), *v = jget(d, "values");
+			sb_addf(err, "\n  %s: ", jstr(d, "key", ""));
+			for (size_t k = 0; k < jlen(v); k++)
+				sb_addf(err, "%s%s", k ? " vs " : "",
+					json_object_get_string(json_object_array_get_idx(v, k)));
 		}
 		sb_adds(err, "\n(--allow-mismatch compares them anyway, with a warning)");
-		json_object_put(cmp);
 		json_object_put(mm);
-		json_object_put(diff);
-		json_object_put(ms);
-		json_object_put(rule);
 		return -1;
 	}
 
-	json_object_object_add(cmp, "schema", json_object_new_int(1));
-	json_object_object_add(cmp, "a", side_json(a));
-	json_object_object_add(cmp, "b", side_json(b));
+	cmp = json_object_new_object();
+	diff = key_diffs(s, n, compare_subject_keys);
+	ms = json_object_new_array();
+	rule = json_object_new_object();
+	sides = json_object_new_array();
+	reg = xcalloc(n, sizeof(*reg));
+	imp = xcalloc(n, sizeof(*imp));
+	labels = side_labels(s, n);
+	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++)
+		json_object_array_add(ms, metric_json(&metrics[i], s, n, o, reg, imp));
+	for (size_t i = 0; i < n; i++) {
+		json_object *sj = side_json(s[i], labels[i]);
+		if (i)
+			json_object_object_add(sj, "verdict", json_object_new_string(overall(reg[i], imp[i])));
+		json_object_array_add(sides, sj);
+		rtotal += reg[i];
+		itotal += imp[i];
+		free(labels[i]);
+	}
+	free(labels);
+	free(reg);
+	free(imp);
+
+	json_object_object_add(cmp, "schema", json_object_new_int(COMPARE_SCHEMA));
+	json_object_object_add(cmp, "sides", sides);
 	json_object_object_add(cmp, "mismatch", mm);
 	json_object_object_add(cmp, "differences", diff);
 	json_object_object_add(rule, "test", json_object_new_string("welch"));
 	json_object_object_add(rule, "alpha", num(o->alpha));
 	json_object_object_add(rule, "threshold_pct", num(o->threshold_pct));
+	json_object_object_add(rule, "gates", gate_names(o->gates));
 	json_object_object_add(cmp, "rule", rule);
-
-	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++) {
-		const struct metric *m = &metrics[i];
-		struct stats sa, sb;
-		json_object *mo = json_object_new_object();
-		json_object *ja = side_stats(a, m, &sa), *jb = side_stats(b, m, &sb);
-		const char *verdict = "n/a";
-		int gating = (m->gate & o->gates) != 0;
-
-		json_object_object_add(mo, "name", json_object_new_string(m->name));
-		json_object_object_add(mo, "key", json_object_new_string(m->key ? m->key : ""));
-		json_object_object_add(mo, "unit", json_object_new_string(m->unit));
-		json_object_object_add(mo, "better", json_object_new_string(m->lower_is_better ? "lower" : "higher"));
-		json_object_object_add(mo, "gating", json_object_new_boolean(gating));
-		json_object_object_add(mo, "a", ja);
-		json_object_object_add(mo, "b", jb);
-		if (sa.n && sb.n) {
-			double change = sb.mean - sa.mean;
-			double pct = sa.mean != 0 ? 100.0 * change / fabs(sa.mean) : (change ? INFINITY : 0);
-			double p = welch_p(&sa, &sb);
-			int big = fabs(pct) >= o->threshold_pct;
-			int sig = big && (p < 0 || p < o->alpha);
-			int worse = m->lower_is_better ? change > 0 : change < 0;
-
-			verdict = !sig ? "no change" : worse ? "regression" : "improvement";
-			json_object_object_add(mo, "change", num(change));
-			json_object_object_add(mo, "change_pct", isfinite(pct) ? num(pct) : NULL);
-			json_object_object_add(mo, "p", p >= 0 ? num(p) : NULL);
-			if (gating && sig)
-				*(worse ? &regressions : &improvements) += 1;
-		} else {
-			json_object_object_add(mo, "change", NULL);
-			json_object_object_add(mo, "change_pct", NULL);
-			json_object_object_add(mo, "p", NULL);
-		}
-		json_object_object_add(mo, "verdict", json_object_new_string(verdict));
-		json_object_array_add(ms, mo);
-	}
 	json_object_object_add(cmp, "metrics", ms);
-	json_object_object_add(cmp, "slab", slab_changes(a, b));
-	json_object_object_add(cmp, "verdict", json_object_new_string(
-		regressions ? "regression" : improvements ? "improvement" : "no change"));
+	json_object_object_add(cmp, "slab", slab_changes(s, n));
+	json_object_object_add(cmp, "verdict", json_object_new_string(overall(rtotal, itotal)));
 	*out = cmp;
 	return 0;
 }
 
+int compare_sides(const struct side *a, const struct side *b,
+		  const struct compare_opts *o, json_object **out, struct strbuf *err)
+{
+	const struct side *s[2] = { a, b };
+
+	return compare_n(s, 2, o, out, err);
+}

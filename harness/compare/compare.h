@@ -1,32 +1,44 @@
 /*
- * compare: two sides of runs, figure by figure, with a verdict.
+ * compare: two sides of runs or more, figure by figure, each against the
+ * first (the base), with a verdict.
  *
  * A side is a run directory (holding result.json), a group directory made
  * by "run --repeat N" (holding run directories), or a baseline directory
  * (baseline.h).  Every run on a side must be complete, passed, and of this
- * schema; the runs of one side must agree on the environment keys.
+ * schema; the runs of one side must agree on the environment keys.  A
+ * side is labelled by what it is (side_load): a run by its run id, a group
+ * by its directory's name, a baseline as "baseline <directory>"; two
+ * sides with one label get their numbers ("#1", "#2").
  *
- *	struct side a, b;
- *	side_load(&a, "results/x", &err);		// -1: err says why
- *	side_load(&b, "results/y", &err);
+ *	struct side s[3];
+ *	side_load(&s[0], "results/x", &err);		// -1: err says why
+ *	...
+ *	const struct side *v[3] = { &s[0], &s[1], &s[2] };
  *	struct compare_opts o = COMPARE_OPTS_INIT;	// alpha, threshold, gates
  *	json_object *cmp;
- *	if (compare_sides(&a, &b, &o, &cmp, &err) < 0)	// environments differ
+ *	if (compare_n(v, 3, &o, &cmp, &err) < 0)	// environments differ
  *		...					// (unless o.allow_mismatch)
  *	report_write_compare(cmp, "DIR", stdout);	// report.h: compare.md printed,
  *						// the pages written (DIR may be NULL)
  *	... json_object_get_string(jget(cmp, "verdict")) ...
- *	side_release(&a); side_release(&b);
+ *	side_release(&s[0]); ...
  *
- * The comparison (its JSON is documented in the README, "Comparing runs")
- * has, per metric, both sides' mean, sample sd and values, the absolute
- * and relative change, a p-value (welch_p() in stats.h: Welch's test with
- * repeats on both sides, a prediction interval for one run against a
- * group, none for one run against one), and a verdict.  The rule: a change
- * counts when it is at least threshold_pct of side A's mean and p < alpha
- * where there is a p; it is a regression when it goes the metric's bad
- * way, else an improvement.  Only gating metrics (by default the memory
- * ones) decide the overall verdict; the others are shown.
+ * compare_sides(&a, &b, ...) is compare_n() of two.
+ *
+ * The comparison (its JSON, schema COMPARE_SCHEMA, is documented in the
+ * README, "Comparing runs") has per side its label, runs, memory by phase
+ * and monitor samples during insmod (for the page's overlays), and per
+ * metric every side's mean, sample sd and values; each side after the
+ * first also has the absolute and relative change from the base, a
+ * p-value (welch_p() in stats.h: Welch's test with repeats on both sides,
+ * a prediction interval for one run against a group, none for one run
+ * against one), and a verdict.  The rule: a change counts when it is at
+ * least threshold_pct of the base's mean and p < alpha where there is a
+ * p.  On a gating metric (by default the memory ones) it is a
+ * "regression" when it goes the metric's bad way, else an "improvement";
+ * on the others it is only "worse" or "better", and only gating metrics
+ * decide a side's verdict and the overall one (a regression if any side
+ * has one).
  */
 #ifndef SCALETEST_COMPARE_H
 #define SCALETEST_COMPARE_H
@@ -65,6 +77,11 @@ extern const char *const compare_subject_keys[];
 /* The value of a key in a result as text ("" if absent); arrays joined. */
 void compare_key_value(json_object *root, const char *key, struct strbuf *out);
 
+#define COMPARE_SCHEMA 2
+#define COMPARE_MAX_SIDES 10
+
+int compare_n(const struct side *const *sides, size_t n, const struct compare_opts *o,
+	      json_object **cmp, struct strbuf *err);
 int compare_sides(const struct side *a, const struct side *b,
 		  const struct compare_opts *o, json_object **cmp, struct strbuf *err);
 /* "memory,time,io" -> GATE_* bits; -1 on an unknown word. */

@@ -1,6 +1,9 @@
 #include "report/document.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -570,6 +573,52 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 
 /* ---- a comparison ---- */
 
+/*
+ * Side k is called by its letter (A is the base) in every table heading,
+ * and by its label in the list of sides and the charts.  Two sides keep
+ * the columns of a plain comparison ("A", "B", "change", "p"...); more
+ * put the letter in front ("C change").
+ */
+static char side_letter(size_t k)
+{
+	return (char)('A' + (int)(k % 26));
+}
+
+/* Table columns built for the sides: heads are the report's own words,
+ * allocated; cols_release() frees them. */
+struct cols {
+	struct mk_col *c;
+	char **heads;
+	size_t n;
+};
+
+static void col_add(struct cols *c, enum mk_align align, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void col_add(struct cols *c, enum mk_align align, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	c->c = xrealloc(c->c, (c->n + 1) * sizeof(*c->c));
+	c->heads = xrealloc(c->heads, (c->n + 1) * sizeof(*c->heads));
+	c->heads[c->n] = sb_detach(&sb, NULL);
+	c->c[c->n].head = c->heads[c->n];
+	c->c[c->n].align = align;
+	c->n++;
+}
+
+static void cols_release(struct cols *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->heads[i]);
+	free(c->heads);
+	free(c->c);
+}
+
 /* A verdict's words: a regression is marked. */
 static void verdict_words(struct doc *d, const char *verdict)
 {
@@ -593,19 +642,24 @@ static void compare_title(struct doc *d, const struct compare_model *m)
 	}
 	mk_block(d, MK_H1, NULL, NULL);
 	mk_lit(d, "scaletest comparison: ");
-	mk_inline(d, MK_SPAN, "side");
-	mk_text(d, fmt_or(m->a.label, "A"));
-	mk_inline_end(d, MK_SPAN);
-	mk_lit(d, " against ");
-	mk_inline(d, MK_SPAN, "side");
-	mk_text(d, fmt_or(m->b.label, "B"));
-	mk_inline_end(d, MK_SPAN);
+	for (size_t k = 0; k < m->nsides; k++) {
+		if (k)
+			mk_lit(d, m->nsides == 2 ? " against " : k == 1 ? " against " : ", ");
+		mk_inline(d, MK_SPAN, "side");
+		mk_text(d, fmt_or(m->sides[k].label, "?"));
+		mk_inline_end(d, MK_SPAN);
+	}
 	mk_block_end(d, MK_H1);
 	snprintf(cls, sizeof(cls), "verdict v-%s", fmt_verdict_class(verdict));
 	mk_block(d, MK_P, cls, NULL);
 	mk_lit(d, "Verdict: ");
 	verdict_words(d, verdict);
 	mk_block_end(d, MK_P);
+}
+
+static const char *or_none(const char *s)
+{
+	return s && *s ? s : "(none)";
 }
 
 /* A value of a differing key: "(none)" when empty. */
@@ -628,16 +682,18 @@ static void mismatch(struct doc *d, const struct compare_model *m)
 		for (size_t i = 0; i < m->nmismatch; i++) {
 			mk_lit(d, i ? "; " : "");
 			mk_text(d, m->mismatch[i].key);
-			mk_lit(d, " ");
-			mk_text(d, m->mismatch[i].a);
-			mk_lit(d, " vs ");
-			mk_text(d, m->mismatch[i].b);
+			for (size_t k = 0; k < m->nsides; k++) {
+				mk_lit(d, k ? " vs " : " ");
+				mk_text(d, or_none(m->mismatch[i].values[k]));
+			}
 		}
 		mk_block_end(d, MK_ITEM);
 		return;
 	}
 	mk_block(d, MK_BOX, "warn", "mismatch");
-	mk_lit_inline(d, MK_STRONG, NULL, "Warning: the two sides ran in different environments");
+	mk_lit_inline(d, MK_STRONG, NULL, m->nsides == 2
+		      ? "Warning: the two sides ran in different environments"
+		      : "Warning: the sides ran in different environments");
 	mk_lit(d, ", so their figures may not be comparable:\n");
 	mk_block(d, MK_LIST, NULL, NULL);
 	for (size_t i = 0; i < m->nmismatch; i++) {
@@ -645,10 +701,10 @@ static void mismatch(struct doc *d, const struct compare_model *m)
 		mk_inline(d, MK_CODE, NULL);
 		mk_text(d, fmt_or(m->mismatch[i].key, "?"));
 		mk_inline_end(d, MK_CODE);
-		mk_lit(d, ": A ");
-		kv_value(d, m->mismatch[i].a);
-		mk_lit(d, ", B ");
-		kv_value(d, m->mismatch[i].b);
+		for (size_t k = 0; k < m->nsides; k++) {
+			mk_addf(d, "%s%c ", k ? ", " : ": ", side_letter(k));
+			kv_value(d, m->mismatch[i].values[k]);
+		}
 		mk_block_end(d, MK_ITEM);
 	}
 	mk_block_end(d, MK_LIST);
@@ -662,9 +718,10 @@ static void rule(struct doc *d, const struct compare_model *m)
 	if (!d->mk->page) {
 		/* markdown: '<' and the quote are plain text there */
 		mk_block(d, MK_ITEM, NULL, NULL);
-		mk_addf(d, "rule: a change of at least %g%% of A, with p < %g (Welch's t-test "
+		mk_addf(d, "rule: a change of at least %g%% of A%s, with p < %g (Welch's t-test "
 			"with repeats on both sides, the prediction interval for one run against a group); "
-			"only gating metrics decide the verdict", m->threshold_pct.v, m->alpha.v);
+			"only gating metrics decide the verdict", m->threshold_pct.v,
+			m->nsides > 2 ? " (the base; each side is compared with it)" : "", m->alpha.v);
 		mk_block_end(d, MK_ITEM);
 		return;
 	}
@@ -676,33 +733,31 @@ static void rule(struct doc *d, const struct compare_model *m)
 		mk_addf(d, ", threshold %g%%", m->threshold_pct.v);
 	mk_lit(d, ". ");
 	if (m->alpha.have && m->threshold_pct.have)
-		mk_textf(d, "A change counts when it is at least %g%% of side A's mean and, "
+		mk_textf(d, "%sA change counts when it is at least %g%% of side A's mean and, "
 			 "with two runs or more on both sides, the test gives p < %g; "
-			 "only gating metrics decide the verdict.", m->threshold_pct.v, m->alpha.v);
+			 "only gating metrics decide the verdict, and only they are called a regression "
+			 "(the others are worse or better).",
+			 m->nsides > 2 ? "Each side is compared with side A, the base. " : "",
+			 m->threshold_pct.v, m->alpha.v);
 	mk_block_end(d, MK_P);
 }
 
-static void side_item(struct doc *d, const char *name, const struct compare_side_model *s)
+static void side_item(struct doc *d, size_t k, const struct compare_side_model *s, size_t nsides)
 {
 	long long n = fmt_round(s->n.v);
 
 	mk_block(d, MK_ITEM, NULL, NULL);
-	mk_addf(d, "%s: ", name);
+	mk_addf(d, "%c: ", side_letter(k));
 	mk_text(d, fmt_or(s->label, "?"));
 	mk_addf(d, " (%lld run%s, ", n, n == 1 ? "" : "s");
 	MK_PARTS(d, "", fmt_or(s->scenario, "?"), ", kernel ", fmt_or(s->kernel, "?"), ")");
+	if (nsides > 2 && !k)
+		mk_lit(d, ": the base");
+	else if (nsides > 2) {
+		mk_lit(d, ": ");
+		mk_text(d, fmt_or(s->verdict, "?"));
+	}
 	mk_block_end(d, MK_ITEM);
-}
-
-static const struct mk_col side_cols[] = { { "", MK_LEFT }, { "A", MK_LEFT }, { "B", MK_LEFT } };
-
-static void sides_row(struct doc *d, const char *what, const char *a, const char *b)
-{
-	mk_row(d, NULL);
-	mk_lit_cell(d, what);
-	mk_text_cell(d, fmt_or(a, "n/a"));
-	mk_text_cell(d, fmt_or(b, "n/a"));
-	mk_row_end(d);
 }
 
 static void side_runs(struct doc *d, const struct compare_side_model *s)
@@ -721,50 +776,76 @@ static void side_runs(struct doc *d, const struct compare_side_model *s)
 	mk_cell_end(d);
 }
 
+/* A row of the sides' table: a string member of every side. */
+static void sides_row(struct doc *d, const struct compare_model *m, const char *what, size_t offset)
+{
+	mk_row(d, NULL);
+	mk_lit_cell(d, what);
+	for (size_t k = 0; k < m->nsides; k++)
+		mk_text_cell(d, fmt_or(*(const char *const *)((const char *)&m->sides[k] + offset), "n/a"));
+	mk_row_end(d);
+}
+
 static void sides(struct doc *d, const struct compare_model *m)
 {
-	const struct compare_side_model *side[2] = { &m->a, &m->b };
+	struct cols c = { NULL, NULL, 0 };
+	int paths = 0;
 
 	if (!d->mk->page) {
-		side_item(d, "A", &m->a);
-		side_item(d, "B", &m->b);
+		for (size_t k = 0; k < m->nsides; k++)
+			side_item(d, k, &m->sides[k], m->nsides);
 		return;
 	}
-	heading(d, MK_H2, "sides", "The two sides");
-	mk_table(d, "sides", side_cols, ARRAY_SIZE(side_cols));
+	heading(d, MK_H2, "sides", m->nsides == 2 ? "The two sides" : "The sides");
+	col_add(&c, MK_LEFT, "%s", "");
+	for (size_t k = 0; k < m->nsides; k++)
+		col_add(&c, MK_LEFT, "%c%s", side_letter(k), m->nsides > 2 && !k ? " (base)" : "");
+	mk_table(d, "sides", c.c, c.n);
 	mk_row(d, NULL);
 	mk_lit_cell(d, "label");
-	for (int s = 0; s < 2; s++) {
+	for (size_t k = 0; k < m->nsides; k++) {
 		mk_cell(d, NULL, 0);
 		mk_inline(d, MK_STRONG, NULL);
-		mk_text(d, fmt_or(side[s]->label, "n/a"));
+		mk_text(d, fmt_or(m->sides[k].label, "n/a"));
 		mk_inline_end(d, MK_STRONG);
 		mk_cell_end(d);
 	}
 	mk_row_end(d);
-	sides_row(d, "scenario", m->a.scenario, m->b.scenario);
-	sides_row(d, "kernel", m->a.kernel, m->b.kernel);
-	if (m->a.path || m->b.path)
-		sides_row(d, "path", m->a.path, m->b.path);
+	sides_row(d, m, "scenario", offsetof(struct compare_side_model, scenario));
+	sides_row(d, m, "kernel", offsetof(struct compare_side_model, kernel));
+	for (size_t k = 0; k < m->nsides; k++)
+		paths |= m->sides[k].path != NULL;
+	if (paths)
+		sides_row(d, m, "path", offsetof(struct compare_side_model, path));
 	mk_row(d, NULL);
 	mk_lit_cell(d, "runs");
-	side_runs(d, &m->a);
-	side_runs(d, &m->b);
+	for (size_t k = 0; k < m->nsides; k++)
+		side_runs(d, &m->sides[k]);
 	mk_row_end(d);
+	if (m->nsides > 2) {
+		mk_row(d, NULL);
+		mk_lit_cell(d, "against A");
+		for (size_t k = 0; k < m->nsides; k++) {
+			const char *v = k ? fmt_or(m->sides[k].verdict, "n/a") : "the base";
+			char cls[32];
+			snprintf(cls, sizeof(cls), "v-%s", fmt_verdict_class(v));
+			mk_cell(d, k ? cls : NULL, k && !strcmp(v, "regression"));
+			if (k)
+				verdict_words(d, v);
+			else
+				mk_lit(d, v);
+			mk_cell_end(d);
+		}
+		mk_row_end(d);
+	}
 	mk_table_end(d);
+	cols_release(&c);
 }
-
-static const char *or_none(const char *s)
-{
-	return s && *s ? s : "(none)";
-}
-
-static const struct mk_col difference_cols[] = {
-	{ "key", MK_LEFT }, { "A", MK_LEFT }, { "B", MK_LEFT },
-};
 
 static void differences(struct doc *d, const struct compare_model *m)
 {
+	struct cols c = { NULL, NULL, 0 };
+
 	if (!m->ndifferences)
 		return;
 	if (!d->mk->page) {
@@ -773,16 +854,19 @@ static void differences(struct doc *d, const struct compare_model *m)
 		for (size_t i = 0; i < m->ndifferences; i++) {
 			mk_lit(d, i ? "; " : "");
 			mk_text(d, m->differences[i].key);
-			mk_lit(d, " ");
-			mk_text(d, or_none(m->differences[i].a));
-			mk_lit(d, " \xe2\x86\x92 ");	/* an arrow */
-			mk_text(d, or_none(m->differences[i].b));
+			for (size_t k = 0; k < m->nsides; k++) {
+				mk_lit(d, k ? " \xe2\x86\x92 " : " ");	/* an arrow */
+				mk_text(d, or_none(m->differences[i].values[k]));
+			}
 		}
 		mk_block_end(d, MK_ITEM);
 		return;
 	}
 	heading(d, MK_H2, "differences", "What differs");
-	mk_table(d, "differences", difference_cols, ARRAY_SIZE(difference_cols));
+	col_add(&c, MK_LEFT, "key");
+	for (size_t k = 0; k < m->nsides; k++)
+		col_add(&c, MK_LEFT, "%c", side_letter(k));
+	mk_table(d, "differences", c.c, c.n);
 	for (size_t i = 0; i < m->ndifferences; i++) {
 		mk_row(d, NULL);
 		mk_cell(d, NULL, 0);
@@ -790,15 +874,15 @@ static void differences(struct doc *d, const struct compare_model *m)
 		mk_text(d, fmt_or(m->differences[i].key, "?"));
 		mk_inline_end(d, MK_CODE);
 		mk_cell_end(d);
-		mk_cell(d, NULL, 0);
-		kv_value(d, m->differences[i].a);
-		mk_cell_end(d);
-		mk_cell(d, NULL, 0);
-		kv_value(d, m->differences[i].b);
-		mk_cell_end(d);
+		for (size_t k = 0; k < m->nsides; k++) {
+			mk_cell(d, NULL, 0);
+			kv_value(d, m->differences[i].values[k]);
+			mk_cell_end(d);
+		}
 		mk_row_end(d);
 	}
 	mk_table_end(d);
+	cols_release(&c);
 }
 
 /* A page's "mean ± sd unit (n=3)". */
@@ -840,12 +924,12 @@ static void mean_terse(struct doc *d, const struct compare_stat *s)
 		mk_addf(d, " (n=%lld)", fmt_round(s->n.v));
 }
 
-static void change_cell(struct doc *d, const struct compare_metric *x)
+static void change_cell(struct doc *d, const struct compare_stat *x, const char *unit)
 {
 	mk_cell(d, NULL, 0);
 	if (d->mk->page && x->change.have) {
 		fmt_signed_value(d->out, x->change.v);
-		fmt_unit_html(d->out, x->unit);
+		fmt_unit_html(d->out, unit);
 	} else if (d->mk->page) {
 		mk_lit(d, "n/a");
 	} else if (x->change.have && fabs(x->change.v) >= 1000) {
@@ -874,22 +958,31 @@ static void p_cell(struct doc *d, struct num p)
 	mk_cell_end(d);
 }
 
-static const struct mk_col metric_cols[2][7] = {
-	{ { "metric", MK_LEFT }, { "A", MK_RIGHT }, { "B", MK_RIGHT }, { "change", MK_RIGHT },
-	  { "change %", MK_RIGHT }, { "p", MK_RIGHT }, { "verdict", MK_LEFT } },
-	{ { "metric", MK_LEFT }, { "A mean \xc2\xb1 sd", MK_RIGHT }, { "B mean \xc2\xb1 sd", MK_RIGHT },
-	  { "change", MK_RIGHT }, { "change %", MK_RIGHT }, { "p", MK_RIGHT }, { "verdict", MK_LEFT } },
-};
+/* The metrics' columns: the metric, A, then for each side after it its
+ * mean, change, change %, p and verdict. */
+static void metric_cols(struct cols *c, size_t nsides, int page)
+{
+	col_add(c, MK_LEFT, "metric");
+	for (size_t k = 0; k < nsides; k++) {
+		char pre[4] = "";
+		if (nsides > 2)
+			snprintf(pre, sizeof(pre), "%c ", side_letter(k));
+		col_add(c, MK_RIGHT, "%c%s", side_letter(k), page ? " mean \xc2\xb1 sd" : "");
+		if (!k)
+			continue;
+		col_add(c, MK_RIGHT, "%schange", pre);
+		col_add(c, MK_RIGHT, "%schange %%", pre);
+		col_add(c, MK_RIGHT, "%sp", pre);
+		col_add(c, MK_LEFT, "%sverdict", pre);
+	}
+}
 
-static void metric_row(struct doc *d, const struct compare_metric *x)
+static void metric_row(struct doc *d, const struct compare_metric *x, size_t nsides)
 {
 	const int page = d->mk->page;
-	const char *verdict = fmt_or(x->verdict, page ? "n/a" : "?");
-	int alarm = x->gating && !strcmp(verdict, "regression");
-	char cls[32];
+	const char *row = fmt_or(x->verdict, page ? "n/a" : "?");
 
-	snprintf(cls, sizeof(cls), "v-%s", fmt_verdict_class(verdict));
-	mk_row(d, fmt_verdict_class(verdict));
+	mk_row(d, fmt_verdict_class(row));
 	mk_cell(d, NULL, 0);
 	if (page) {
 		mk_text(d, fmt_or(x->name, fmt_or(x->key, "?")));
@@ -904,35 +997,43 @@ static void metric_row(struct doc *d, const struct compare_metric *x)
 		mk_lit(d, x->gating ? ")" : ") \xc2\xb7");
 	}
 	mk_cell_end(d);
-	for (int s = 0; s < 2; s++) {
-		const struct compare_stat *st = s ? &x->b : &x->a;
+	for (size_t k = 0; k < nsides; k++) {
+		const struct compare_stat *st = &x->sides[k];
+		const char *verdict = fmt_or(st->verdict, page ? "n/a" : "?");
+		int alarm = x->gating && !strcmp(verdict, "regression");
+		char cls[32];
+
 		mk_cell(d, NULL, 0);
 		if (page)
 			mean_sd(d, st, x->unit);
 		else
 			mean_terse(d, st);
 		mk_cell_end(d);
+		if (!k)
+			continue;
+		change_cell(d, st, x->unit);
+		mk_cell(d, NULL, 0);
+		if (st->change_pct.have)
+			mk_addf(d, "%+.1f%%", st->change_pct.v);
+		else if (page)
+			mk_lit(d, "n/a");
+		mk_cell_end(d);
+		p_cell(d, st->p);
+		snprintf(cls, sizeof(cls), "v-%s", fmt_verdict_class(verdict));
+		mk_cell(d, cls, alarm);
+		if (page)
+			verdict_words(d, verdict);
+		else
+			mk_text(d, verdict);
+		mk_cell_end(d);
 	}
-	change_cell(d, x);
-	mk_cell(d, NULL, 0);
-	if (x->change_pct.have)
-		mk_addf(d, "%+.1f%%", x->change_pct.v);
-	else if (page)
-		mk_lit(d, "n/a");
-	mk_cell_end(d);
-	p_cell(d, x->p);
-	mk_cell(d, cls, alarm);
-	if (page)
-		verdict_words(d, verdict);
-	else
-		mk_text(d, verdict);
-	mk_cell_end(d);
 	mk_row_end(d);
 }
 
 static void metrics(struct doc *d, const struct compare_model *m)
 {
 	const int page = d->mk->page;
+	struct cols c = { NULL, NULL, 0 };
 
 	if (page)
 		heading(d, MK_H2, "metrics", "Metrics");
@@ -940,12 +1041,15 @@ static void metrics(struct doc *d, const struct compare_model *m)
 		note_para(d, "No metric was compared.");
 		return;
 	}
-	mk_table(d, "metrics", metric_cols[page], ARRAY_SIZE(metric_cols[page]));
+	metric_cols(&c, m->nsides, page);
+	mk_table(d, "metrics", c.c, c.n);
 	for (size_t i = 0; i < m->nmetrics; i++)
-		metric_row(d, &m->metrics[i]);
+		metric_row(d, &m->metrics[i], m->nsides);
 	mk_table_end(d);
+	cols_release(&c);
 	note_para(d, page ? "p is n/a when a side has fewer than two runs; then the threshold alone decides."
-		     : "\xc2\xb7 not gating: shown, but does not decide the verdict");
+		     : "\xc2\xb7 not gating: shown, but does not decide the verdict "
+		       "(a change there is worse or better, never a regression)");
 }
 
 /* A page's chart per gating metric that has figures. */
@@ -955,25 +1059,63 @@ static void gating_charts(struct doc *d, const struct compare_model *m)
 
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		const struct compare_metric *x = &m->metrics[i];
-		if (!x->gating || (!x->a.mean.have && !x->b.mean.have))
+		int any = 0;
+		for (size_t k = 0; k < m->nsides; k++)
+			any |= x->sides[k].mean.have;
+		if (!x->gating || !any)
 			continue;
 		if (!charts++) {
 			heading(d, MK_H2, "gating", "Gating metrics");
 			mk_block(d, MK_BOX, "charts", NULL);
 			mk_lit(d, "\n");
 		}
-		svg_metric(d->out, x, fmt_or(m->a.label, "a"), fmt_or(m->b.label, "b"));
+		svg_metric(d->out, x, m->sides, m->nsides);
 	}
 	if (charts)
 		mk_block_end(d, MK_BOX);
 }
 
-static const struct mk_col slab_change_cols[2][4] = {
-	{ { "slab cache (growth at insmod)", MK_LEFT }, { "A", MK_RIGHT }, { "B", MK_RIGHT },
-	  { "change", MK_RIGHT } },
-	{ { "cache", MK_LEFT }, { "A growth", MK_RIGHT }, { "B growth", MK_RIGHT },
-	  { "B minus A", MK_RIGHT } },
-};
+/* A page's overlays: every side's memory by phase and monitor samples
+ * during insmod, a line a side; the headline field (LowFree when every
+ * side's kernel has HIGHMEM, else MemFree).  A comparison without them
+ * (schema 1) has none. */
+static void overlays(struct doc *d, const struct compare_model *m)
+{
+	int phases = 0, samples = 0, highmem = 1;
+
+	for (size_t k = 0; k < m->nsides; k++) {
+		phases |= m->sides[k].nphases > 0;
+		samples |= m->sides[k].nsamples > 0;
+		highmem &= m->sides[k].highmem;
+	}
+	if (phases) {
+		heading(d, MK_H2, "phases", "Memory by phase, side by side");
+		svg_phase_overlay(d->out, m->sides, m->nsides, highmem ? PHASE_LOWFREE : PHASE_MEMFREE,
+				  highmem ? "LowFree" : "MemFree");
+	}
+	if (phases || samples) {
+		heading(d, MK_H2, "monitor", "Memory during insmod, side by side");
+		note_para(d, "The monitor's samples of each side's first run while scsi_debug's disks "
+			  "were added, from the first sample taken during insmod.");
+		svg_monitor_overlay(d->out, m->sides, m->nsides, highmem ? 1 : 0,
+				    highmem ? "LowFree" : "MemFree");
+	}
+}
+
+/* The slab columns: the cache, each side's growth, each later side's
+ * change from A. */
+static void slab_change_cols(struct cols *c, size_t nsides, int page)
+{
+	col_add(c, MK_LEFT, "%s", page ? "cache" : "slab cache (growth at insmod)");
+	for (size_t k = 0; k < nsides; k++)
+		col_add(c, MK_RIGHT, "%c%s", side_letter(k), page ? " growth" : "");
+	for (size_t k = 1; k < nsides; k++) {
+		if (nsides == 2)
+			col_add(c, MK_RIGHT, "%s", page ? "B minus A" : "change");
+		else
+			col_add(c, MK_RIGHT, "%c %s", side_letter(k), page ? "minus A" : "change");
+	}
+}
 
 /* A page: the caches that changed most, charted; markdown: every cache
  * the comparison lists. */
@@ -983,6 +1125,7 @@ static void slab_changes(struct doc *d, const struct compare_model *m)
 	const struct compare_slab *rows = page ? m->changed : m->slab;
 	size_t n = page ? m->nchanged : m->nslab;
 	struct svg_bar b[COMPARE_CHANGED_MAX];
+	struct cols c = { NULL, NULL, 0 };
 
 	if (!m->nslab)
 		return;
@@ -993,26 +1136,44 @@ static void slab_changes(struct doc *d, const struct compare_model *m)
 			return;
 		}
 		mk_block(d, MK_P, "note", NULL);
-		mk_text(d, "Each cache's growth at insmod, in kB (the mean of a side's runs), "
-			"and B minus A: red where B takes more, green where it takes less.");
+		mk_text(d, m->nsides == 2
+			? "Each cache's growth at insmod, in kB (the mean of a side's runs), "
+			  "and B minus A: red where B takes more, green where it takes less."
+			: "Each cache's growth at insmod, in kB (the mean of a side's runs), "
+			  "and each side minus A: red where it takes more, green where it takes less.");
 		mk_block_end(d, MK_P);
-		for (size_t i = 0; i < n; i++) {
-			b[i].label = fmt_or(rows[i].cache, "?");
-			b[i].v = rows[i].change;
+		for (size_t k = 1; k < m->nsides; k++) {
+			char label[64];
+			size_t nb = 0;
+			for (size_t i = 0; i < n; i++) {
+				if (!rows[i].change[k].have)
+					continue;
+				b[nb].label = fmt_or(rows[i].cache, "?");
+				b[nb++].v = rows[i].change[k].v;
+			}
+			snprintf(label, sizeof(label), "slab caches that changed most, %c against A, kB",
+				 side_letter(k));
+			if (m->nsides > 2) {
+				mk_block(d, MK_P, "note", NULL);
+				mk_addf(d, "%c minus A", side_letter(k));
+				mk_block_end(d, MK_P);
+			}
+			svg_hbars(d->out, label, b, nb, "#e15759", "#59a14f");
 		}
-		svg_hbars(d->out, "slab caches that changed most, B against A, kB", b, n,
-			  "#e15759", "#59a14f");
 	}
-	mk_table(d, "slab", slab_change_cols[page], ARRAY_SIZE(slab_change_cols[page]));
+	slab_change_cols(&c, m->nsides, page);
+	mk_table(d, "slab", c.c, c.n);
 	for (size_t i = 0; i < n; i++) {
 		mk_row(d, NULL);
 		mk_text_cell(d, fmt_or(rows[i].cache, "?"));
-		num_cell(d, fmt_kb, rows[i].a_kb);
-		num_cell(d, fmt_kb, rows[i].b_kb);
-		num_cell(d, fmt_signed_kb, (struct num){ rows[i].change, 1 });
+		for (size_t k = 0; k < m->nsides; k++)
+			num_cell(d, fmt_kb, rows[i].kb[k]);
+		for (size_t k = 1; k < m->nsides; k++)
+			num_cell(d, fmt_signed_kb, rows[i].change[k]);
 		mk_row_end(d);
 	}
 	mk_table_end(d);
+	cols_release(&c);
 }
 
 void document_compare(const struct markup *mk, const struct compare_model *m, struct strbuf *out)
@@ -1030,8 +1191,10 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 	if (!d->mk->page)
 		mk_block_end(d, MK_LIST);
 	metrics(d, m);
-	if (d->mk->page)
+	if (d->mk->page) {
 		gating_charts(d, m);
+		overlays(d, m);
+	}
 	slab_changes(d, m);
 }
 
@@ -1069,8 +1232,13 @@ static void night_regressions(struct doc *d, const struct nightly_model *m)
 		for (size_t j = 0; r->have_compare && j < r->compare.nmetrics; j++) {
 			const struct compare_metric *x = &r->compare.metrics[j];
 
-			if (!x->gating || strcmp(fmt_or(x->verdict, ""), "regression"))
+			const struct compare_stat *a, *b;
+
+			if (!x->gating || r->compare.nsides < 2 ||
+			    strcmp(fmt_or(x->verdict, ""), "regression"))
 				continue;
+			a = &x->sides[0];	/* the baseline */
+			b = &x->sides[1];	/* tonight */
 			if (!n++) {
 				mk_lit_block(d, MK_P, NULL, NULL, "Regressions:");
 				mk_block(d, MK_LIST, NULL, NULL);
@@ -1078,15 +1246,15 @@ static void night_regressions(struct doc *d, const struct nightly_model *m)
 			mk_block(d, MK_ITEM, NULL, NULL);
 			MK_PARTS(d, "", fmt_or(r->scenario, "?"), ": ", fmt_or(x->name, "?"), " (",
 				 fmt_or(x->unit, "?"), "): baseline ");
-			terse(d, x->a.mean, 0);
+			terse(d, a->mean, 0);
 			mk_lit(d, ", tonight ");
-			terse(d, x->b.mean, 0);
+			terse(d, b->mean, 0);
 			mk_lit(d, ", change ");
-			terse(d, x->change, 1);
-			if (x->change_pct.have)
-				mk_addf(d, " (%+.1f%%)", x->change_pct.v);
-			if (x->p.have)
-				mk_addf(d, ", p %.3g", x->p.v);
+			terse(d, b->change, 1);
+			if (b->change_pct.have)
+				mk_addf(d, " (%+.1f%%)", b->change_pct.v);
+			if (b->p.have)
+				mk_addf(d, ", p %.3g", b->p.v);
 			mk_block_end(d, MK_ITEM);
 		}
 	}

@@ -21,12 +21,16 @@
  * beside each table that has one (svg.h).
  *
  * A comparison: the verdict, every environment mismatch, the rule, the
- * two sides and what differs between them (in markdown one list, on a
- * page a block each), the metrics (a page gives mean and sd with their
- * unit and the exact p, markdown the terse figures "scaletest compare"
- * prints), a chart per gating metric (a page), and the slab caches: on a
- * page those that changed most, largest first; in markdown every one the
- * comparison lists.
+ * sides (A, the base, B, C...) and what differs between them (in markdown
+ * one list, on a page a block each), the metrics (a column per side, and
+ * per side after A its change, p and verdict; a page gives mean and sd
+ * with their unit and the exact p, markdown the terse figures "scaletest
+ * compare" prints), a chart per gating metric and the overlays of every
+ * side's memory by phase and during insmod (a page), and the slab
+ * caches: on a page those that changed most, largest first, a chart per
+ * side after A; in markdown every one the comparison lists.  Two sides
+ * keep the headings of a plain comparison ("change", "p"); more name the
+ * side ("C change").
  *
  * A night: one row a scenario and the night's counts.
  *

@@ -217,6 +217,10 @@ const char *fmt_verdict_class(const char *v)
 		return "regression";
 	if (!strcmp(v, "improvement"))
 		return "improvement";
+	if (!strcmp(v, "worse"))
+		return "worse";
+	if (!strcmp(v, "better"))
+		return "better";
 	if (!strcmp(v, "no change"))
 		return "nochange";
 	return "na";

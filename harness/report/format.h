@@ -73,7 +73,7 @@ void xml_escape(struct strbuf *out, const char *s);
 void shell_quote(struct strbuf *out, const char *s);
 
 /* A comparison's verdict on a page: its CSS class suffix (regression,
- * improvement, nochange, na) and its words (a regression gets a mark). */
+ * improvement, worse, better, nochange, na) and its words (a regression gets a mark). */
 const char *fmt_verdict_class(const char *verdict);
 void fmt_verdict_html(struct strbuf *out, const char *verdict);
 /* " unit", escaped for HTML; nothing for an empty unit or NULL. */

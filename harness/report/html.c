@@ -29,7 +29,9 @@ static const char css[] =
 	".v-nochange{background:#f4f5f7;color:#333}.v-na{background:#f4f5f7;color:#757575}\n"
 	"svg text.v-regression{fill:#b71c1c;font-weight:700}svg text.v-improvement{fill:#1b5e20;font-weight:700}\n"
 	"tr.regression td{background:#fdecea}tr.improvement td{background:#f1f8f1}\n"
-	"td.v-regression,td.v-improvement,td.v-nochange,td.v-na{white-space:nowrap}\n"
+	".v-worse{background:#fff4e0;color:#8a4b00}.v-better{background:#eef6ee;color:#2e5e30}\n"
+	"table.metrics{display:block;overflow-x:auto}\n"
+	"td.v-regression,td.v-improvement,td.v-worse,td.v-better,td.v-nochange,td.v-na{white-space:nowrap}\n"
 	".gating{font-size:11px;border:1px solid #999;border-radius:3px;padding:0 4px;color:#555}\n"
 	".charts{display:flex;flex-wrap:wrap;gap:8px 16px}\n"
 	"svg.chart{display:block;margin:8px 0;max-width:100%;height:auto;overflow:visible}\n"
@@ -204,7 +206,8 @@ void html_compare(const struct compare_model *m, struct strbuf *out)
 {
 	struct strbuf title = STRBUF_INIT;
 
-	sb_addf(&title, "%s vs %s", fmt_or(m->a.label, "A"), fmt_or(m->b.label, "B"));
+	for (size_t k = 0; k < m->nsides; k++)
+		sb_addf(&title, "%s%s", k ? " vs " : "", fmt_or(m->sides[k].label, "?"));
 	page_begin(out, title.buf, fmt_or(m->verdict, "n/a"));
 	sb_release(&title);
 	document_compare(&html_markup, m, out);

@@ -200,31 +200,70 @@ static void suite_run(const struct report_model *m, struct strbuf *out, struct c
 	sb_release(&summary);
 }
 
-/* "LowFree per disk: 133041 -> 149873 B (+12.7%)" */
-static void metric_line(const struct compare_metric *x, struct strbuf *sb)
+/* Side k's letter: A is the base, B the first side compared with it... */
+static char side_letter(size_t k)
 {
-	sb_addf(sb, "%s: %s -> %s %s", fmt_or(x->name, "?"), fmt_or(x->a.mean_text, "n/a"),
-		fmt_or(x->b.mean_text, "n/a"), fmt_or(x->unit, ""));
-	if (x->change_pct.have)
-		sb_addf(sb, " (%+.1f%%)", x->change_pct.v);
+	return (char)('A' + (k < 26 ? k : 25));
 }
 
-/* A gating metric's figures, for its failure text and the suite's
- * system-out. */
-static void metric_text(const struct compare_metric *x, struct strbuf *sb)
+/* "LowFree per disk: 133041 -> 149873 B (+12.7%)": side k against the base */
+static void metric_line(const struct compare_metric *x, size_t k, struct strbuf *sb)
 {
-	metric_line(x, sb);
-	sb_addf(sb, "\n  A mean %s, B mean %s, change %s%%, p %s: %s\n",
-		fmt_or(x->a.mean_text, "n/a"), fmt_or(x->b.mean_text, "n/a"),
-		fmt_or(x->change_pct_text, "n/a"), fmt_or(x->p_text, "n/a"),
-		fmt_or(x->verdict, "n/a"));
+	const struct compare_stat *a = &x->sides[0], *b = &x->sides[k];
+
+	sb_addf(sb, "%s: %s -> %s %s", fmt_or(x->name, "?"), fmt_or(a->mean_text, "n/a"),
+		fmt_or(b->mean_text, "n/a"), fmt_or(x->unit, ""));
+	if (b->change_pct.have)
+		sb_addf(sb, " (%+.1f%%)", b->change_pct.v);
+}
+
+/* A gating metric's figures for side k, for its failure text and the
+ * suite's system-out. */
+static void metric_text(const struct compare_metric *x, size_t k, struct strbuf *sb)
+{
+	const struct compare_stat *a = &x->sides[0], *b = &x->sides[k];
+
+	metric_line(x, k, sb);
+	sb_addf(sb, "\n  A mean %s, %c mean %s, change %s%%, p %s: %s\n",
+		fmt_or(a->mean_text, "n/a"), side_letter(k), fmt_or(b->mean_text, "n/a"),
+		fmt_or(b->change_pct_text, "n/a"), fmt_or(b->p_text, "n/a"),
+		fmt_or(b->verdict, "n/a"));
+}
+
+/* Property names of side k's figures: "KEY.b_mean", ...; with more than
+ * two sides the change, p and verdict carry the side's letter too. */
+static void metric_properties(const struct compare_model *m, const struct compare_metric *x,
+			      struct strbuf *body)
+{
+	const char *key = fmt_or(x->key, fmt_or(x->name, "?"));
+	struct strbuf pn = STRBUF_INIT;
+
+	for (size_t k = 0; k < m->nsides; k++) {
+		const struct compare_stat *s = &x->sides[k];
+		const char *fig[] = { "change_pct", "p", "verdict" };
+		const char *v[] = { s->change_pct_text, s->p_text, s->verdict };
+		char l = (char)(side_letter(k) - 'A' + 'a');
+
+		sb_reset(&pn);
+		sb_addf(&pn, "%s.%c_mean", key, l);
+		property(body, pn.buf, s->mean_text);
+		for (size_t f = 0; k > 0 && f < ARRAY_SIZE(fig); f++) {
+			sb_reset(&pn);
+			if (m->nsides > 2)
+				sb_addf(&pn, "%s.%s_%c", key, fig[f], l);
+			else
+				sb_addf(&pn, "%s.%s", key, fig[f]);
+			property(body, pn.buf, v[f]);
+		}
+	}
+	sb_release(&pn);
 }
 
 static void suite_compare(const struct compare_model *m, const char *name, struct strbuf *out,
 			  struct counts *total)
 {
-	static const char *const figures[] = { "a_mean", "b_mean", "change_pct", "p", "verdict" };
 	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, summary = STRBUF_INIT;
+	struct strbuf tc = STRBUF_INIT;
 	struct counts n = { 0, 0, 0 };
 
 	sb_adds(&cls, "scaletest.compare.");
@@ -233,45 +272,45 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 	 * none in the JUnit schema), named by the metric's result.json key. */
 	sb_adds(&body, "    <properties>\n");
 	property(&body, "verdict", m->verdict);
-	property(&body, "a", m->a.path);
-	property(&body, "b", m->b.path);
-	for (size_t i = 0; i < m->nmetrics; i++) {
-		const struct compare_metric *x = &m->metrics[i];
-		const char *v[] = { x->a.mean_text, x->b.mean_text, x->change_pct_text,
-				    x->p_text, x->verdict };
-
-		if (!x->gating)
-			continue;
-		for (size_t k = 0; k < ARRAY_SIZE(figures); k++) {
-			struct strbuf pn = STRBUF_INIT;
-			sb_addf(&pn, "%s.%s", fmt_or(x->key, fmt_or(x->name, "?")), figures[k]);
-			property(&body, pn.buf, v[k]);
-			sb_release(&pn);
-		}
+	for (size_t k = 0; k < m->nsides; k++) {
+		char l[2] = { (char)(side_letter(k) - 'A' + 'a'), '\0' };
+		property(&body, l, m->sides[k].path);
 	}
+	for (size_t i = 0; i < m->nmetrics; i++)
+		if (m->metrics[i].gating)
+			metric_properties(m, &m->metrics[i], &body);
 	sb_adds(&body, "    </properties>\n");
-	sb_addf(&summary, "compare %s (%s) with %s (%s): %s\n", fmt_or(m->b.label, "B"),
-		fmt_or(m->b.path, "?"), fmt_or(m->a.label, "A"), fmt_or(m->a.path, "?"),
-		fmt_or(m->verdict, "?"));
+	for (size_t k = 1; k < m->nsides; k++)
+		sb_addf(&summary, "compare %s (%s) with %s (%s): %s\n",
+			fmt_or(m->sides[k].label, "B"), fmt_or(m->sides[k].path, "?"),
+			fmt_or(m->sides[0].label, "A"), fmt_or(m->sides[0].path, "?"),
+			fmt_or(m->nsides > 2 ? m->sides[k].verdict : m->verdict, "?"));
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		const struct compare_metric *x = &m->metrics[i];
 
 		if (!x->gating)
 			continue;
-		metric_text(x, &summary);
-		testcase_open(&body, &n, cls.buf, fmt_or(x->name, "?"), 0);
-		if (!strcmp(fmt_or(x->verdict, ""), "regression")) {
-			struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
+		for (size_t k = 1; k < m->nsides; k++) {	/* each side against the base */
+			metric_text(x, k, &summary);
+			sb_reset(&tc);
+			sb_adds(&tc, fmt_or(x->name, "?"));
+			if (m->nsides > 2)
+				sb_addf(&tc, " (%s)", fmt_or(m->sides[k].label, "?"));
+			testcase_open(&body, &n, cls.buf, tc.buf, 0);
+			if (!strcmp(fmt_or(x->sides[k].verdict, ""), "regression")) {
+				struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
 
-			metric_line(x, &msg);
-			sb_addf(&text, "regression: B (%s) is worse than A (%s)\n",
-				fmt_or(m->b.path, "?"), fmt_or(m->a.path, "?"));
-			metric_text(x, &text);
-			outcome(&body, &n, FAILURE, "regression", msg.buf, text.buf);
-			sb_release(&msg);
-			sb_release(&text);
-		} else {
-			testcase_pass(&body);
+				metric_line(x, k, &msg);
+				sb_addf(&text, "regression: %c (%s) is worse than A (%s)\n",
+					side_letter(k), fmt_or(m->sides[k].path, "?"),
+					fmt_or(m->sides[0].path, "?"));
+				metric_text(x, k, &text);
+				outcome(&body, &n, FAILURE, "regression", msg.buf, text.buf);
+				sb_release(&msg);
+				sb_release(&text);
+			} else {
+				testcase_pass(&body);
+			}
 		}
 	}
 	system_out(&body, summary.buf);
@@ -280,6 +319,7 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 	sb_release(&cls);
 	sb_release(&body);
 	sb_release(&summary);
+	sb_release(&tc);
 }
 
 /* The document: <testsuites> with the sum of its suites' counts. */
@@ -307,7 +347,7 @@ void junit_compare(const struct compare_model *m, struct strbuf *out)
 	struct strbuf suites = STRBUF_INIT;
 	struct counts n = { 0, 0, 0 };
 
-	suite_compare(m, fmt_or(m->b.scenario, "run"), &suites, &n);
+	suite_compare(m, fmt_or(m->nsides > 1 ? m->sides[1].scenario : NULL, "run"), &suites, &n);
 	document(out, &n, &suites);
 	sb_release(&suites);
 }

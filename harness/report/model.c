@@ -477,27 +477,73 @@ void report_model_release(struct report_model *m)
 #define SIDE(kind, member, path) FIELD(struct compare_side_model, kind, member, path)
 static const struct field side_fields[] = {
 	SIDE(F_STR, label, "label"), SIDE(F_STR, path, "path"), SIDE(F_STR, scenario, "scenario"),
-	SIDE(F_STR, kernel, "kernel"), SIDE(F_NUM, n, "n"),
+	SIDE(F_STR, kernel, "kernel"), SIDE(F_STR, verdict, "verdict"), SIDE(F_NUM, n, "n"),
 };
 #undef SIDE
+
+static void side_phases_of(json_object *ps, struct compare_side_model *out)
+{
+	static const struct {
+		int k;
+		const char *key;
+	} f[] = {
+		{ PHASE_MEMFREE, "MemFree_kb" }, { PHASE_LOWFREE, "LowFree_kb" }, { PHASE_SLAB, "Slab_kb" },
+	};
+
+	out->phases = xcalloc(alen(ps) + 1, sizeof(*out->phases));
+	for (size_t i = 0; i < alen(ps); i++) {
+		struct report_phase *p = &out->phases[out->nphases];
+		p->name = jstr(aget(ps, i), "name", NULL);
+		if (!p->name)
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(f); k++)
+			p->mem[f[k].k] = num_at(aget(ps, i), f[k].key);
+		out->nphases++;
+	}
+}
+
+static void side_monitor_of(json_object *mon, struct compare_side_model *out)
+{
+	static const char *const series[] = { "MemFree_kb", "LowFree_kb", "Slab_kb" };
+	json_object *ss = jarr(mon, "samples");
+
+	out->monitor_run = jstr(mon, "run", NULL);
+	out->samples = xcalloc(alen(ss) + 1, sizeof(*out->samples));
+	for (size_t i = 0; i < alen(ss); i++) {
+		struct report_sample *x = &out->samples[out->nsamples];
+		struct num t = num_at(aget(ss, i), "t");
+
+		if (!t.have)
+			continue;
+		x->t = t.v;
+		x->n = (double)out->nsamples + 1;
+		for (int k = 0; k < 3; k++) {
+			struct num v = num_at(aget(ss, i), series[k]);
+			x->v[k] = v.have ? v.v : NAN;
+		}
+		x->step = "insmod";
+		out->nsamples++;
+	}
+}
 
 static void side_of(json_object *s, struct compare_side_model *out)
 {
 	json_object *runs = jarr(s, "runs");
 
 	fields_of(s, out, side_fields, ARRAY_SIZE(side_fields));
+	out->highmem = bool_at(s, "highmem");
 	out->nruns = alen(runs);
 	out->runs = xcalloc(out->nruns + 1, sizeof(*out->runs));
 	for (size_t i = 0; i < out->nruns; i++)
 		out->runs[i] = json_object_is_type(aget(runs, i), json_type_string)
 			       ? json_object_get_string(aget(runs, i)) : NULL;
+	side_phases_of(jarr(s, "phases"), out);
+	side_monitor_of(jget(s, "monitor"), out);
 }
 
 /* A value as text: a string as it is, anything else as plain JSON. */
-static const char *kv_text(json_object *o, const char *key)
+static const char *value_text(json_object *v)
 {
-	json_object *v = jget(o, key);
-
 	if (!v)
 		return NULL;
 	if (json_object_is_type(v, json_type_string))
@@ -505,28 +551,46 @@ static const char *kv_text(json_object *o, const char *key)
 	return json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
 }
 
-static struct compare_kv *kvs_of(json_object *a, size_t *n)
+/* [{"key", "values": [...]}]; schema 1's [{"key", "a", "b"}] too. */
+static struct compare_kv *kvs_of(json_object *a, size_t nsides, size_t *n)
 {
 	struct compare_kv *kv;
 
 	*n = alen(a);
 	kv = xcalloc(*n + 1, sizeof(*kv));
 	for (size_t i = 0; i < *n; i++) {
-		kv[i].key = jstr(aget(a, i), "key", NULL);
-		kv[i].a = kv_text(aget(a, i), "a");
-		kv[i].b = kv_text(aget(a, i), "b");
+		json_object *o = aget(a, i), *vals = jarr(o, "values");
+
+		kv[i].key = jstr(o, "key", NULL);
+		kv[i].values = xcalloc(nsides + 1, sizeof(*kv[i].values));
+		for (size_t k = 0; k < nsides; k++)
+			kv[i].values[k] = value_text(vals ? (k < alen(vals) ? aget(vals, k) : NULL)
+						     : jget(o, k ? "b" : "a"));
 	}
 	return kv;
 }
 
-static void stat_of(json_object *s, struct compare_stat *st)
+#define STAT(kind, member, path) FIELD(struct compare_stat, kind, member, path)
+static const struct field stat_fields[] = {
+	STAT(F_NUM, mean, "mean"), STAT(F_NUM, sd, "sd"), STAT(F_NUM, n, "n"),
+	STAT(F_TEXT, mean_text, "mean"),
+};
+/* A side after the base: its comparison with the base (schema 1 has it
+ * in the metric itself). */
+static const struct field vs_fields[] = {
+	STAT(F_NUM, change, "change"), STAT(F_NUM, change_pct, "change_pct"), STAT(F_NUM, p, "p"),
+	STAT(F_TEXT, change_pct_text, "change_pct"), STAT(F_TEXT, p_text, "p"),
+	STAT(F_STR, verdict, "verdict"),
+};
+#undef STAT
+
+static void stat_of(json_object *s, json_object *vs, struct compare_stat *st)
 {
 	json_object *vals = jarr(s, "values");
 
-	st->mean = num_at(s, "mean");
-	st->sd = num_at(s, "sd");
-	st->n = num_at(s, "n");
-	st->mean_text = text_at(s, "mean");
+	fields_of(s, st, stat_fields, ARRAY_SIZE(stat_fields));
+	if (vs)
+		fields_of(vs, st, vs_fields, ARRAY_SIZE(vs_fields));
 	st->values = xcalloc(alen(vals) + 1, sizeof(*st->values));
 	for (size_t i = 0; i < alen(vals); i++) {
 		struct num v = num_at(aget(vals, i), "");
@@ -535,10 +599,10 @@ static void stat_of(json_object *s, struct compare_stat *st)
 	}
 }
 
-static int by_abs_change(const void *x, const void *y)
+static int by_most_change(const void *x, const void *y)
 {
-	double a = fabs(((const struct compare_slab *)x)->change);
-	double b = fabs(((const struct compare_slab *)y)->change);
+	double a = ((const struct compare_slab *)x)->most;
+	double b = ((const struct compare_slab *)y)->most;
 
 	return a < b ? 1 : a > b ? -1 : 0;
 }
@@ -546,86 +610,128 @@ static int by_abs_change(const void *x, const void *y)
 #define METRIC(kind, member, path) FIELD(struct compare_metric, kind, member, path)
 static const struct field metric_fields[] = {
 	METRIC(F_STR, name, "name"), METRIC(F_STR, key, "key"), METRIC(F_STR, unit, "unit"),
-	METRIC(F_STR, verdict, "verdict"), METRIC(F_NUM, change, "change"),
-	METRIC(F_NUM, change_pct, "change_pct"), METRIC(F_NUM, p, "p"),
-	METRIC(F_TEXT, change_pct_text, "change_pct"), METRIC(F_TEXT, p_text, "p"),
+	METRIC(F_STR, verdict, "verdict"),
 };
 #undef METRIC
 
-#define SLAB(kind, member, path) FIELD(struct compare_slab, kind, member, path)
-static const struct field slab_fields[] = {
-	SLAB(F_STR, cache, "cache"), SLAB(F_NUM, a_kb, "a_kb"), SLAB(F_NUM, b_kb, "b_kb"),
-	SLAB(F_NUM, change_kb, "change_kb"),
-};
-#undef SLAB
+/* Only a gating metric regresses: schema 1 called any significant change
+ * of a metric that does not gate a regression or an improvement too. */
+static const char *shown_verdict(const char *v, int gating)
+{
+	if (v && !gating && !strcmp(v, "regression"))
+		return "worse";
+	if (v && !gating && !strcmp(v, "improvement"))
+		return "better";
+	return v;
+}
+
+static void metric_of(json_object *o, int legacy, size_t nsides, struct compare_metric *x)
+{
+	json_object *ss = jarr(o, "sides");
+
+	fields_of(o, x, metric_fields, ARRAY_SIZE(metric_fields));
+	x->gating = bool_at(o, "gating");
+	x->sides = xcalloc(nsides + 1, sizeof(*x->sides));
+	for (size_t k = 0; k < nsides; k++) {
+		json_object *s = legacy ? jget(o, k ? "b" : "a") : k < alen(ss) ? aget(ss, k) : NULL;
+		stat_of(s, k ? (legacy ? o : s) : NULL, &x->sides[k]);
+		x->sides[k].verdict = shown_verdict(x->sides[k].verdict, x->gating);
+	}
+	x->verdict = shown_verdict(x->verdict, x->gating);
+}
+
+/* A slab cache: its growth per side and the change from the base;
+ * schema 1's a_kb, b_kb and change_kb too. */
+static void slab_of(json_object *e, int legacy, size_t nsides, struct compare_slab *c)
+{
+	json_object *kb = jarr(e, "kb"), *ch = jarr(e, "change_kb");
+
+	c->cache = jstr(e, "cache", NULL);
+	c->kb = xcalloc(nsides + 1, sizeof(*c->kb));
+	c->change = xcalloc(nsides + 1, sizeof(*c->change));
+	for (size_t k = 0; k < nsides; k++) {
+		c->kb[k] = legacy ? num_at(e, k ? "b_kb" : "a_kb")
+				  : num_at(k < alen(kb) ? aget(kb, k) : NULL, "");
+		if (!k)
+			continue;
+		c->change[k] = legacy ? num_at(e, "change_kb") : num_at(k < alen(ch) ? aget(ch, k) : NULL, "");
+		if (!c->change[k].have && c->kb[k].have && c->kb[0].have)
+			c->change[k] = (struct num){ c->kb[k].v - c->kb[0].v, 1 };
+		if (c->change[k].have && fabs(c->change[k].v) > c->most)
+			c->most = fabs(c->change[k].v);
+	}
+}
 
 void compare_model_from_json(json_object *cmp, struct compare_model *m)
 {
-	json_object *ms, *sl;
+	json_object *ms, *sl, *sides;
+	int legacy;
 
 	memset(m, 0, sizeof(*m));
 	cmp = m->cmp = clean_ref(cmp);
 	ms = jarr(cmp, "metrics");
 	sl = jarr(cmp, "slab");
+	sides = jarr(cmp, "sides");
+	/* Without "sides": schema 1 (a comparison of two, "a" and "b"), as
+	 * older harnesses wrote it, read as two sides. */
+	legacy = !sides;
 	m->verdict = jstr(cmp, "verdict", NULL);
-	side_of(jget(cmp, "a"), &m->a);
-	side_of(jget(cmp, "b"), &m->b);
+	m->nsides = legacy ? 2 : alen(sides);
+	m->sides = xcalloc(m->nsides + 1, sizeof(*m->sides));
+	for (size_t k = 0; k < m->nsides; k++)
+		side_of(legacy ? jget(cmp, k ? "b" : "a") : aget(sides, k), &m->sides[k]);
+	if (legacy)
+		m->sides[1].verdict = m->verdict;
 	m->rule_test = jstr(cmp, "rule.test", NULL);
 	m->alpha = num_at(cmp, "rule.alpha");
 	m->threshold_pct = num_at(cmp, "rule.threshold_pct");
-	m->mismatch = kvs_of(jarr(cmp, "mismatch"), &m->nmismatch);
-	m->differences = kvs_of(jarr(cmp, "differences"), &m->ndifferences);
+	m->mismatch = kvs_of(jarr(cmp, "mismatch"), m->nsides, &m->nmismatch);
+	m->differences = kvs_of(jarr(cmp, "differences"), m->nsides, &m->ndifferences);
 
 	m->nmetrics = alen(ms);
 	m->metrics = xcalloc(m->nmetrics + 1, sizeof(*m->metrics));
-	for (size_t i = 0; i < m->nmetrics; i++) {
-		json_object *o = aget(ms, i);
-		struct compare_metric *x = &m->metrics[i];
-
-		fields_of(o, x, metric_fields, ARRAY_SIZE(metric_fields));
-		x->gating = bool_at(o, "gating");
-		stat_of(jget(o, "a"), &x->a);
-		stat_of(jget(o, "b"), &x->b);
-	}
+	for (size_t i = 0; i < m->nmetrics; i++)
+		metric_of(aget(ms, i), legacy, m->nsides, &m->metrics[i]);
 
 	m->nslab = alen(sl);
 	m->slab = xcalloc(m->nslab + 1, sizeof(*m->slab));
 	m->changed = xcalloc(m->nslab + 1, sizeof(*m->changed));
 	for (size_t i = 0; i < m->nslab; i++) {
-		json_object *e = aget(sl, i);
 		struct compare_slab *c = &m->slab[i];
 
-		fields_of(e, c, slab_fields, ARRAY_SIZE(slab_fields));
-		if (c->change_kb.have)
-			c->change = c->change_kb.v;
-		else if (c->a_kb.have && c->b_kb.have)
-			c->change = c->b_kb.v - c->a_kb.v;
-		else
-			continue;
-		if (fmt_round(c->change) != 0)
+		slab_of(aget(sl, i), legacy, m->nsides, c);
+		if (fmt_round(c->most) != 0)
 			m->changed[m->nchanged++] = *c;
 	}
-	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_abs_change);
+	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_most_change);
 	if (m->nchanged > COMPARE_CHANGED_MAX)
 		m->nchanged = COMPARE_CHANGED_MAX;
 }
 
-static void stat_release(struct compare_stat *st)
-{
-	free(st->values);
-}
-
 void compare_model_release(struct compare_model *m)
 {
-	free(m->a.runs);
-	free(m->b.runs);
+	for (size_t k = 0; k < m->nsides; k++) {
+		free(m->sides[k].runs);
+		free(m->sides[k].phases);
+		free(m->sides[k].samples);
+	}
+	free(m->sides);
+	for (size_t i = 0; i < m->nmismatch; i++)
+		free(m->mismatch[i].values);
+	for (size_t i = 0; i < m->ndifferences; i++)
+		free(m->differences[i].values);
 	free(m->mismatch);
 	free(m->differences);
 	for (size_t i = 0; i < m->nmetrics; i++) {
-		stat_release(&m->metrics[i].a);
-		stat_release(&m->metrics[i].b);
+		for (size_t k = 0; k < m->nsides; k++)
+			free(m->metrics[i].sides[k].values);
+		free(m->metrics[i].sides);
 	}
 	free(m->metrics);
+	for (size_t i = 0; i < m->nslab; i++) {
+		free(m->slab[i].kb);
+		free(m->slab[i].change);
+	}
 	free(m->slab);
 	free(m->changed);
 	json_object_put(m->cmp);

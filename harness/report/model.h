@@ -183,44 +183,67 @@ void report_model_release(struct report_model *m);
 
 /* ---- a comparison ---- */
 
+/* A side: the first is the base.  Its memory by phase (mem[] of
+ * MemFree, LowFree and Slab: the mean of its runs, kB) and its first
+ * run's monitor samples during insmod (t counted from the first; v[]
+ * MemFree, LowFree, slab) are for the page's overlays.  verdict: a side
+ * after the base, against it. */
 struct compare_side_model {
-	const char *label, *path, *scenario, *kernel;
+	const char *label, *path, *scenario, *kernel, *verdict;
 	struct num n;
+	int highmem;
 	const char **runs;		/* NULL for an entry that is not text */
 	size_t nruns;
+	struct report_phase *phases;
+	size_t nphases;
+	const char *monitor_run;
+	struct report_sample *samples;
+	size_t nsamples;
 };
 
-/* A key that differs between the sides; a and b as text, NULL when
- * missing. */
+/* A key whose value differs between the sides: one value a side, as
+ * text, NULL when missing. */
 struct compare_kv {
-	const char *key, *a, *b;
+	const char *key;
+	const char **values;
 };
 
+/* A metric on one side; a side after the base also has the change from
+ * the base's mean, its p and the verdict. */
 struct compare_stat {
 	struct num mean, sd, n;
 	const char *mean_text;		/* mean as the JSON has it, or NULL */
 	double *values;			/* every run's value */
 	size_t nvalues;
+	struct num change, change_pct, p;
+	const char *change_pct_text, *p_text, *verdict;
 };
 
+/* verdict: the worst of its sides' ("regression" and "improvement" on a
+ * gating metric, "worse" and "better" on the others, "no change", "n/a"). */
 struct compare_metric {
 	const char *name, *key, *unit, *verdict;
 	int gating;
-	struct compare_stat a, b;
-	struct num change, change_pct, p;
-	const char *change_pct_text, *p_text;
+	struct compare_stat *sides;	/* one per side of the model */
 };
 
 struct compare_slab {
 	const char *cache;
-	struct num a_kb, b_kb, change_kb;
-	double change;			/* change_kb, else b - a */
+	struct num *kb;			/* growth at insmod per side */
+	struct num *change;		/* per side, from the base (none for it) */
+	double most;			/* the largest |change| */
 };
 
+/*
+ * A comparison of nsides sides, the first the base.  Schema 1 files (two
+ * sides as "a" and "b", as older harnesses wrote them) are read as two
+ * sides.
+ */
 struct compare_model {
 	json_object *cmp;
 	const char *verdict;
-	struct compare_side_model a, b;
+	struct compare_side_model *sides;
+	size_t nsides;
 	const char *rule_test;
 	struct num alpha, threshold_pct;
 	struct compare_kv *mismatch, *differences;

@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/html.h"
 #include "report/junit.h"
@@ -83,6 +84,48 @@ int report_write_compare(json_object *cmp, const char *dir, FILE *out)
 	compare_model_release(&m);
 	sb_release(&sb);
 	return r ? -1 : 0;
+}
+
+static const struct {
+	const char *name;
+	void (*write)(const struct compare_model *m, struct strbuf *sb);
+} compare_formats[] = {
+	{ "text", text_compare },
+	{ "md", markdown_compare },
+	{ "json", NULL },	/* the document itself, compare.json's text */
+};
+
+int report_compare_format(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(compare_formats); i++)
+		if (!strcmp(name, compare_formats[i].name))
+			return 0;
+	return -1;
+}
+
+int report_print_compare(json_object *cmp, const char *format, FILE *out)
+{
+	struct compare_model m;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(compare_formats) && strcmp(format, compare_formats[i].name); i++)
+		;
+	if (i == ARRAY_SIZE(compare_formats))
+		return error("unknown format '%s' (text, md or json)", format);
+	if (!compare_formats[i].write) {
+		sb_adds(&sb, json_object_to_json_string_ext(cmp, JSON_C_TO_STRING_PRETTY |
+							    JSON_C_TO_STRING_SPACED |
+							    JSON_C_TO_STRING_NOSLASHESCAPE));
+		sb_addch(&sb, '\n');
+	} else {
+		compare_model_from_json(cmp, &m);
+		compare_formats[i].write(&m, &sb);
+		compare_model_release(&m);
+	}
+	print(out, &sb);
+	sb_release(&sb);
+	return 0;
 }
 
 int report_write_nightly(const char *night_dir, const char *dir, FILE *out)

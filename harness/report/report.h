@@ -16,6 +16,11 @@
  *	report_write_compare(cmp, "DIR", stdout);
  *		// DIR/compare.md, compare.html, compare.xml (DIR may be
  *		// NULL: nothing written); prints compare.md
+ *	report_print_compare(cmp, "text", stdout);
+ *		// the comparison in one format on out: "md" (compare.md),
+ *		// "text" (text.h's terminal table) or "json" (the same text
+ *		// as compare.json); report_compare_format("x") is -1 for a
+ *		// format that is none of these
  *	report_write_nightly("results/nightly-X", "DIR", stdout);
  *		// read the night's summary.json and its runs' result.json
  *		// and compare.json; write DIR/summary.md and summary.xml;
@@ -34,6 +39,8 @@
 int report_write_dir(const char *dir, FILE *out);
 int report_write_run(json_object *root, const char *dir, FILE *out);
 int report_write_compare(json_object *cmp, const char *dir, FILE *out);
+int report_compare_format(const char *name);
+int report_print_compare(json_object *cmp, const char *format, FILE *out);
 int report_write_nightly(const char *night_dir, const char *dir, FILE *out);
 
 #endif

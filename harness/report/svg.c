@@ -172,8 +172,10 @@ struct key {
 	int kind;
 };
 
-/* A legend in a row from (x, y); returns its width. */
-static double legend(struct strbuf *out, double x, double y, const struct key *k, size_t n)
+/* A legend in a row from (x, y), each name cut at max characters;
+ * returns its width. */
+static double legend_cut(struct strbuf *out, double x, double y, const struct key *k, size_t n,
+			 size_t max)
 {
 	double x0 = x;
 
@@ -188,11 +190,16 @@ static double legend(struct strbuf *out, double x, double y, const struct key *k
 				"fill=\"%s\" stroke=\"#888\" stroke-width=\"0.5\"/>",
 				x + 2, y - 10, k[i].color);
 		sb_addf(out, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">", x + 21, y);
-		html_escape_cut(out, k[i].name, 24);
+		html_escape_cut(out, k[i].name, max);
 		sb_adds(out, "</text>\n");
-		x += 21 + text_w(k[i].name, 24) + 18;
+		x += 21 + text_w(k[i].name, max) + 18;
 	}
 	return x - x0;
+}
+
+static double legend(struct strbuf *out, double x, double y, const struct key *k, size_t n)
+{
+	return legend_cut(out, x, y, k, n, 24);
 }
 
 /* Hatching for lost monitor samples. */
@@ -655,53 +662,73 @@ static void values_range(const struct compare_stat *s, double *lo, double *hi)
 	}
 }
 
-void svg_metric(struct strbuf *out, const struct compare_metric *m, const char *label_a,
-		const char *label_b)
+/* The sides' colours (Tableau 10): the base first. */
+static const char *const side_colors[] = {
+	"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+	"#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+};
+
+const char *svg_side_color(size_t k)
 {
-	const struct compare_stat *sides[2] = { &m->a, &m->b };
-	const char *labels[2] = { label_a, label_b };
+	return side_colors[k % ARRAY_SIZE(side_colors)];
+}
+
+/* "A: label" for a legend or an axis; malloc'd. */
+static char *side_name(const struct compare_side_model *s, size_t k)
+{
+	return xstrfmt("%c: %s", (char)('A' + (int)(k % 26)), s->label ? s->label : "?");
+}
+
+void svg_metric(struct strbuf *out, const struct compare_metric *m,
+		const struct compare_side_model *sides, size_t ns)
+{
 	const char *verdict = m->verdict ? m->verdict : "n/a";
 	const char *name = m->name ? m->name : m->key ? m->key : "?";
 	const char *unit = m->unit ? m->unit : "";
-	const char *bcolor = !strcmp(verdict, "regression") ? "#e15759" :
-			     !strcmp(verdict, "improvement") ? "#59a14f" : "#4e79a7";
-	const char *colors[2] = { "#9aa9bd", bcolor };
-	const double W = 440, H = 250, ml = 86, mr = 14, top = 40, ph = 160;
+	const double ml = 86, mr = 14, top = 40, ph = 160, H = 250;
+	const double W = ns > 2 ? ml + mr + 112 * (double)ns : 440;
 	double lo = 0, hi = 0, y0 = top + ph, y1 = top;
 	struct axis ax;
 	struct strbuf label = STRBUF_INIT;
 
-	values_range(&m->a, &lo, &hi);
-	values_range(&m->b, &lo, &hi);
+	for (size_t k = 0; k < ns; k++)
+		values_range(&m->sides[k], &lo, &hi);
 	axis_nice(&ax, lo, hi, 4);
 	sb_adds(&label, name);
-	sb_adds(&label, ", A against B");
+	sb_adds(&label, ns > 2 ? ", each side against A" : ", A against B");
 	svg_open(out, W, H, "chart metric", label.buf);
 	sb_release(&label);
 	sb_addf(out, "<text class=\"title\" x=\"%.1f\" y=\"16\">", ml);
 	html_escape_cut(out, name, 40);
 	sb_addf(out, "</text><text class=\"val v-%s\" x=\"%.1f\" y=\"31\">", fmt_verdict_class(verdict), ml);
 	fmt_verdict_html(out, verdict);
-	if (m->change_pct.have)
-		sb_addf(out, " (%+.1f%%)", m->change_pct.v);
+	if (ns == 2 && m->sides[1].change_pct.have)
+		sb_addf(out, " (%+.1f%%)", m->sides[1].change_pct.v);
 	sb_adds(out, "</text>\n");
 	y_axis(out, &ax, ml, W - mr, y0, y1, !strcmp(unit, "B") ? "bytes" : !strcmp(unit, "s") ? "seconds" : unit);
 
-	double slot = (W - ml - mr) / 2, bw = 70, zero = axis_pos(&ax, 0, y0, y1);
-	for (int s = 0; s < 2; s++) {
-		const struct compare_stat *side = sides[s];
-		double cx = ml + slot * (s + 0.5);
+	double slot = (W - ml - mr) / (double)ns, bw = ns > 2 ? 50 : 70, zero = axis_pos(&ax, 0, y0, y1);
+	for (size_t s = 0; s < ns; s++) {
+		const struct compare_stat *side = &m->sides[s];
+		const char *v = side->verdict ? side->verdict : "";
+		const char *color = !s ? "#9aa9bd" : !strcmp(v, "regression") ? "#e15759" :
+				    !strcmp(v, "improvement") ? "#59a14f" : "#4e79a7";
+		double cx = ml + slot * ((double)s + 0.5);
+		char letter = (char)('A' + (int)(s % 26));
 
 		if (side->mean.have) {
 			double mean = side->mean.v, y = axis_pos(&ax, mean, y0, y1);
 			sb_addf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-				"fill=\"%s\"><title>%s mean: ", cx - bw / 2, y < zero ? y : zero, bw,
-				dabs(zero - y), colors[s], s ? "B" : "A");
+				"fill=\"%s\"><title>%c mean: ", cx - bw / 2, y < zero ? y : zero, bw,
+				dabs(zero - y), color, letter);
 			fmt_value(out, mean);
 			fmt_unit_html(out, unit);
+			if (s && side->change_pct.have)
+				sb_addf(out, " (%+.1f%% against A)", side->change_pct.v);
 			sb_addf(out, "</title></rect><text class=\"val\" x=\"%.1f\" y=\"%.1f\" "
 				"text-anchor=\"start\">", cx + bw / 2 + 6, y + 4);
-			fmt_value(out, mean);
+			if (ns <= 2)
+				fmt_value(out, mean);
 			sb_adds(out, "</text>\n");
 			if (side->n.v > 1 && side->sd.have && side->sd.v != 0) {
 				double ya = axis_pos(&ax, mean - dabs(side->sd.v), y0, y1);
@@ -721,9 +748,18 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m, const char *
 				"stroke=\"#222\" stroke-width=\"1.2\"/>", cx + dx,
 				axis_pos(&ax, side->values[i], y0, y1));
 		}
-		sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s: ",
-			cx, y0 + 18, s ? "B" : "A");
-		html_escape_cut(out, labels[s], 22);
+		/* Two sides: "A: label"; more: the letter, the label on hover
+		 * and in the page's table of sides. */
+		sb_addf(out, "<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%c",
+			cx, y0 + 18, letter);
+		if (ns > 2) {
+			sb_adds(out, "<title>");
+			html_escape(out, sides && sides[s].label ? sides[s].label : "?");
+			sb_adds(out, "</title>");
+		} else {
+			sb_adds(out, ": ");
+			html_escape_cut(out, sides && sides[s].label ? sides[s].label : "?", 22);
+		}
 		sb_adds(out, "</text>\n");
 	}
 	sb_addf(out, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
@@ -731,4 +767,216 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m, const char *
 	sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">bars: mean; whiskers: one sd; "
 		"dots: runs</text>\n", ml, H - 8);
 	sb_adds(out, "</svg>\n");
+}
+
+/* ---- overlays: every side of a comparison in one chart ---- */
+
+/* A side's legend entries, one per side. */
+static struct key *side_keys(const struct compare_side_model *sides, size_t ns, char **names)
+{
+	struct key *k = xcalloc(ns + 1, sizeof(*k));
+
+	for (size_t i = 0; i < ns; i++) {
+		names[i] = side_name(&sides[i], i);
+		k[i].name = names[i];
+		k[i].color = svg_side_color(i);
+		k[i].kind = KEY_LINE;
+	}
+	return k;
+}
+
+/* A side's legend: names of up to LEGEND_MAX characters, as many to a
+ * row as fit in width. */
+#define LEGEND_MAX 60
+
+static size_t legend_per_row(const struct key *k, size_t n, double width)
+{
+	double w = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (21 + text_w(k[i].name, LEGEND_MAX) + 18 > w)
+			w = 21 + text_w(k[i].name, LEGEND_MAX) + 18;
+	return w > 0 && width / w >= 1 ? (size_t)(width / w) : 1;
+}
+
+static void legend_rows(struct strbuf *out, double x, double y, const struct key *k, size_t n,
+			size_t per_row)
+{
+	for (size_t i = 0; i < n; i += per_row)
+		legend_cut(out, x, y + 18 * (double)(i / per_row), k + i,
+			   n - i < per_row ? n - i : per_row, LEGEND_MAX);
+}
+
+void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t ns,
+		       int field, const char *field_name)
+{
+	const char **names = NULL;
+	size_t nn = 0, alloc = 0;
+	double lo = 0, hi = 0;
+	int any = 0;
+
+	/* The phases, in the order the sides name them (the base's first). */
+	for (size_t s = 0; s < ns; s++)
+		for (size_t i = 0; i < sides[s].nphases; i++) {
+			const struct report_phase *p = &sides[s].phases[i];
+			size_t j;
+			for (j = 0; j < nn && strcmp(names[j], p->name); j++)
+				;
+			if (j == nn) {
+				ALLOC_GROW(names, nn + 1, alloc);
+				names[nn++] = p->name;
+			}
+			if (p->mem[field].have) {
+				double v = p->mem[field].v;
+				lo = !any || v < lo ? v : lo;
+				hi = !any || v > hi ? v : hi;
+				any = 1;
+			}
+		}
+	if (!any) {
+		sb_adds(out, "<p class=\"note\">No side has memory figures by phase.</p>\n");
+		free(names);
+		return;
+	}
+
+	char **knames = xcalloc(ns + 1, sizeof(*knames));
+	struct key *keys = side_keys(sides, ns, knames);
+	const double W = 900, ml = 90, mr = 16, ph = 240;
+	size_t per_row = legend_per_row(keys, ns, W - ml - mr);
+	double top = 16 + 18 * (double)((ns + per_row - 1) / per_row), gw = (W - ml - mr) / (double)nn;
+	double H = top + ph + 40, y0 = top + ph, y1 = top;
+	struct axis ax;
+	struct strbuf label = STRBUF_INIT;
+
+	axis_nice(&ax, lo, hi, 5);
+	sb_addf(&label, "%s by phase, kB, one line per side", field_name);
+	svg_open(out, W, H, "chart overlay phases", label.buf);
+	sb_release(&label);
+	sb_addf(&label, "%s, kB", field_name);
+	y_axis(out, &ax, ml, W - mr, y0, y1, label.buf);
+	sb_release(&label);
+	for (size_t i = 0; i < nn; i++) {
+		double cx = ml + ((double)i + 0.5) * gw;
+		sb_addf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+			"<text class=\"cat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+			cx, y1, cx, y0, cx, y0 + 18);
+		html_escape_cut(out, names[i], (size_t)(gw / CHAR_W) > 4 ? (size_t)(gw / CHAR_W) - 1 : 4);
+		sb_adds(out, "</text>\n");
+	}
+	for (size_t s = 0; s < ns; s++) {
+		struct strbuf pts = STRBUF_INIT;
+		size_t npts = 0;
+
+		for (size_t i = 0; i < nn; i++) {
+			const struct report_phase *p = NULL;
+			for (size_t j = 0; j < sides[s].nphases && !p; j++)
+				if (!strcmp(sides[s].phases[j].name, names[i]))
+					p = &sides[s].phases[j];
+			if (!p || !p->mem[field].have)
+				continue;
+			double x = ml + ((double)i + 0.5) * gw, y = axis_pos(&ax, p->mem[field].v, y0, y1);
+			polyline_point(&pts, x, y, &npts);
+			sb_addf(out, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>",
+				x, y, svg_side_color(s));
+			html_escape(out, knames[s]);
+			sb_adds(out, ", ");
+			html_escape(out, names[i]);
+			sb_addf(out, " %s: ", field_name);
+			fmt_kb(out, p->mem[field]);
+			sb_adds(out, "</title></circle>\n");
+		}
+		if (npts > 1)
+			sb_addf(out, "<polyline class=\"series side\" fill=\"none\" stroke=\"%s\" "
+				"stroke-width=\"2\" stroke-linejoin=\"round\" points=\"%s\"/>\n",
+				svg_side_color(s), pts.buf);
+		sb_release(&pts);
+	}
+	legend_rows(out, ml, 18, keys, ns, per_row);
+	sb_adds(out, "</svg>\n");
+	for (size_t s = 0; s < ns; s++)
+		free(knames[s]);
+	free(knames);
+	free(keys);
+	free(names);
+}
+
+void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t ns,
+			 int field, const char *field_name)
+{
+	const double W = 900, ml = 90, mr = 16, h0 = 210, h1 = 110;
+	double tlo = 0, thi = 0, lo = 0, hi = 0, slo = 0, shi = 0;
+	int any_t = 0, any = 0, any_slab = 0;
+	struct axis ax, ay0, ay1;
+
+	for (size_t s = 0; s < ns; s++) {
+		double a = 0, b = 0;
+		for (size_t i = 0; i < sides[s].nsamples; i++) {
+			double t = sides[s].samples[i].t;
+			tlo = !any_t || t < tlo ? t : tlo;
+			thi = !any_t || t > thi ? t : thi;
+			any_t = 1;
+		}
+		if (series_range(sides[s].samples, sides[s].nsamples, field, &a, &b)) {
+			lo = !any || a < lo ? a : lo;
+			hi = !any || b > hi ? b : hi;
+			any = 1;
+		}
+		if (series_range(sides[s].samples, sides[s].nsamples, 2, &a, &b)) {
+			slo = !any_slab || a < slo ? a : slo;
+			shi = !any_slab || b > shi ? b : shi;
+			any_slab = 1;
+		}
+	}
+	if (!any_t) {
+		sb_adds(out, "<p class=\"note\">No side has monitor samples during insmod "
+			"(monitor_interval_ms 0, or a comparison made without them).</p>\n");
+		return;
+	}
+
+	char **knames = xcalloc(ns + 1, sizeof(*knames));
+	struct key *keys = side_keys(sides, ns, knames);
+	size_t per_row = legend_per_row(keys, ns, W - ml - mr);
+	double top0 = 16 + 18 * (double)((ns + per_row - 1) / per_row), top1 = top0 + h0 + 38;
+	double H = top1 + h1 + 44, x0 = ml, x1 = W - mr;
+	struct strbuf label = STRBUF_INIT;
+
+	axis_nice(&ax, tlo, thi, 8);
+	axis_nice(&ay0, lo, hi, 4);
+	axis_nice(&ay1, slo, shi, 3);
+	sb_addf(&label, "%s and slab during insmod, kB, one line per side", field_name);
+	svg_open(out, W, H, "chart overlay monitor", label.buf);
+	sb_release(&label);
+	sb_addf(&label, "%s, kB", field_name);
+	y_axis(out, &ay0, x0, x1, top0 + h0, top0, label.buf);
+	sb_release(&label);
+	y_axis(out, &ay1, x0, x1, top1 + h1, top1, "slab, kB");
+	x_axis(out, &ax, x0, x1, top0, top0 + h0, 0, NULL);
+	x_axis(out, &ax, x0, x1, top1, top1 + h1, 1, "seconds since insmod began");
+	for (size_t s = 0; s < ns; s++) {
+		const struct field_series fs[2] = {
+			{ knames[s], field, svg_side_color(s), NULL },
+			{ knames[s], 2, svg_side_color(s), NULL },
+		};
+		if (!sides[s].nsamples)
+			continue;
+		series(out, sides[s].samples, sides[s].nsamples, field, &fs[0], &ax, x0, x1, &ay0,
+		       top0 + h0, top0);
+		series(out, sides[s].samples, sides[s].nsamples, 2, &fs[1], &ax, x0, x1, &ay1,
+		       top1 + h1, top1);
+	}
+	if (!any)
+		sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+			"no free-memory figures</text>\n", (x0 + x1) / 2, top0 + h0 / 2);
+	if (!any_slab)
+		sb_addf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+			"no slab figures</text>\n", (x0 + x1) / 2, top1 + h1 / 2);
+	sb_addf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
+		"<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
+		x0, top0, x1 - x0, h0, x0, top1, x1 - x0, h1);
+	legend_rows(out, ml, 18, keys, ns, per_row);
+	sb_adds(out, "</svg>\n");
+	for (size_t s = 0; s < ns; s++)
+		free(knames[s]);
+	free(knames);
+	free(keys);
 }

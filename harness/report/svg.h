@@ -7,8 +7,18 @@
  *						// signed horizontal bars (slab)
  *	svg_monitor(&sb, &m);			// the monitor's time series, its
  *						// steps shaded, lost samples hatched
- *	svg_metric(&sb, &metric, "A label", "B label");
- *						// a comparison's metric, A against B
+ *	svg_metric(&sb, &metric, c.sides, c.nsides);
+ *						// a comparison's metric: a bar a side
+ *	svg_phase_overlay(&sb, c.sides, c.nsides, PHASE_MEMFREE, "MemFree");
+ *						// every side's memory by phase, a line
+ *						// a side
+ *	svg_monitor_overlay(&sb, c.sides, c.nsides, 0, "MemFree");
+ *						// every side's monitor samples during
+ *						// insmod (free memory above, slab below)
+ *
+ * A comparison's sides have one colour each, svg_side_color(k) (ten that
+ * stay apart; the base is the first), and the overlays a legend naming
+ * them "A: label", "B: label"...
  *
  * Each appends one <svg> element (or, when there is nothing to draw, a
  * <p class="note"> saying so) and never fails: missing values are left
@@ -32,7 +42,14 @@ void svg_phases(struct strbuf *out, const struct report_phase *phases, size_t n)
 void svg_hbars(struct strbuf *out, const char *label, const struct svg_bar *b, size_t n,
 	       const char *pos_color, const char *neg_color);
 void svg_monitor(struct strbuf *out, const struct report_model *m);
-void svg_metric(struct strbuf *out, const struct compare_metric *m, const char *label_a,
-		const char *label_b);
+void svg_metric(struct strbuf *out, const struct compare_metric *m,
+		const struct compare_side_model *sides, size_t nsides);
+/* field: a phase's mem[] index (PHASE_MEMFREE, PHASE_LOWFREE), a sample's
+ * v[] index (0 MemFree, 1 LowFree); field_name names it. */
+void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides,
+		       int field, const char *field_name);
+void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides,
+			 int field, const char *field_name);
+const char *svg_side_color(size_t k);
 
 #endif

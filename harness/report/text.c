@@ -1,5 +1,6 @@
 #include "report/text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/util.h"
@@ -197,4 +198,246 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		text_clean(out, fmt_or(m->checks[i].detail, ""));
 		sb_addch(out, '\n');
 	}
+}
+
+/* ---- a comparison ---- */
+
+/*
+ * A table for the terminal: cells filled row by row, then written with
+ * each column as wide as its widest cell (in characters), the first and
+ * the verdict columns to the left, figures to the right.
+ */
+struct ttable {
+	struct strbuf *cell;
+	int *left;		/* per column */
+	size_t cols, rows, alloc;
+};
+
+static void tt_init(struct ttable *t, size_t cols)
+{
+	memset(t, 0, sizeof(*t));
+	t->cols = cols;
+	t->left = xcalloc(cols, sizeof(*t->left));
+	t->left[0] = 1;
+}
+
+/* A new row's cells, empty. */
+static struct strbuf *tt_row(struct ttable *t)
+{
+	ALLOC_GROW(t->cell, (t->rows + 1) * t->cols, t->alloc);
+	for (size_t c = 0; c < t->cols; c++)
+		sb_init(&t->cell[t->rows * t->cols + c]);
+	return &t->cell[t->rows++ * t->cols];
+}
+
+static void tt_write(struct ttable *t, struct strbuf *out)
+{
+	size_t *w = xcalloc(t->cols, sizeof(*w));
+
+	for (size_t r = 0; r < t->rows; r++)
+		for (size_t c = 0; c < t->cols; c++) {
+			size_t n = utf8_len(t->cell[r * t->cols + c].buf);
+			w[c] = n > w[c] ? n : w[c];
+		}
+	for (size_t r = 0; r < t->rows; r++) {
+		struct strbuf line = STRBUF_INIT;
+		sb_adds(&line, "  ");
+		for (size_t c = 0; c < t->cols; c++) {
+			const struct strbuf *s = &t->cell[r * t->cols + c];
+			int pad = (int)(w[c] - utf8_len(s->buf));
+			if (c)
+				sb_adds(&line, "  ");
+			if (!t->left[c])
+				sb_addf(&line, "%*s", pad, "");
+			sb_add(&line, s->buf, s->len);
+			if (t->left[c] && c + 1 < t->cols)
+				sb_addf(&line, "%*s", pad, "");
+		}
+		while (line.len && line.buf[line.len - 1] == ' ')
+			sb_setlen(&line, line.len - 1);
+		sb_add(out, line.buf, line.len);
+		sb_addch(out, '\n');
+		sb_release(&line);
+	}
+	for (size_t i = 0; i < t->rows * t->cols; i++)
+		sb_release(&t->cell[i]);
+	free(t->cell);
+	free(t->left);
+	free(w);
+}
+
+static char letter(size_t k)
+{
+	return (char)('A' + (int)(k % 26));
+}
+
+/* A verdict for the terminal: only a regression (of a gating metric) in
+ * capitals. */
+static void verdict_text(struct strbuf *out, const char *v)
+{
+	if (v && !strcmp(v, "regression"))
+		sb_adds(out, "REGRESSION");
+	else
+		text_clean(out, fmt_or(v, "n/a"));
+}
+
+/* "133,041 ± 410 (n=3)": thousands from 1,000, else three digits. */
+static void stat_text(struct strbuf *out, const struct compare_stat *s)
+{
+	if (!s->mean.have) {
+		sb_adds(out, "n/a");
+		return;
+	}
+	if (s->mean.v >= 1000 || s->mean.v <= -1000)
+		fmt_thousands_d(out, s->mean.v);
+	else
+		sb_addf(out, "%.3g", s->mean.v);
+	if (s->sd.have && s->n.v > 1)
+		sb_addf(out, " \xc2\xb1 %.2g", s->sd.v);
+	if (s->n.v > 1)
+		sb_addf(out, " (n=%lld)", fmt_round(s->n.v));
+}
+
+static void change_text(struct strbuf *out, const struct compare_stat *s)
+{
+	if (!s->change.have) {
+		sb_adds(out, "n/a");
+		return;
+	}
+	if (s->change.v >= 1000 || s->change.v <= -1000) {
+		sb_addch(out, s->change.v > 0 ? '+' : '-');
+		fmt_thousands_d(out, s->change.v > 0 ? s->change.v : -s->change.v);
+	} else {
+		sb_addf(out, "%+.3g", s->change.v);
+	}
+	if (s->change_pct.have)
+		sb_addf(out, " (%+.1f%%)", s->change_pct.v);
+}
+
+static void compare_metrics_text(const struct compare_model *m, struct strbuf *out)
+{
+	size_t cols = 1 + m->nsides + 3 * (m->nsides - 1);
+	struct ttable t;
+	struct strbuf *row;
+
+	tt_init(&t, cols);
+	row = tt_row(&t);
+	sb_adds(&row[0], "metric");
+	for (size_t k = 0, c = 1; k < m->nsides; k++) {
+		sb_addf(&row[c++], "%c", letter(k));
+		if (!k)
+			continue;
+		sb_addf(&row[c++], "%c change", letter(k));
+		sb_addf(&row[c++], "%c p", letter(k));
+		t.left[c] = 1;
+		sb_addf(&row[c++], "%c verdict", letter(k));
+	}
+	for (size_t i = 0; i < m->nmetrics; i++) {
+		const struct compare_metric *x = &m->metrics[i];
+
+		row = tt_row(&t);
+		text_clean(&row[0], fmt_or(x->name, "?"));
+		sb_adds(&row[0], " (");
+		text_clean(&row[0], fmt_or(x->unit, ""));
+		sb_adds(&row[0], x->gating ? ")" : ") \xc2\xb7");
+		for (size_t k = 0, c = 1; k < m->nsides; k++) {
+			const struct compare_stat *s = &x->sides[k];
+			stat_text(&row[c++], s);
+			if (!k)
+				continue;
+			change_text(&row[c++], s);
+			if (s->p.have)
+				sb_addf(&row[c], "%.2g", s->p.v);
+			c++;
+			verdict_text(&row[c++], s->verdict);
+		}
+	}
+	tt_write(&t, out);
+	sb_adds(out, "  \xc2\xb7 not gating: shown, but does not decide the verdict (worse or better, never a regression)\n");
+}
+
+static void compare_slab_text(const struct compare_model *m, struct strbuf *out)
+{
+	size_t n = m->nchanged < 10 ? m->nchanged : 10;
+	struct ttable t;
+	struct strbuf *row;
+
+	if (!n)
+		return;
+	sb_adds(out, "slab caches that changed most (growth at insmod, the mean of a side's runs):\n");
+	tt_init(&t, 2 * m->nsides);
+	row = tt_row(&t);
+	sb_adds(&row[0], "cache");
+	for (size_t k = 0; k < m->nsides; k++)
+		sb_addf(&row[1 + k], "%c", letter(k));
+	for (size_t k = 1; k < m->nsides; k++)
+		sb_addf(&row[m->nsides + k], "%c - A", letter(k));
+	for (size_t i = 0; i < n; i++) {
+		const struct compare_slab *c = &m->changed[i];
+		row = tt_row(&t);
+		text_clean(&row[0], fmt_or(c->cache, "?"));
+		for (size_t k = 0; k < m->nsides; k++)
+			fmt_kb(&row[1 + k], c->kb[k]);
+		for (size_t k = 1; k < m->nsides; k++)
+			fmt_signed_kb(&row[m->nsides + k], c->change[k]);
+	}
+	tt_write(&t, out);
+}
+
+void text_compare(const struct compare_model *m, struct strbuf *out)
+{
+	sb_adds(out, "scaletest compare: ");
+	verdict_text(out, m->verdict);
+	sb_addch(out, '\n');
+	for (size_t k = 0; k < m->nsides; k++) {
+		const struct compare_side_model *s = &m->sides[k];
+		long long n = fmt_round(s->n.v);
+
+		sb_addf(out, "  %c: ", letter(k));
+		text_clean(out, fmt_or(s->label, "?"));
+		sb_addf(out, " (%lld run%s, ", n, n == 1 ? "" : "s");
+		text_clean(out, fmt_or(s->scenario, "?"));
+		sb_adds(out, ", kernel ");
+		text_clean(out, fmt_or(s->kernel, "?"));
+		sb_adds(out, ")");
+		if (!k) {
+			sb_adds(out, ": the base\n");
+			continue;
+		}
+		sb_adds(out, ": ");
+		verdict_text(out, s->verdict);
+		sb_addch(out, '\n');
+	}
+	if (m->nmismatch) {
+		sb_adds(out, "  WARNING: different environments (compared with --allow-mismatch):");
+		for (size_t i = 0; i < m->nmismatch; i++) {
+			sb_adds(out, i ? ";" : "");
+			sb_addch(out, ' ');
+			text_clean(out, fmt_or(m->mismatch[i].key, "?"));
+			for (size_t k = 0; k < m->nsides; k++) {
+				sb_adds(out, k ? " vs " : " ");
+				const char *v = m->mismatch[i].values[k];
+				text_clean(out, v && *v ? v : "(none)");
+			}
+		}
+		sb_addch(out, '\n');
+	}
+	for (size_t i = 0; i < m->ndifferences; i++) {
+		sb_adds(out, i ? "; " : "  differs: ");
+		text_clean(out, fmt_or(m->differences[i].key, "?"));
+		for (size_t k = 0; k < m->nsides; k++) {
+			const char *v = m->differences[i].values[k];
+			sb_adds(out, k ? " -> " : " ");
+			text_clean(out, v && *v ? v : "(none)");
+		}
+		if (i + 1 == m->ndifferences)
+			sb_addch(out, '\n');
+	}
+	sb_addf(out, "  rule: a change of at least %g%% of A's mean with p < %g "
+		"(Welch's t-test, or a group's prediction interval for one run); "
+		"only gating metrics decide the verdict\n", m->threshold_pct.v, m->alpha.v);
+	if (!m->nsides)
+		return;
+	compare_metrics_text(m, out);
+	compare_slab_text(m, out);
 }

@@ -35,7 +35,8 @@ test_compare_group_with_itself() {
 	rc=$?
 	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
 	check "no change" jq -e '.verdict == "no change"' "$out/self/compare.json"
-	check "Welch's p on repeats" jq -e '.metrics[] | select(.name == "MemFree per disk") | .p != null' "$out/self/compare.json"
+	check "Welch's p on repeats" jq -e '.metrics[] | select(.name == "MemFree per disk") | .sides[1].p != null' "$out/self/compare.json"
+	check "one label, numbered" jq -e '.sides[0].label == ((.sides[1].label | sub(" #2$"; "")) + " #1")' "$out/self/compare.json"
 	check "markdown, html and JUnit written" test -s "$out/self/compare.md" -a -s "$out/self/compare.html" -a -s "$out/self/compare.xml"
 	check "JUnit has the gating metrics" grep -q '<testcase classname="scaletest.compare.smoke" name="MemFree per disk"' "$out/self/compare.xml"
 	check "compare.xml is valid JUnit" valid_junit "$out/self/compare.xml"

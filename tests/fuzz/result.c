@@ -14,6 +14,7 @@
 #include "report/html.h"
 #include "report/junit.h"
 #include "report/markdown.h"
+#include "report/text.h"
 #include "report_check.h"
 #include "result/result.h"
 
@@ -60,6 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		html_compare(&c, &sb);
 		check_out(&sb);
 		junit_compare(&c, &sb);
+		check_out(&sb);
+		text_compare(&c, &sb);
 		check_out(&sb);
 		compare_model_release(&c);
 		nightly_model_from_json(o, NULL, &n);

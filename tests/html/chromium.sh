@@ -1,9 +1,12 @@
 #!/bin/sh
-# Browser test of the HTML reports: render report.html of fixture runs and
-# the page of the comparison fixture in headless Chromium (Debian's
-# chromium package), then
+# Browser test of the HTML reports: render report.html of fixture runs,
+# the page of the comparison fixture and the pages of two comparisons of
+# three sides (scaletest compare of fixture runs, with the overlays of
+# every side's memory) in headless Chromium (Debian's chromium package),
+# then
 #   - assert on the DOM Chromium built (--dump-dom): the charts are there
-#     with their bars and lines, the status and known figures are shown,
+#     with their bars and lines (an overlay has one line per side and a
+#     legend entry per side), the status and known figures are shown,
 #     and the hostile fixture's strings are text, not elements;
 #   - take screenshots (--screenshot, 1280x2400) and check that each is
 #     far larger than the screenshot of an empty page taken the same way
@@ -129,6 +132,20 @@ if ! $cc -std=gnu11 -D_GNU_SOURCE $cflags -I"$top/harness" -o "$tmp/render" \
 elif ! "$tmp/render" compare "$fx/compare/regression.json" "$tmp/compare.html"; then
 	fail "render compare regression.json failed"
 fi
+# Three sides: two x86_64 smoke runs and an older one (a mismatch, so
+# --allow-mismatch); and the 4000-disk i386 run three times (one label,
+# numbered), whose monitor has 30 samples during insmod.
+rx=$fx/replay
+for c in "cmp3:--allow-mismatch $rx/smoke-x86_64 $rx/garble $fx/run" \
+	 "cmp-i386:$rx/seed-i386-4000 $rx/seed-i386-4000 $rx/seed-i386-4000"; do
+	# shellcheck disable=SC2086
+	"$bin" compare ${c#*:} --out "$tmp/${c%%:*}" > "$tmp/${c%%:*}.out" 2>&1
+	rc=$?
+	if [ $rc -gt 1 ] || [ ! -s "$tmp/${c%%:*}/compare.html" ]; then
+		fail "scaletest compare for ${c%%:*} wrote no compare.html (exit $rc)"
+		sed 's/^/    /' "$tmp/${c%%:*}.out" >&2
+	fi
+done
 printf '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>empty</title></head><body></body></html>\n' \
 	> "$tmp/empty.html"
 
@@ -190,10 +207,60 @@ if [ -s "$tmp/compare.html" ] && dom compare "$tmp/compare.html"; then
 	expect_not "$d" '<script'
 fi
 
+# svg_of DOM CLASS: the lines of the <svg class="CLASS"> element.
+svg_of() {
+	sed -n "/<svg [^>]*class=\"$2\"/,/<\/svg>/p" "$1"
+}
+
+# expect_in TEXT-FILE STRING N WHAT: STRING occurs N times in the file.
+expect_in() {
+	n=$((n + 1))
+	got=$(count "$1" "$2")
+	[ "$got" = "$3" ] || fail "$4: '$2' appears $got times, want $3"
+}
+
+# Three sides: a column a side, only a gating metric is a regression, and
+# the overlays draw a line and a legend entry per side.
+if [ -s "$tmp/cmp3/compare.html" ] && dom cmp3 "$tmp/cmp3/compare.html"; then
+	d=$tmp/cmp3.dom
+	expect "$d" '<p class="verdict v-regression">Verdict: '
+	expect "$d" '<th>A (base)</th><th>B</th><th>C</th>'
+	expect "$d" '<th class="n">C mean ± sd</th><th class="n">C change</th>'
+	expect_count "$d" '<td class="v-regression">' 2	# C's MemFree not in the counters; C in the sides' table
+	expect "$d" '<td class="v-worse">worse</td>'
+	expect_not "$d" '<tr class="regression"><td>enumeration time'
+	svg_of "$d" 'chart overlay phases' > "$tmp/cmp3.phases"
+	expect_in "$tmp/cmp3.phases" '<polyline class="series side"' 3 "cmp3 phase overlay"
+	expect_in "$tmp/cmp3.phases" '<line class="key"' 3 "cmp3 phase overlay legend"
+	expect_in "$tmp/cmp3.phases" '>A: 20261203-161611-smoke</text>' 1 "cmp3 phase overlay legend"
+	expect_in "$tmp/cmp3.phases" '>C: 20261203-054926-smoke</text>' 1 "cmp3 phase overlay legend"
+	for color in '#4e79a7' '#f28e2b' '#e15759'; do
+		expect_in "$tmp/cmp3.phases" "<polyline class=\"series side\" fill=\"none\" stroke=\"$color\"" 1 \
+			"cmp3 phase overlay, a colour a side"
+	done
+	expect_not "$d" '<script'
+fi
+
+# The i386 run thrice: labels numbered, the monitor overlay with a free
+# memory and a slab line per side.
+if [ -s "$tmp/cmp-i386/compare.html" ] && dom cmp-i386 "$tmp/cmp-i386/compare.html"; then
+	d=$tmp/cmp-i386.dom
+	expect "$d" '<p class="verdict v-nochange">Verdict: no change</p>'
+	expect "$d" '<b>20261203-161722-seed-i386-4000 #3</b>'
+	svg_of "$d" 'chart overlay monitor' > "$tmp/cmp-i386.monitor"
+	expect_in "$tmp/cmp-i386.monitor" '<polyline class="series"' 6 "cmp-i386 monitor overlay"
+	expect_in "$tmp/cmp-i386.monitor" '<line class="key"' 3 "cmp-i386 monitor overlay legend"
+	expect_in "$tmp/cmp-i386.monitor" '>seconds since insmod began</text>' 1 "cmp-i386 monitor overlay axis"
+	expect_in "$tmp/cmp-i386.monitor" 'LowFree, kB</text>' 1 "cmp-i386 monitor overlay: LowFree on HIGHMEM"
+	svg_of "$d" 'chart overlay phases' > "$tmp/cmp-i386.phases"
+	expect_in "$tmp/cmp-i386.phases" '<polyline class="series side"' 3 "cmp-i386 phase overlay"
+fi
+
 # Screenshots: a rendered page is far more than an empty one.
 if shot empty "$tmp/empty.html"; then
 	empty=$(wc -c < "$tmp/empty.png")
-	for page in i386:run-i386/report.html hostile:run-hostile/report.html compare:compare.html; do
+	for page in i386:run-i386/report.html hostile:run-hostile/report.html compare:compare.html \
+		    cmp3:cmp3/compare.html cmp-i386:cmp-i386/compare.html; do
 		name=${page%%:*}
 		[ -s "$tmp/${page#*:}" ] || continue
 		if shot "$name" "$tmp/${page#*:}"; then
@@ -212,6 +279,8 @@ if [ -n "${HTML_KEEP:-}" ]; then
 	cp "$tmp/run-i386/report.html" "$HTML_KEEP/run-i386.html" 2>/dev/null
 	cp "$tmp/run-hostile/report.html" "$HTML_KEEP/run-hostile.html" 2>/dev/null
 	cp "$tmp/compare.html" "$HTML_KEEP/compare.html" 2>/dev/null
+	cp "$tmp/cmp3/compare.html" "$HTML_KEEP/compare-3-sides.html" 2>/dev/null
+	cp "$tmp/cmp-i386/compare.html" "$HTML_KEEP/compare-i386.html" 2>/dev/null
 	echo "html: pages and screenshots kept in $HTML_KEEP" >&2
 fi
 

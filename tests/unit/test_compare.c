@@ -7,13 +7,24 @@
 #include "compare/baseline.h"
 #include "compare/compare.h"
 #include "compare/nightly.h"
+#include "report/html.h"
 #include "report/junit.h"
+#include "report/svg.h"
 #include "report/markdown.h"
 #include "report/model.h"
 #include "result/result.h"
 #include "compare/stats.h"
 #include "test.h"
 #include "lib/util.h"
+
+static long long count_of(const char *s, const char *needle)
+{
+	long long n = 0;
+
+	for (const char *p = s; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
 
 /* What "scaletest compare" prints, through the model. */
 static void compare_md(json_object *cmp, struct strbuf *md)
@@ -82,7 +93,7 @@ static char *make_run(const char *dir, const char *name, long long per_disk,
 	char *d = xstrfmt("%s/%s", dir, name);
 	char *p = xstrfmt("%s/result.json", d);
 	char *text = xstrfmt(
-		"{\"schema\": 1, \"status\": \"%s\", \"scenario\": {\"name\": \"s\"},"
+		"{\"schema\": 1, \"run_id\": \"r-%s\", \"status\": \"%s\", \"scenario\": {\"name\": \"s\"},"
 		" \"settings\": {\"disks\": 100, \"memory_mb\": 512, \"cpus\": 1},"
 		" \"kernel\": {\"version\": \"6.1\", \"arch\": \"x86_64\", \"source\": \"debian\"},"
 		" \"vm\": {\"accel\": \"tcg\", \"qemu_version\": \"%s\", \"memory_mb\": 512, \"cpus\": 1},"
@@ -90,7 +101,7 @@ static char *make_run(const char *dir, const char *name, long long per_disk,
 		" \"per_disk_bytes\": {\"MemFree\": %lld}}},"
 		" \"slab_growth\": [{\"cache\": \"kmalloc-1k\", \"kb\": %lld}],"
 		" \"timings\": {\"enumerate_s\": 1.5}}",
-		status, qemu, per_disk, per_disk / 100);
+		name, status, qemu, per_disk, per_disk / 100);
 
 	REQUIRE(mkdir(d, 0755) == 0);
 	REQUIRE(write_file(p, text, strlen(text)) == 0);
@@ -109,6 +120,15 @@ static json_object *metric(json_object *cmp, const char *name)
 			return m;
 	}
 	return NULL;
+}
+
+/* Side k of a metric in a comparison's JSON. */
+static json_object *mside(json_object *m, size_t k)
+{
+	json_object *a = jget(m, "sides");
+
+	return a && json_object_is_type(a, json_type_array) && k < json_object_array_length(a)
+	       ? json_object_array_get_idx(a, k) : NULL;
 }
 
 TEST(compare_single_runs_use_the_threshold)
@@ -130,8 +150,10 @@ TEST(compare_single_runs_use_the_threshold)
 	json_object *m = metric(cmp, "MemFree per disk");
 	REQUIRE(m);
 	CHECK_STR(jstr(m, "verdict", ""), "regression");
-	CHECK(fabs(jdouble(m, "change_pct", 0) - 10) < 1e-9);
-	CHECK(jget(m, "p") == NULL);		/* no test with one run a side */
+	CHECK_STR(jstr(mside(m, 1), "verdict", ""), "regression");
+	CHECK(fabs(jdouble(mside(m, 1), "change_pct", 0) - 10) < 1e-9);
+	CHECK(jget(mside(m, 1), "p") == NULL);	/* no test with one run a side */
+	CHECK(jget(mside(m, 0), "verdict") == NULL);	/* the base is not judged */
 	compare_md(cmp, &md);
 	CHECK_CONTAINS(md.buf, "| MemFree per disk (B) | 100,000 | 110,000 | +10,000 | +10.0% |");
 	CHECK_CONTAINS(md.buf, "**regression**");
@@ -184,9 +206,9 @@ TEST(compare_groups_use_welch)
 	REQUIRE(compare_sides(&a, &b, &o, &cmp, &err) == 0);
 	json_object *m = metric(cmp, "MemFree per disk");
 	REQUIRE(m);
-	CHECK(jdouble(m, "p", 1) < 0.001);
+	CHECK(jdouble(mside(m, 1), "p", 1) < 0.001);
 	CHECK_STR(jstr(m, "verdict", ""), "regression");
-	CHECK_EQ_INT(jint(m, "a.n", 0), 3);
+	CHECK_EQ_INT(jint(mside(m, 0), "n", 0), 3);
 	json_object_put(cmp);
 
 	/* A 5%+ change of the mean is not enough when the spread makes it
@@ -202,6 +224,193 @@ TEST(compare_groups_use_welch)
 	free(ga);
 	free(gb);
 	free(gc);
+}
+
+/* Three sides and more: each against the first, one verdict a side, the
+ * overall one a regression when any side has one. */
+TEST(compare_n_judges_each_side_against_the_base)
+{
+	const char *t = test_tmpdir();
+	char *d[4] = {
+		make_run(t, "a", 100000, "pass", "7.2.22"),
+		make_run(t, "b", 110000, "pass", "7.2.22"),	/* +10%: regression */
+		make_run(t, "c", 102000, "pass", "7.2.22"),	/* +2%: noise */
+		make_run(t, "d", 90000, "pass", "7.2.22"),	/* -10%: improvement */
+	};
+	struct side s[4];
+	const struct side *v[4];
+	struct strbuf err = STRBUF_INIT, md = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	json_object *cmp, *m, *sides;
+
+	for (int i = 0; i < 4; i++) {
+		REQUIRE(side_load(&s[i], d[i], &err) == 0);
+		v[i] = &s[i];
+	}
+	REQUIRE(compare_n(v, 4, &o, &cmp, &err) == 0);
+	CHECK_EQ_INT(jint(cmp, "schema", 0), COMPARE_SCHEMA);
+	CHECK_STR(jstr(cmp, "verdict", ""), "regression");
+	sides = jget(cmp, "sides");
+	REQUIRE(sides && json_object_array_length(sides) == 4);
+	CHECK(jget(json_object_array_get_idx(sides, 0), "verdict") == NULL);
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 1), "verdict", ""), "regression");
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 2), "verdict", ""), "no change");
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 3), "verdict", ""), "improvement");
+	/* labelled by run id, the scenario put in front as the id lacks it */
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 2), "label", ""), "s r-c");
+	m = metric(cmp, "MemFree per disk");
+	REQUIRE(m);
+	CHECK_STR(jstr(m, "verdict", ""), "regression");	/* the worst side's */
+	CHECK(jdouble(mside(m, 1), "change", 0) > 0);
+	CHECK(jdouble(mside(m, 3), "change", 0) < 0);
+	CHECK(fabs(jdouble(mside(m, 3), "change_pct", 0) + 10) < 1e-9);
+	CHECK_EQ_INT(jint(mside(m, 2), "n", 0), 1);
+	/* the same base against each side alone agrees with the N-side verdicts */
+	for (int k = 1; k < 4; k++) {
+		json_object *pair;
+		REQUIRE(compare_sides(&s[0], &s[k], &o, &pair, &err) == 0);
+		CHECK_STR(jstr(pair, "verdict", ""),
+			  jstr(json_object_array_get_idx(sides, (size_t)k), "verdict", "?"));
+		json_object_put(pair);
+	}
+	/* enumeration time does not gate: a change there is worse or better */
+	m = metric(cmp, "enumeration time");
+	REQUIRE(m);
+	CHECK(!jget(m, "gating") || !json_object_get_boolean(jget(m, "gating")));
+	CHECK(strcmp(jstr(mside(m, 1), "verdict", ""), "regression"));
+	/* the markdown: a column per side and a change, p and verdict per side */
+	compare_md(cmp, &md);
+	CHECK_CONTAINS(md.buf, "| metric | A | B | B change | B change % | B p | B verdict | C |");
+	CHECK_CONTAINS(md.buf, "| D change | D change % | D p | D verdict |");
+	CHECK_CONTAINS(md.buf, "- D: s r-d (1 run, s, kernel 6.1 (debian)): improvement");
+	CHECK_CONTAINS(md.buf, "| MemFree per disk (B) | 100,000 | 110,000 | +10,000 | +10.0% |  | **regression** |"
+		       " 102,000 | +2,000 | +2.0% |  | no change | 90,000 | -10,000 | -10.0% |  | improvement |");
+	json_object_put(cmp);
+
+	/* Without the regressing side: an improvement. */
+	const struct side *w[3] = { &s[0], &s[2], &s[3] };
+	REQUIRE(compare_n(w, 3, &o, &cmp, &err) == 0);
+	CHECK_STR(jstr(cmp, "verdict", ""), "improvement");
+	json_object_put(cmp);
+
+	/* One side, or more than the most, is refused. */
+	CHECK_EQ_INT(compare_n(v, 1, &o, &cmp, &err), -1);
+	CHECK_CONTAINS(err.buf, "a comparison takes 2 to");
+	for (int i = 0; i < 4; i++) {
+		side_release(&s[i]);
+		free(d[i]);
+	}
+	sb_release(&err);
+	sb_release(&md);
+}
+
+/* A side's label: its run id, its group's directory, "baseline <dir>";
+ * made unique when two sides share one. */
+TEST(compare_labels_sides)
+{
+	const char *t = test_tmpdir();
+	char *a = make_run(t, "a", 100000, "pass", "7.2.22");
+	char *g = xstrfmt("%s/20260101-s-x2", t), *bl = xstrfmt("%s/s--0123", t), *key;
+	struct side s[4];
+	struct strbuf err = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	json_object *cmp, *sides;
+
+	REQUIRE(mkdir(g, 0755) == 0 && mkdir(bl, 0755) == 0);
+	free(make_run(g, "r1", 100000, "pass", "7.2.22"));
+	free(make_run(g, "r2", 100100, "pass", "7.2.22"));
+	free(make_run(bl, "1", 100000, "pass", "7.2.22"));
+	key = xstrfmt("%s/key.json", bl);
+	REQUIRE(write_file(key, "{}\n", 3) == 0);
+	REQUIRE(side_load(&s[0], a, &err) == 0);
+	REQUIRE(side_load(&s[1], g, &err) == 0);
+	REQUIRE(side_load(&s[2], bl, &err) == 0);
+	CHECK_STR(s[0].label, "s r-a");
+	CHECK_STR(s[1].label, "20260101-s-x2");
+	CHECK_STR(s[2].label, "baseline s--0123");
+	/* a baseline's run alone is named by its run id, not "1" */
+	char *one = xstrfmt("%s/1", bl);
+	REQUIRE(side_load(&s[3], one, &err) == 0);
+	CHECK_STR(s[3].label, "s r-1");
+	side_release(&s[3]);
+	/* the same side twice: numbered */
+	REQUIRE(side_load(&s[3], a, &err) == 0);
+	const struct side *v[3] = { &s[0], &s[1], &s[3] };
+	REQUIRE(compare_n(v, 3, &o, &cmp, &err) == 0);
+	sides = jget(cmp, "sides");
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 0), "label", ""), "s r-a #1");
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 1), "label", ""), "20260101-s-x2");
+	CHECK_STR(jstr(json_object_array_get_idx(sides, 2), "label", ""), "s r-a #3");
+	json_object_put(cmp);
+	for (int i = 0; i < 4; i++)
+		side_release(&s[i]);
+	sb_release(&err);
+	free(a);
+	free(g);
+	free(bl);
+	free(key);
+	free(one);
+}
+
+/* The page's overlays: a line per side for memory by phase and during
+ * insmod, from the phases and monitor samples the comparison carries. */
+TEST(compare_overlays_have_a_line_per_side)
+{
+	static const char *const ids[] = { "20260101-000000-s", "20260101-000001-s", "20260101-000002-s" };
+	const char *t = test_tmpdir();
+	struct side s[3];
+	const struct side *v[3];
+	struct strbuf err = STRBUF_INIT, page = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	struct compare_model cm;
+	json_object *cmp;
+
+	for (int i = 0; i < 3; i++) {
+		char *d = xstrfmt("%s/o%d", t, i), *p = xstrfmt("%s/result.json", d);
+		char *text = xstrfmt(
+			"{\"schema\": 1, \"run_id\": \"%s\", \"status\": \"pass\","
+			" \"scenario\": {\"name\": \"s\"}, \"settings\": {\"disks\": 100},"
+			" \"kernel\": {\"version\": \"6.1\", \"arch\": \"i386\", \"highmem\": true},"
+			" \"deltas\": {\"insmod\": {\"per_disk_bytes\": {\"LowFree\": %d}}},"
+			" \"phases\": [{\"name\": \"before-insmod\", \"meminfo\": {\"MemFree\": 9000, \"LowFree\": 8000}},"
+			" {\"name\": \"after-insmod\", \"meminfo\": {\"MemFree\": %d, \"LowFree\": %d}}],"
+			" \"monitor\": {\"samples\": [{\"n\": 1, \"t\": 10, \"step\": \"insmod\","
+			" \"meminfo\": {\"LowFree\": 8000}, \"slab_kb\": 100},"
+			" {\"n\": 2, \"t\": 11, \"step\": \"insmod\", \"meminfo\": {\"LowFree\": %d}, \"slab_kb\": 200},"
+			" {\"n\": 3, \"t\": 12, \"step\": \"io\", \"meminfo\": {\"LowFree\": 1}, \"slab_kb\": 1}]}}",
+			ids[i], 1000 + i, 5000 - i * 100, 4000 - i * 100, 6000 - i * 100);
+		REQUIRE(mkdir(d, 0755) == 0);
+		REQUIRE(write_file(p, text, strlen(text)) == 0);
+		REQUIRE(side_load(&s[i], d, &err) == 0);
+		v[i] = &s[i];
+		free(d);
+		free(p);
+		free(text);
+	}
+	REQUIRE(compare_n(v, 3, &o, &cmp, &err) == 0);
+	json_object *side2 = json_object_array_get_idx(jget(cmp, "sides"), 2);
+	/* only the insmod samples, their time from the first */
+	CHECK_EQ_INT((long long)jlen(jget(side2, "monitor.samples")), 2);
+	CHECK(jdouble(json_object_array_get_idx(jget(side2, "monitor.samples"), 1), "t", 0) == 1);
+	CHECK(jdouble(json_object_array_get_idx(jget(side2, "phases"), 1), "LowFree_kb", 0) == 3800);
+	compare_model_from_json(cmp, &cm);
+	html_compare(&cm, &page);
+	compare_model_release(&cm);
+	/* HIGHMEM on every side: LowFree is drawn */
+	CHECK_CONTAINS(page.buf, "aria-label=\"LowFree by phase, kB, one line per side\"");
+	CHECK_EQ_INT(count_of(page.buf, "<polyline class=\"series side\""), 3);
+	/* during insmod: free memory and slab, a line each per side */
+	const char *mon = strstr(page.buf, "class=\"chart overlay monitor\"");
+	REQUIRE(mon);
+	CHECK_EQ_INT(count_of(mon, "<polyline class=\"series\""), 3 * 2);
+	for (int i = 0; i < 3; i++)
+		CHECK_CONTAINS(mon, svg_side_color((size_t)i));
+	CHECK_CONTAINS(mon, ">B: 20260101-000001-s</text>");	/* the legend */
+	json_object_put(cmp);
+	for (int i = 0; i < 3; i++)
+		side_release(&s[i]);
+	sb_release(&err);
+	sb_release(&page);
 }
 
 TEST(compare_refuses_failed_incomplete_and_mismatched)
