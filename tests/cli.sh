@@ -465,4 +465,21 @@ expect 1 "^  a/y -> a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 expect 0 "^includes: 1 modules, no cycles$" -- sh "$top/tests/includes.sh" "$fx/includes/ok"
 
+
+# A results directory without room, or read-only: exit 3 before anything
+# is fetched or booted, no run directory (root only: it mounts tmpfs).
+if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/small" "$tmp/ro" &&
+   mount -t tmpfs -o size=2m tmpfs "$tmp/small" 2>/dev/null; then
+	expect 3 "the results directory '$tmp/small/r' has [0-9]+ MiB free; this run needs about 192 MiB \(2 virtio disks of 64 MiB" -- \
+		"$bin" run "$top/scenarios/smoke" --out "$tmp/small/r"
+	n=$((n + 1))
+	[ -z "$(ls -A "$tmp/small/r" 2>/dev/null)" ] || fail "a run refused for room left files in its results directory"
+	umount "$tmp/small"
+	if mount -t tmpfs -o ro tmpfs "$tmp/ro" 2>/dev/null; then
+		expect 3 "the results directory '$tmp/ro' is not writable: Read-only file system" -- \
+			"$bin" run "$top/scenarios/smoke" --out "$tmp/ro"
+		umount "$tmp/ro"
+	fi
+fi
+
 done_tests

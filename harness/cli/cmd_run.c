@@ -71,7 +71,8 @@ const char usage_run[] =
 	"       exit codes\")\n"
 	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
 	"       (nothing booted)\n"
-	"  3    a tool or package is missing\n"
+	"  3    a tool or package is missing, or no room for the run: host memory,\n"
+	"       a results directory that is read-only or too full (nothing booted)\n"
 	"  130  interrupted (the run is kept, marked interrupted)\n";
 
 /* The scenario's file with the shorthands' assignments first, then the

@@ -1,9 +1,11 @@
 #include "run/run.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "guest/guest.h"
@@ -255,6 +257,37 @@ static int check_host_memory(const struct scenario *s)
 	return 0;
 }
 
+/* Room for the run before anything starts: the virtio disks' images are
+ * sparse but fio may fill them, and the logs of a 4000-disk run take tens
+ * of MB.  On a full file system QEMU would pause the guest at its first
+ * failed write (or the guest would see I/O errors) and the run's own
+ * files could not be written: say so now, exit 3, nothing booted. */
+#define RUN_LOG_ROOM_MB 64
+
+static int check_results_space(const struct scenario *s, const char *out)
+{
+	struct statvfs fs;
+	long long need_mb = s->virtio_disks * s->virtio_disk_mb + RUN_LOG_ROOM_MB;
+	long long free_mb;
+
+	if (mkdir_p(out, 0755) < 0)
+		return error_env("cannot create the results directory '%s'", out);
+	if (access(out, W_OK) < 0)
+		return error_env("the results directory '%s' is not writable: %s", out,
+				 strerror(errno));
+	if (statvfs(out, &fs) < 0)
+		return 0;	/* cannot tell: let the writes say */
+	free_mb = (long long)(fs.f_bavail * fs.f_frsize / (1024 * 1024));
+	if (free_mb < need_mb)
+		return error_env("the results directory '%s' has %lld MiB free; this run needs "
+				 "about %lld MiB (%lld virtio disks of %lld MiB, and %d MiB for "
+				 "its logs): free space, or give --out on another file system",
+				 out, free_mb, need_mb, s->virtio_disks, s->virtio_disk_mb,
+				 RUN_LOG_ROOM_MB);
+	return 0;
+}
+
+
 static json_object *str_or_null(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
@@ -448,7 +481,8 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 		error("unknown VM backend '%s'", rc->backend ? rc->backend : scenario_backend(s));
 		return RUN_ERROR;
 	}
-	if (r.be->check(s->arch, rc->uri) < 0 || check_host_memory(s) < 0)
+	if (r.be->check(s->arch, rc->uri) < 0 || check_host_memory(s) < 0 ||
+	    check_results_space(s, rc->out) < 0)
 		return RUN_ERROR;
 	if (rundir_create(&r.dir, rc->out, s->name) < 0) {
 		rundir_release(&r.dir);

@@ -152,6 +152,8 @@ static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
 		W(attr(w, "name", "qemu"));
 		W(attr(w, "type", "raw"));
 		W(attr(w, "cache", "unsafe"));
+		W(attr(w, "error_policy", "report"));	/* as the qemu backend */
+		W(attr(w, "rerror_policy", "report"));
 		W(end(w));
 		W(start(w, "source"));
 		W(attr(w, "file", c->disks->v[i]));

@@ -116,7 +116,9 @@ static void build_argv(struct strvec *av, const struct vm_config *c,
 	for (size_t i = 0; c->disks && i < c->disks->n; i++) {
 		char *f = qemu_escape(c->disks->v[i]);
 		strvec_push(av, "-drive");
-		strvec_pushf(av, "if=none,id=vd%zu,file=%s,format=raw,cache=unsafe", i, f);
+		/* A failed write is the guest's I/O error, not a VM paused for good. */
+		strvec_pushf(av, "if=none,id=vd%zu,file=%s,format=raw,cache=unsafe,"
+			     "werror=report,rerror=report", i, f);
 		strvec_push(av, "-device");
 		if (c->virtio_bus == VIRTIO_SCSI)
 			strvec_pushf(av, "scsi-hd,drive=vd%zu,bus=vscsi.0,channel=0,scsi-id=%zu,lun=0", i, i);

@@ -82,7 +82,7 @@ bare_once() {
 		j=0
 		while [ $j -lt "$vdisks" ]; do
 			truncate -s 64M "$work/vd$j.img"
-			set -- "$@" -drive "if=none,id=vd$j,file=$work/vd$j.img,format=raw,cache=unsafe" \
+			set -- "$@" -drive "if=none,id=vd$j,file=$work/vd$j.img,format=raw,cache=unsafe,werror=report,rerror=report" \
 				-device "scsi-hd,drive=vd$j,bus=vscsi.0,scsi-id=$j,lun=0"
 			j=$((j + 1))
 		done
