@@ -112,6 +112,10 @@ done
 need_i386=
 dpkg --print-foreign-architectures | grep -qx i386 || need_i386=1
 
+APT=/etc/apt
+DEB822=$APT/sources.list.d/debian.sources
+ONELINE=$APT/sources.list
+
 # Source packages usable?  (--print-uris downloads nothing.)
 src_ok() {
 	apt-get source --print-uris -qq fio >/dev/null 2>&1
