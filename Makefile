@@ -17,6 +17,7 @@
 #   make bench-table  docs/measurements.md's benchmark table from results/bench/*.json
 #   make fuzz         build the libFuzzer targets (clang) and run each FUZZ_SECONDS
 #   make fuzz-merge   the same, then merge new coverage into tests/fuzz/corpus/
+#   make valgrind     the unit tests under valgrind (not part of make test)
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
 #                     (into build-san/ and bin-san/, beside the normal build)
 #
@@ -240,4 +241,14 @@ readme-keys: bin/scaletest
 	     !skip { print } \
 	     /<!-- keys:start -->/ { skip = 1 }' README.md > build/README.md
 	mv build/README.md README.md
-.PHONY: readme-keys
+.PHONY: readme-keys valgrind
+
+# The unit tests under valgrind: no definite leak and no memory error in
+# harness code (tests/unit/valgrind.supp lists the libraries' own).  Slow
+# (minutes); not part of make test.
+valgrind: $(BUILD)/unit-tests
+	@command -v valgrind >/dev/null 2>&1 || { \
+		echo "make valgrind: valgrind not found (apt-get install valgrind)" >&2; exit 3; }
+	valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite \
+		--error-exitcode=9 \
+		--suppressions=$(CURDIR)/tests/unit/valgrind.supp $(BUILD)/unit-tests tests/fixtures

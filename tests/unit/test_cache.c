@@ -151,6 +151,7 @@ TEST(cache_a_killed_builder_leaves_nothing_that_looks_complete)
 			_exit(1);
 		f = xstrfmt("%s/half", c.tmp);
 		write_file(f, "x", 1);
+		free(f);	/* valgrind checks for leaks even here */
 		raise(SIGKILL);		/* no handler, no cleanup */
 		_exit(1);
 	}
