@@ -961,6 +961,8 @@ static void record_facts(struct vm *vm, struct lv *lv)
 	strvec_pushf(&vm->facts, "domain=%s", lv->name);
 }
 
+static int kill_local_qemu(const char *name);
+
 static int lv_start(struct vm *vm, const struct vm_config *c)
 {
 	struct lv *lv = xcalloc(1, sizeof(*lv));
@@ -970,6 +972,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	struct vm_config there;
 	char *kernel = NULL, *initrd = NULL, *native;
 	int con = -1, rec = -1, logfd;
+	int created = 0;
 
 	pthread_mutex_init(&lv->mu, NULL);
 	lv->refs = 1;
@@ -1001,6 +1004,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 		goto fail;
 	if (c->domain_xml && write_file(c->domain_xml, xml.buf, xml.len) < 0)
 		goto fail;
+	created = 1;
 	lv->dom = virDomainCreateXML(lv->conn, xml.buf,
 				     VIR_DOMAIN_START_PAUSED | VIR_DOMAIN_START_AUTODESTROY);
 	if (!lv->dom) {
@@ -1049,6 +1053,12 @@ fail:
 		close(rec);
 	if (lv->dom)
 		virDomainDestroy(lv->dom);
+	/* A libvirtd that died while it started the domain leaves its QEMU
+	 * behind (AUTODESTROY died with it): on a local host, find it by its
+	 * exact name.  It may still be between fork and exec: look a while. */
+	if (created && !virConnectIsAlive(lv->conn) && !libvirt_uri_is_remote(lv->uri))
+		for (int i = 0; i < 20 && !kill_local_qemu(lv->name); i++)
+			nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
 	pthread_mutex_lock(&lv->mu);
 	pump_close(&lv->pumps[0]);
 	pump_close(&lv->pumps[1]);
