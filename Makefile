@@ -142,6 +142,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	$(MAKE) check-sanitize
 	$(MAKE) fuzz FUZZ_SECONDS=5
 	sh tests/e2e/run.sh
+	sh tests/e2e/faults.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/compare.sh
 	sh tests/e2e/libvirt.sh

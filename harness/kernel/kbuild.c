@@ -869,7 +869,8 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	if (mkdir_p(tree, 0755) < 0 || cache_lock(&tlk, tree) < 0)
 		goto out;
 	cache_touch(tree);
-	got = cache_begin(&srctxn, srcdir);
+	/* Reset and patched in place at every build: no seal to keep. */
+	got = cache_begin_unsealed(&srctxn, srcdir);
 	if (got == 0)
 		got = make_work_tree(spec, &src, srctxn.tmp, log) < 0 ? -1
 		      : cache_commit(&srctxn);

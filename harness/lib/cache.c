@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lib/child.h"
+#include "lib/seal.h"
 #include "lib/util.h"
 
 const char *cache_root(void)
@@ -142,7 +143,10 @@ int cache_remove_entry(const char *path)
 	r = remove_tree(path) < 0 ? -1 : 1;
 	if (!tmp) {
 		char *lock = xstrfmt("%s.lock", entry);
+		char *seal = cache_seal_path(entry);
+		unlink(seal);
 		unlink(lock);
+		free(seal);
 		free(lock);
 	}
 	cache_unlock(&lk);
@@ -231,17 +235,60 @@ static void remove_stale_tmps(const char *entry)
 	free(dir);
 }
 
-int cache_begin(struct cache_txn *t, const char *entry)
+char *cache_seal_path(const char *entry)
 {
+	const char *slash = strrchr(entry, '/');
+
+	if (!slash)
+		return xstrfmt(".%s.seal", entry);
+	return xstrfmt("%.*s/.%s.seal", (int)(slash - entry), entry, slash + 1);
+}
+
+/* The entry is there: 1 if it can be used (sealed now if it had no seal),
+ * 0 if it was damaged and is gone, -1 if it could not be removed. */
+static int check_entry(const char *entry)
+{
+	char *seal = cache_seal_path(entry);
+	struct strbuf why = STRBUF_INIT;
+	int r = 1;
+
+	switch (seal_check(entry, seal, &why)) {
+	case SEAL_INTACT:
+		break;
+	case SEAL_MISSING:
+		note("cache: sealing %s (made without a seal)", entry);
+		if (seal_write(entry, seal) < 0)
+			warning("cache: '%s' stays unsealed", entry);
+		break;
+	case SEAL_DAMAGED:
+		warning("cache entry '%s' is damaged (%s): building it again", entry, why.buf);
+		unlink(seal);
+		r = remove_tree(entry) < 0 ? -1 : 0;
+		break;
+	}
+	sb_release(&why);
+	free(seal);
+	return r;
+}
+
+static int begin(struct cache_txn *t, const char *entry, int sealed)
+{
+	int got = 0;
+
 	t->entry = NULL;
 	t->tmp = NULL;
 	t->lk.fd = -1;
+	t->sealed = sealed;
 	if (!strrchr(entry, '/'))
 		return error("cache entry '%s' is not a path", entry);
 	if (cache_lock(&t->lk, entry) < 0)
 		return -1;
 	t->entry = xstrdup(entry);
-	if (path_exists(entry)) {
+	if (path_exists(entry))
+		got = sealed ? check_entry(entry) : 1;
+	if (got < 0)
+		return -1;
+	if (got) {
 		cache_touch(entry);
 		return 1;
 	}
@@ -250,10 +297,28 @@ int cache_begin(struct cache_txn *t, const char *entry)
 	return 0;
 }
 
+int cache_begin(struct cache_txn *t, const char *entry)
+{
+	return begin(t, entry, 1);
+}
+
+int cache_begin_unsealed(struct cache_txn *t, const char *entry)
+{
+	return begin(t, entry, 0);
+}
+
 int cache_commit(struct cache_txn *t)
 {
 	if (!t->tmp || !t->entry)
 		return error("cache: nothing to commit");
+	if (t->sealed) {
+		char *seal = cache_seal_path(t->entry);
+		int r = seal_write(t->tmp, seal);
+
+		free(seal);
+		if (r < 0)
+			return -1;
+	}
 	if (rename(t->tmp, t->entry) < 0)
 		return error_errno("cannot rename '%s' to '%s'", t->tmp, t->entry);
 	free(t->tmp);

@@ -19,6 +19,14 @@
  *	cache_end(&txn);			// removes txn.tmp if uncommitted,
  *						// unlocks
  *
+ * cache_commit() seals the entry (lib/seal.h: every file's size and SHA-256,
+ * kept beside it as ".<entry name>.seal"), and cache_begin() checks the
+ * seal of an entry it finds: one damaged since (truncated, overwritten, a
+ * file gone) is said, removed and built again, never used.  An entry
+ * without a seal (made by an older scaletest) is sealed as it is found.
+ * A work tree that its user changes after the commit (kbuild's source)
+ * is begun with cache_begin_unsealed() instead.
+ *
  * cache_begin() and cache_commit() mark the entry as just used (its mtime),
  * for cache_prune(), which keeps the most recently used entries of a
  * directory.  cache_lock() alone serialises work that is not one entry
@@ -43,14 +51,20 @@ struct cache_txn {
 	char *entry;		/* the entry's path */
 	char *tmp;		/* build here; NULL once committed */
 	struct cache_lock lk;
+	int sealed;		/* checked at begin, sealed at commit */
 };
-#define CACHE_TXN_INIT { NULL, NULL, { -1 } }	/* cache_end() on it does nothing */
+#define CACHE_TXN_INIT { NULL, NULL, { -1 }, 0 }	/* cache_end() on it does nothing */
 /* Lock entry, waiting while another harness holds it.  1: the entry is
  * there (touched); 0: it is not, build it at t->tmp, where nothing is (what
  * a dead builder left is removed); -1: error (said).  cache_end() follows
  * whatever this returned. */
 int cache_begin(struct cache_txn *t, const char *entry);
-/* Rename t->tmp to the entry and touch it: 0, or -1 (said). */
+/* The same for an entry that changes after its commit: no seal. */
+int cache_begin_unsealed(struct cache_txn *t, const char *entry);
+/* Where entry's seal is kept; malloc'd. */
+char *cache_seal_path(const char *entry);
+/* Seal t->tmp (unless begun unsealed), rename it to the entry and touch
+ * it: 0, or -1 (said). */
 int cache_commit(struct cache_txn *t);
 /* Remove t->tmp unless it was committed, and unlock. */
 void cache_end(struct cache_txn *t);
@@ -67,8 +81,8 @@ void cache_prune(const char *dir, int keep, const char *what);
 /* A name in a cache directory that is an entry (not a lock, not a build
  * in progress, not hidden). */
 int cache_is_entry(const char *name);
-/* Remove the entry (or a "<entry>.tmp-<pid>") at path unless a harness
- * holds the entry's lock: 1 removed, 0 in use, -1 error (said). */
+/* Remove the entry (and its seal) or a "<entry>.tmp-<pid>" at path unless
+ * a harness holds the entry's lock: 1 removed, 0 in use, -1 error (said). */
 int cache_remove_entry(const char *path);
 
 #endif

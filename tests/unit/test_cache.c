@@ -258,3 +258,107 @@ TEST(cache_begin_gives_up_the_wait_when_asked_to_stop)
 	free(msg);
 	free(entry);
 }
+
+/* A committed entry is sealed; damaged later (a file truncated), the next
+ * begin says so, removes it and has it built again. */
+TEST(cache_a_damaged_entry_is_built_again)
+{
+	const char *t = test_tmpdir();
+	char *entry = xstrfmt("%s/k", t), *seal = xstrfmt("%s/.k.seal", t);
+	char *file, *err;
+	struct cache_txn txn;
+
+	file = cache_seal_path(entry);
+	CHECK_STR(file, seal);
+	free(file);
+	REQUIRE(cache_begin(&txn, entry) == 0);
+	REQUIRE(mkdir(txn.tmp, 0755) == 0);
+	file = xstrfmt("%s/vmlinuz", txn.tmp);
+	REQUIRE(write_file(file, "kernel image", 12) == 0);
+	free(file);
+	REQUIRE(cache_commit(&txn) == 0);
+	cache_end(&txn);
+	CHECK(path_exists(seal));
+	CHECK(!cache_is_entry(path_basename(seal)));
+
+	CHECK_EQ_INT(cache_begin(&txn, entry), 1);	/* intact */
+	cache_end(&txn);
+
+	file = xstrfmt("%s/vmlinuz", entry);
+	REQUIRE(truncate(file, 6) == 0);
+	stderr_capture_begin();
+	CHECK_EQ_INT(cache_begin(&txn, entry), 0);	/* to build again */
+	err = stderr_capture_end();
+	CHECK_CONTAINS(err, "is damaged (vmlinuz: 6 bytes, sealed with 12): building it again");
+	CHECK(!path_exists(entry));
+	CHECK(!path_exists(seal));
+	REQUIRE(txn.tmp != NULL);
+	REQUIRE(mkdir(txn.tmp, 0755) == 0);
+	char *again = xstrfmt("%s/vmlinuz", txn.tmp);
+	REQUIRE(write_file(again, "kernel image", 12) == 0);
+	free(again);
+	REQUIRE(cache_commit(&txn) == 0);
+	cache_end(&txn);
+	CHECK_EQ_INT(cache_begin(&txn, entry), 1);
+	cache_end(&txn);
+
+	/* Removing the entry removes its seal. */
+	CHECK_EQ_INT(cache_remove_entry(entry), 1);
+	CHECK(!path_exists(seal));
+	free(err);
+	free(file);
+	free(seal);
+	free(entry);
+}
+
+/* An entry made before seals: used as it is, and sealed from then on. */
+TEST(cache_an_entry_without_a_seal_is_sealed_as_found)
+{
+	const char *t = test_tmpdir();
+	char *entry = xstrfmt("%s/old.cpio", t), *seal = xstrfmt("%s/.old.cpio.seal", t);
+	char *err;
+	struct cache_txn txn;
+
+	REQUIRE(write_file(entry, "070701", 6) == 0);
+	stderr_capture_begin();
+	CHECK_EQ_INT(cache_begin(&txn, entry), 1);
+	err = stderr_capture_end();
+	cache_end(&txn);
+	CHECK_CONTAINS(err, "sealing");
+	CHECK(path_exists(seal));
+	REQUIRE(write_file(entry, "070702", 6) == 0);	/* same size, other bytes */
+	stderr_capture_begin();
+	CHECK_EQ_INT(cache_begin(&txn, entry), 0);
+	free(err);
+	err = stderr_capture_end();
+	cache_end(&txn);
+	CHECK_CONTAINS(err, "its contents differ from the seal");
+	CHECK(!path_exists(entry));
+	free(err);
+	free(seal);
+	free(entry);
+}
+
+/* kbuild's work tree changes after its commit: begun unsealed, it gets no
+ * seal and a change is no damage. */
+TEST(cache_an_unsealed_entry_is_never_checked)
+{
+	const char *t = test_tmpdir();
+	char *entry = xstrfmt("%s/src", t), *seal = xstrfmt("%s/.src.seal", t);
+	char *file = xstrfmt("%s/src/Makefile", t);
+	struct cache_txn txn;
+
+	REQUIRE(cache_begin_unsealed(&txn, entry) == 0);
+	REQUIRE(mkdir(txn.tmp, 0755) == 0);
+	REQUIRE(cache_commit(&txn) == 0);
+	cache_end(&txn);
+	CHECK(!path_exists(seal));
+	REQUIRE(write_file(file, "patched", 7) == 0);
+	CHECK_EQ_INT(cache_begin_unsealed(&txn, entry), 1);
+	cache_end(&txn);
+	CHECK(path_exists(file));
+	CHECK(!path_exists(seal));
+	free(file);
+	free(seal);
+	free(entry);
+}

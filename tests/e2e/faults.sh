@@ -1,0 +1,406 @@
+#!/bin/sh
+# The fault matrix, end to end (README, "Fault matrix"): what the host does
+# to a run, each fault ending in a known status, class and exit code, with
+# nothing left behind that looks complete.  The guest's own faults (a hung
+# phase, a panic, an OOM, a garbled channel) and SIGTERM, SIGINT and
+# SIGKILL at boot are in tests/e2e/run.sh; a results directory that is full
+# or read-only is refused before boot in tests/cli.sh.
+#
+#   sh tests/e2e/faults.sh [NAME...]     run all tests, or those named
+#
+# Each test measures the time from its fault to the harness's exit (and to
+# the last QEMU of the run gone) and the table of them is printed at the
+# end.  FAULTS_KILLS (default 20) sets the number of random SIGKILLs;
+# FAULTS_KILL_DELAYS="MS MS ..." replays the delays a failed run printed.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+times=$(mktemp "${TMPDIR:-/tmp}/scaletest-faults-times.XXXXXX")
+print_times() {
+	if [ -s "$times" ]; then
+		say "faults: time from the fault to the harness's exit, $(date -u +%Y-%m-%d), load $(cut -d' ' -f1-3 /proc/loadavg)"
+		while read -r took what; do
+			say "$(printf '  %-40s %7s ms' "$what" "$took")"
+		done < "$times"
+	fi
+	rm -f "$times"
+}
+trap print_times EXIT
+
+ms() { date +%s%3N; }
+record() { # case, milliseconds
+	printf '%s %s\n' "$2" "$1" >> "$times"
+	say "  $1: $2 ms from the fault to the exit"
+}
+
+# start NAME [args...]: scaletest run of smoke into $out/NAME, in the
+# background ($pid, $log; environment as the caller's).
+start() {
+	name=$1
+	shift
+	log=$out/$name.log
+	"$bin" run "$smoke" --out "$out/$name" "$@" > "$log" 2>&1 &
+	pid=$!
+}
+
+alive() { # pid: running (not gone, not a zombie)
+	[ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
+# wait_for CMD...: until CMD succeeds (every 0.1 s, 180 s at most); 1 if the
+# harness ($pid) ended or the time ran out first.
+wait_for() {
+	i=0
+	until "$@"; do
+		if ! alive $pid || [ $i -ge 1800 ]; then
+			"$@"
+			return
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+in_log() { grep -Eq -- "$1" "$log" 2>/dev/null; }
+
+tmp_of() { # the run directory in progress under $out/NAME (a path that
+	# names no process when there is none: qemu_of must never match
+	# another run's QEMU)
+	d=$(find "$out/$1" -mindepth 1 -maxdepth 1 -name '.tmp-*' 2>/dev/null | head -n 1)
+	echo "${d:-$out/$1/no-run-directory}"
+}
+finished_of() { # the finished run directory under $out/NAME
+	find "$out/$1" -mindepth 1 -maxdepth 1 -type d -name '2*' 2>/dev/null | head -n 1
+}
+qemu_of() { # QEMU processes whose command line names the directory
+	pgrep -f -- "qemu-system.*$1/"
+}
+no_qemu_of() { ! qemu_of "$1" > /dev/null; }
+wait_no_qemu() { # directory: until its QEMU is gone (10 s at most)
+	i=0
+	while ! no_qemu_of "$1" && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# SIGKILL the harness ($pid) now; sets $rc, records the time until its
+# exit and the QEMU of run directory $2 gone, under the case name $1.
+kill_harness() {
+	t0=$(ms)
+	kill -KILL $pid
+	{ wait $pid; } 2>/dev/null
+	rc=$?
+	wait_no_qemu "$2"
+	record "$1" $(( $(ms) - t0 ))
+}
+
+# After a harness was SIGKILLed: nothing of its run goes on or looks done.
+killed_checks() { # name
+	check "killed by SIGKILL (exit $rc)" [ "$rc" = 137 ]
+	check "no QEMU of the run left" no_qemu_left "$1"
+	check "no run directory without the .tmp- prefix" [ -z "$(find "$out/$1" -mindepth 1 -maxdepth 1 -name '2*' 2>/dev/null)" ]
+	check "not made latest" [ ! -e "$out/$1/latest" ]
+	check "gc names it abandoned" sh -c "'$bin' gc --dry-run '$out/$1' | grep -q 'abandoned (its harness is gone)'"
+	check "gc collects it" sh -c "'$bin' gc '$out/$1' | grep -q '^1 run directory collected'"
+	check "no .tmp- run directory left" [ -z "$(find "$out/$1" -name '.tmp-*')" ]
+}
+
+# ---- QEMU killed from outside ----------------------------------------------
+
+test_qemu_killed() {
+	start qemu-killed
+	check "the guest reached before-insmod" wait_for in_log 'before-insmod +guest uptime'
+	run=$(tmp_of qemu-killed)
+	qp=$(qemu_of "$run")
+	check "one QEMU of the run, found by its run directory ($qp)" [ "$(echo $qp | wc -w)" = 1 ]
+	if [ "$(echo $qp | wc -w)" != 1 ]; then
+		kill -KILL $pid
+		{ wait $pid; } 2>/dev/null
+		return
+	fi
+	t0=$(ms)
+	kill -KILL $qp
+	wait $pid
+	rc=$?
+	record qemu-killed $(( $(ms) - t0 ))
+	dir=$(finished_of qemu-killed)
+	[ -n "$dir" ] || dir=$out/qemu-killed/none
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "status error" j '.status == "error"'
+	check "crash class qemu-exited, blamed on the harness" j '.crash.class == "qemu-exited" and .crash.blame == "harness"'
+	check "the detail says how QEMU ended" j '.crash.detail | test("killed by signal 9")'
+	check "no QEMU left running" no_qemu_left qemu-killed
+	check "console.log kept" [ -s "$dir/console.log" ]
+	check "report.md written" [ -s "$dir/report.md" ]
+	check "not made latest" [ ! -e "$out/qemu-killed/latest" ]
+}
+
+# ---- the harness SIGKILLed at several points ------------------------------
+
+# While fetching the guest's packages: a cache with the kernel but without
+# busybox and fio, and an apt-get that marks the moment, then waits (as
+# the same process: it dies with the harness as a real one would).
+no_download() { ! pgrep -f "$stub/fetch-sleeper" > /dev/null; }
+
+test_sigkill_fetch() {
+	fresh=$out/fetch-cache
+	stub=$out/fetch-stub
+	main=$("$bin" cache list | sed -n 's/^cache: //p')
+	mkdir -p "$fresh" "$stub"
+	for d in kernels apt accel; do
+		[ -e "$main/$d" ] && ln -s "$main/$d" "$fresh/$d"
+	done
+	ln -s "$(command -v sleep)" "$stub/fetch-sleeper"
+	printf '#!/bin/sh\n: > "%s/fetching"\nexec "%s/fetch-sleeper" 300\n' "$stub" "$stub" > "$stub/apt-get"
+	chmod +x "$stub/apt-get"
+	old_path=$PATH
+	export SCALETEST_CACHE="$fresh" PATH="$stub:$PATH"
+	start sigkill-fetch
+	unset SCALETEST_CACHE
+	PATH=$old_path
+	check "the harness started a download" wait_for test -e "$stub/fetching"
+	check "the download runs" pgrep -f "$stub/fetch-sleeper"
+	kill_harness sigkill-fetch "$out/sigkill-fetch"
+	killed_checks sigkill-fetch
+	i=0
+	while ! no_download && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	check "the download died with the harness" no_download
+	check "nothing in the cache looks fetched" [ -z "$(find "$fresh/debs" "$fresh/fio" -mindepth 1 -maxdepth 1 ! -name '*.lock' ! -name '*.tmp-*' ! -name '.*' 2>/dev/null)" ]
+}
+
+# While QEMU boots the guest.
+test_sigkill_boot() {
+	start sigkill-boot
+	check "QEMU started" wait_for in_log '^scaletest: booting '
+	run=$(tmp_of sigkill-boot)
+	check "QEMU of the run running" qemu_of "$run"
+	check "the guest has not booted yet" sh -c "! grep -Eq ' boot +guest uptime' '$log'"
+	kill_harness sigkill-boot "$run"
+	killed_checks sigkill-boot
+}
+
+# During insmod: 400 disks make insmod take seconds; the harness's live
+# count says the disks are coming and not all there.
+test_sigkill_insmod() {
+	start sigkill-insmod --set disks=400
+	check "insmod in progress" wait_for in_log '^scaletest: insmod: [0-9]+/400 disks present'
+	run=$(tmp_of sigkill-insmod)
+	kill_harness sigkill-insmod "$run"
+	check "killed before all disks were present" sh -c "! grep -Eq 'insmod: 400/400|after-insmod +guest' '$log'"
+	killed_checks sigkill-insmod
+}
+
+# During rmmod: 120 disks make rmmod take seconds.
+test_sigkill_rmmod() {
+	start sigkill-rmmod --set disks=120
+	check "rmmod in progress" wait_for in_log '^scaletest: rmmod: [0-9]+/120 disks removed'
+	run=$(tmp_of sigkill-rmmod)
+	kill_harness sigkill-rmmod "$run"
+	check "killed before all disks were removed" sh -c "! grep -Eq 'rmmod: 120/120|after-rmmod +guest' '$log'"
+	killed_checks sigkill-rmmod
+}
+
+# ---- SIGKILL at random moments ---------------------------------------------
+
+random_ms() { # 0..25000
+	v=$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')
+	echo $((v * 25000 / 65535))
+}
+
+test_sigkill_random() {
+	n=${FAULTS_KILLS:-20}
+	delays=${FAULTS_KILL_DELAYS:-}
+	if [ -z "$delays" ]; then
+		i=0
+		while [ $i -lt "$n" ]; do
+			delays="$delays $(random_ms)"
+			i=$((i + 1))
+		done
+	fi
+	say "  delays (ms; replay with FAULTS_KILL_DELAYS=\"...\"):$delays"
+	killed=0
+	done_first=0
+	worst=0
+	for d in $delays; do
+		start random
+		sleep "$((d / 1000)).$(printf '%03d' $((d % 1000)))"
+		t0=$(ms)
+		kill -KILL $pid 2>/dev/null
+		{ wait $pid; } 2>/dev/null
+		rc=$?
+		wait_no_qemu "$out/random"
+		dt=$(( $(ms) - t0 ))
+		[ $dt -gt $worst ] && worst=$dt
+		if [ $rc = 137 ]; then
+			killed=$((killed + 1))
+		else
+			done_first=$((done_first + 1))
+			say "  the run killed after $d ms had ended first (exit $rc)"
+		fi
+		check "no QEMU of the run left after $d ms" no_qemu_left random
+	done
+	record "sigkill-random (worst of $((killed + done_first)))" $worst
+	complete=$(find "$out/random" -mindepth 1 -maxdepth 1 -type d -name '2*' | wc -l)
+	partial=$(find "$out/random" -mindepth 1 -maxdepth 1 -name '.tmp-*' | wc -l)
+	say "  $killed killed, $done_first ended before the kill; $complete finished run directories, $partial .tmp- ones"
+	check "at most one run directory per run" [ $((complete + partial)) -le $((killed + done_first)) ]
+	check "every run that ended before its kill is there, finished" [ "$complete" -ge "$done_first" ]
+	for r in $(find "$out/random" -mindepth 1 -maxdepth 1 -type d -name '2*'); do
+		check "$(basename "$r"): a finished run is complete" \
+			jq -e --arg id "$(basename "$r")" '.run_id == $id and (.status | IN("pass","fail","timeout","crash","oom","error","interrupted"))' "$r/result.json"
+		check "$(basename "$r"): its logs and reports written" sh -c "[ -s '$r/report.md' ] && [ -s '$r/console.log' ]"
+	done
+	if [ -e "$out/random/latest" ] || [ -L "$out/random/latest" ]; then
+		check "latest is a link to a finished run" sh -c "[ -L '$out/random/latest' ] && [ -s '$out/random/latest/result.json' ] && case \$(readlink '$out/random/latest') in 2*) ;; *) exit 1;; esac"
+	fi
+	check "gc collects every .tmp- run directory ($partial)" sh -c "'$bin' gc '$out/random' | grep -Eq '^$partial run director(y|ies) collected'"
+	check "no .tmp- run directory left" [ -z "$(find "$out/random" -name '.tmp-*')" ]
+	check "no stray latest link of a killed harness" [ -z "$(find "$out/random" -name '.latest.tmp-*')" ]
+}
+
+# ---- two runs into one results directory -----------------------------------
+
+test_two_runs_one_dir() {
+	two=$out/two
+	t0=$(ms)
+	# Two TCG guests on busy cores can fail the IO-APIC timer check.
+	"$bin" run "$smoke" --out "$two" --set cmdline=no_timer_check > "$out/two-a.log" 2>&1 &
+	pa=$!
+	"$bin" run "$smoke" --out "$two" --set cmdline=no_timer_check > "$out/two-b.log" 2>&1 &
+	pb=$!
+	wait $pa
+	ra=$?
+	wait $pb
+	rb=$?
+	say "  both ended after $(( $(ms) - t0 )) ms"
+	check "both exit 0 (got $ra and $rb)" [ "$ra$rb" = 00 ]
+	set -- $(find "$two" -mindepth 1 -maxdepth 1 -type d -name '2*' | sort)
+	check "two run directories (got $#)" [ $# = 2 ]
+	check "distinct run ids" [ "${1:-x}" != "${2:-x}" ]
+	for r in "$@"; do
+		id=$(basename "$r")
+		other=$id
+		for o in "$@"; do [ "$o" != "$r" ] && other=$(basename "$o"); done
+		check "$id: passed" jq -e '.status == "pass"' "$r/result.json"
+		check "$id: result.json's run_id is its directory's" jq -e --arg id "$id" '.run_id == $id' "$r/result.json"
+		check "$id: one guest in its console.log" [ "$(grep -Ec 'phase boot.?$' "$r/console.log")" = 1 ]
+		# (one id may be the other's prefix: "...-smoke" and "...-smoke-2")
+		check "$id: its QEMU used its own disks only" sh -c "grep -q '/[.]tmp-$id/disks/' '$r/qemu-argv.txt' && ! grep -Eq -- '(/|tmp-)$other/' '$r/qemu-argv.txt'"
+		check "$id: nothing in it names the other run" sh -c "! grep -rEq -- '(/|tmp-)$other(/|\$)' '$r'"
+	done
+	check "latest is a symlink" [ -L "$two/latest" ]
+	target=$(readlink "$two/latest")
+	check "latest names one of the two ($target)" sh -c "[ -d '$two/$target' ] && case '$target' in '$(basename "${1:-x}")'|'$(basename "${2:-x}")') ;; *) exit 1;; esac"
+	check "no temporary latest link left" [ -z "$(find "$two" -name '.latest.tmp-*')" ]
+	check "no .tmp- run directory left" [ -z "$(find "$two" -name '.tmp-*')" ]
+}
+
+# ---- a missing tool ---------------------------------------------------------
+
+# A PATH with every program of this one but QEMU: exit 3, the package
+# named, nothing created.  (tests/cli.sh tries an empty PATH.)
+test_missing_qemu() {
+	p=$out/path-without-qemu
+	mkdir -p "$p"
+	old_ifs=$IFS
+	IFS=:
+	for d in $PATH; do
+		[ -d "$d" ] && ln -s "$d"/* "$p"/ 2>/dev/null
+	done
+	IFS=$old_ifs
+	rm -f "$p"/qemu-system-*
+	check "the PATH has the other tools" env PATH="$p" sh -c 'command -v apt-get && command -v depmod && command -v jq'
+	check "but no QEMU" env PATH="$p" sh -c '! command -v qemu-system-x86_64'
+	log=$out/missing-qemu.log
+	t0=$(ms)
+	PATH=$p "$bin" run "$smoke" --out "$out/missing-qemu" > "$log" 2>&1
+	rc=$?
+	record missing-qemu $(( $(ms) - t0 ))
+	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
+	check "the message names the program and its package" grep -q "qemu-system-x86_64 not found: install the Debian package qemu-system-x86" "$log"
+	check "nothing created: no results directory" [ ! -e "$out/missing-qemu" ]
+}
+
+# ---- a damaged cache --------------------------------------------------------
+
+# copy_entries FROM TO CATEGORY GLOB: the entries (and their seals) that
+# smoke needs, copied.
+copy_entries() {
+	mkdir -p "$2/$3"
+	for e in "$1/$3"/$4; do
+		case $e in *.lock|*.tmp-*) continue ;; esac
+		[ -d "$e" ] || continue
+		cp -a "$e" "$2/$3/"
+		seal="$1/$3/.$(basename "$e").seal"
+		[ -e "$seal" ] && cp -a "$seal" "$2/$3/"
+	done
+}
+
+# A cache holding what smoke needs, then its kernel image overwritten (the
+# same size), its initramfs cut in half and a killed builder's half-written
+# initramfs beside it: the run says so, fetches and builds them again, and
+# boots only good files.  Then fio and busybox damaged: built again too.
+test_cache_damaged() {
+	fresh=$out/damaged-cache
+	main=$("$bin" cache list | sed -n 's/^cache: //p')
+	copy_entries "$main" "$fresh" kernels/debian 'linux-image-*_amd64'
+	copy_entries "$main" "$fresh" debs 'busybox-static_*_amd64'
+	copy_entries "$main" "$fresh" fio '*_x86_64'
+	for d in apt accel; do
+		[ -e "$main/$d" ] && ln -s "$main/$d" "$fresh/$d"
+	done
+	# Every entry checked and sealed, the initramfs built: stopped there.
+	export SCALETEST_CACHE="$fresh"
+	start damaged-setup
+	check "setup: the initramfs built" wait_for in_log '^scaletest: initramfs .*\(built\)'
+	kill -TERM $pid
+	wait $pid
+	cpio=$(find "$fresh/initramfs" -name '*.cpio' | head -n 1)
+	vmlinuz=$(find "$fresh/kernels/debian" -path '*/boot/vmlinuz-*' | head -n 1)
+	check "setup: a kernel and an initramfs" sh -c "[ -n '$cpio' ] && [ -n '$vmlinuz' ]"
+	if [ -z "$cpio" ] || [ -z "$vmlinuz" ]; then
+		unset SCALETEST_CACHE
+		return
+	fi
+	check "setup: their seals" [ -e "$(dirname "$cpio")/.$(basename "$cpio").seal" ]
+	good_cpio=$(sha256sum < "$cpio")
+	good_kernel=$(sha256sum < "$vmlinuz")
+
+	dd if=/dev/urandom of="$vmlinuz" bs=4096 count=1 seek=64 conv=notrunc 2>/dev/null
+	truncate -s $(( $(stat -c %s "$cpio") / 2 )) "$cpio"
+	head -c 100000 /dev/urandom > "$cpio.tmp-999999"
+	check "the kernel image damaged" [ "$(sha256sum < "$vmlinuz")" != "$good_kernel" ]
+	run_smoke damaged-kernel
+	record "cache-damaged (kernel, initramfs): run" "$(jq -r '.timings.total_s * 1000 | floor' "$dir/result.json" 2>/dev/null || echo '?')"
+	grep 'is damaged' "$log" >&2
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "the damaged kernel image found" grep -q "is damaged (boot/vmlinuz-.*: its contents differ from the seal (SHA-256)): building it again" "$log"
+	check "the kernel fetched again" grep -q "^scaletest: downloading linux-image-" "$log"
+	check "the cut initramfs found" grep -Eq "initramfs/$(basename "$cpio")' is damaged \([0-9]+ bytes, sealed with [0-9]+\)" "$log"
+	check "the initramfs built again, under the same name" grep -q "^scaletest: initramfs $(basename "$cpio") (built)" "$log"
+	check "the half-written one removed" [ ! -e "$cpio.tmp-999999" ]
+	check "the kernel image is whole again" [ "$(sha256sum < "$vmlinuz")" = "$good_kernel" ]
+	check "the initramfs is whole again" [ "$(sha256sum < "$cpio")" = "$good_cpio" ]
+	check "the run booted them" grep -q -- "$(basename "$vmlinuz")" "$dir/qemu-argv.txt"
+
+	fio=$(find "$fresh/fio" -path '*/fio' -type f | head -n 1)
+	busybox=$(find "$fresh/debs" -path '*/bin/busybox' -type f | head -n 1)
+	truncate -s 100000 "$fio"
+	dd if=/dev/zero of="$busybox" bs=4096 count=1 seek=16 conv=notrunc 2>/dev/null
+	run_smoke damaged-guest
+	record "cache-damaged (fio, busybox): run" "$(jq -r '.timings.total_s * 1000 | floor' "$dir/result.json" 2>/dev/null || echo '?')"
+	grep 'is damaged' "$log" >&2
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "the cut fio found" grep -Eq "fio/[^ ]*' is damaged \(fio: 100000 bytes, sealed with [0-9]+\)" "$log"
+	check "the damaged busybox found" grep -q "is damaged (bin/busybox: its contents differ from the seal (SHA-256))" "$log"
+	check "fio ran in the guest" j '[.fio.jobs[] | select(.error == 0)] | length > 0'
+	check "fio is whole again" [ "$(stat -c %s "$fio")" -gt 100000 ]
+	unset SCALETEST_CACHE
+}
+
+e2e_main "qemu_killed sigkill_fetch sigkill_boot sigkill_insmod sigkill_rmmod sigkill_random two_runs_one_dir missing_qemu cache_damaged" "$@"
