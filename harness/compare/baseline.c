@@ -2,12 +2,14 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "compare/compare.h"
+#include "lib/cache.h"
 #include "result/result.h"
 #include "lib/util.h"
 
@@ -70,7 +72,8 @@ int baseline_update(const char *dir, const char *run, char **path)
 	struct side s;
 	struct strbuf err = STRBUF_INIT;
 	json_object *key;
-	char *name, *final, *tmp;
+	char *name, *final, *tmp, *lockp = NULL;
+	struct cache_lock lk = { -1 };
 	int r = -1;
 
 	if (side_load(&s, run, &err) < 0) {
@@ -83,6 +86,11 @@ int baseline_update(const char *dir, const char *run, char **path)
 	name = entry_name(key);
 	final = xstrfmt("%s/%s", dir, name);
 	tmp = xstrfmt("%s/.tmp-%s", dir, name);
+	/* One update of a baselines directory at a time (two nightly runners
+	 * sharing it): the lock is dir/.update.lock, waited for. */
+	lockp = xstrfmt("%s/.update", dir);
+	if (mkdir_p(dir, 0755) < 0 || cache_lock(&lk, lockp) < 0)
+		goto out;
 	remove_tree(tmp);
 	if (mkdir_p(tmp, 0755) < 0)
 		goto out;
@@ -112,18 +120,27 @@ int baseline_update(const char *dir, const char *run, char **path)
 		if (bad)
 			goto out;
 	}
-	if (is_dir(final) && remove_tree(final) < 0)
-		goto out;
-	if (rename(tmp, final) < 0) {
+	/* The old baseline is swapped out in one step (a reader finds the old
+	 * or the new, never none), then removed. */
+	if (is_dir(final)) {
+		if (renameat2(AT_FDCWD, tmp, AT_FDCWD, final, RENAME_EXCHANGE) < 0) {
+			error_errno("cannot swap '%s' with '%s'", tmp, final);
+			goto out;
+		}
+		remove_tree(tmp);	/* now the old one */
+	} else if (rename(tmp, final) < 0) {
 		error_errno("cannot rename '%s' to '%s'", tmp, final);
 		goto out;
 	}
+	fsync_parent(final);
 	*path = final;
 	final = NULL;
 	r = 0;
 out:
 	if (r)
 		remove_tree(tmp);
+	cache_unlock(&lk);
+	free(lockp);
 	json_object_put(key);
 	side_release(&s);
 	sb_release(&err);

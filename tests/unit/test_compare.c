@@ -1,3 +1,4 @@
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -454,6 +455,49 @@ TEST(compare_refuses_failed_incomplete_and_mismatched)
 	free(f);
 	free(q);
 	free(empty);
+}
+
+/* A second update of the same key replaces the baseline in one swap: the
+ * new figures are there, nothing of the old or of the swap is left, and
+ * the lock is a hidden file of the directory. */
+TEST(baseline_update_replaces_in_one_swap)
+{
+	const char *t = test_tmpdir();
+	char *bdir = xstrfmt("%s/baselines", t);
+	char *a = make_run(t, "a", 100000, "pass", "7.2.22");
+	char *b = make_run(t, "b", 120000, "pass", "7.2.22");
+	char *p1 = NULL, *p2 = NULL, *rj;
+	json_object *root = NULL;
+	struct strbuf err = STRBUF_INIT;
+	DIR *d;
+	struct dirent *de;
+	int entries = 0;
+
+	util_quiet = 1;
+	REQUIRE(baseline_update(bdir, a, &p1) == 0);
+	REQUIRE(baseline_update(bdir, b, &p2) == 0);
+	util_quiet = 0;
+	CHECK_STR(p1, p2);
+	rj = xstrfmt("%s/1/result.json", p2);
+	REQUIRE(json_load_object(rj, &root, &err) == 0);
+	CHECK_STR(jstr(root, "run_id", ""), "r-b");
+	REQUIRE((d = opendir(bdir)) != NULL);
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			entries++;
+			CHECK(!strcmp(de->d_name, path_basename(p2)) ||
+			      !strcmp(de->d_name, ".update.lock"));
+		}
+	closedir(d);
+	CHECK_EQ_INT(entries, 2);
+	json_object_put(root);
+	sb_release(&err);
+	free(rj);
+	free(p1);
+	free(p2);
+	free(a);
+	free(b);
+	free(bdir);
 }
 
 TEST(baseline_update_find_and_refuse)
