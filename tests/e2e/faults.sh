@@ -403,4 +403,28 @@ test_cache_damaged() {
 	unset SCALETEST_CACHE
 }
 
-e2e_main "qemu_killed sigkill_fetch sigkill_boot sigkill_insmod sigkill_rmmod sigkill_random two_runs_one_dir missing_qemu cache_damaged" "$@"
+
+# ---- lowmem running out during insmod ----------------------------------------
+
+# Too many disks for a HIGHMEM guest's low memory (the estimate that would
+# refuse it before boot is lowered with disk_cost_kb): the kernel runs out
+# during insmod, and the run ends as oom at once, far inside the insmod
+# deadline, never as a timeout.
+test_oom_lowmem() {
+	name=oom-lowmem
+	t0=$(ms)
+	"$bin" run "$top/scenarios/seed-i386-4000" --out "$out/$name" --set disks=1500 \
+		--set memory_mb=256 --set virtio_disks=0 --set disk_cost_kb=50 > "$out/$name.log" 2>&1
+	rc=$?
+	dir=$(finished_of $name)
+	[ -n "$dir" ] || dir=$out/$name/none
+	record "oom-lowmem: the whole VM, boot included" "$(jq -r '(.timings.vm_s // 0) * 1000 | floor' "$dir/result.json" 2>/dev/null || echo '?')"
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "status oom" j '.status == "oom"'
+	check "crash class oom, blamed on the kernel" j '.crash.class == "oom" and .crash.blame == "kernel"'
+	check "it ended during insmod: no disks counted, no after-insmod phase" j '.timings.enumerate_s == null'
+	check "promptly: the VM ran for less than a tenth of the insmod deadline" j '.timings.vm_s < (.settings.timeout_insmod // 900) / 10'
+	check "no QEMU left running" no_qemu_of "$out/$name"
+}
+
+e2e_main "qemu_killed oom_lowmem sigkill_fetch sigkill_boot sigkill_insmod sigkill_rmmod sigkill_random two_runs_one_dir missing_qemu cache_damaged" "$@"
