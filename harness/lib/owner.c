@@ -1,5 +1,6 @@
 #include "lib/owner.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,10 +37,10 @@ void owner_self(struct owner *o)
 	memset(o, 0, sizeof(*o));
 	if (gethostname(o->host, sizeof(o->host) - 1) < 0 || !o->host[0])
 		snprintf(o->host, sizeof(o->host), "unknown");
-	/* The owner line is space-separated: a host name never holds one,
-	 * but make sure. */
+	/* One safe form for every place the owner is written: the owner line
+	 * (space-separated) and volume names (DOMAIN+HOST+PID+START). */
 	for (char *c = o->host; *c; c++)
-		if (*c == ' ' || *c == '\n' || *c == '\t')
+		if (!isalnum((unsigned char)*c) && *c != '.' && *c != '-' && *c != '_')
 			*c = '_';
 	o->pid = (long long)getpid();
 	o->start = proc_start_time(o->pid);

@@ -925,13 +925,8 @@ static char *domain_name(const char *id)
 /* NAME+HOST+PID+START: a volume carries its owner in its name. */
 static char *volume_base(const char *name, const struct owner *me)
 {
-	char host[sizeof(me->host)];
-
-	snprintf(host, sizeof(host), "%s", me->host);
-	for (char *c = host; *c; c++)
-		if (!isalnum((unsigned char)*c) && *c != '.' && *c != '-' && *c != '_')
-			*c = '_';
-	return xstrfmt("%s+%s+%lld+%llu", name, host, me->pid, me->start);
+	/* owner_self() made the host name safe for a file name */
+	return xstrfmt("%s+%s+%lld+%llu", name, me->host, me->pid, me->start);
 }
 
 static void record_facts(struct vm *vm, struct lv *lv)
