@@ -138,6 +138,65 @@ load_list() {
 	done < "$1"
 }
 
+# A sweep (SWEEP="0 250 500", harness/scenario sweep): scsi_debug loaded
+# without hosts, then hosts of HOST_DISKS disks added (or removed: a
+# negative count) through add_host until each count, waiting for exactly
+# that many disks, since the write returns before they exist.  After each
+# step one "point" record (parsed by harness/record/sweep.c):
+#	@@@ point I DISKS UPTIME
+#	@@@ timing
+#	add_cs=N		the write to add_host
+#	enumerate_cs=N		from the write until the count was reached
+#	@@@ meminfo
+#	<the text of /proc/meminfo>
+#	@@@ slabinfo
+#	<the text of /proc/slabinfo>
+# The scheduler and nr_requests knobs go on each step's new disks before
+# its snapshot.  Returns 1 (a step failed) or 2 (a step's deadline passed)
+# with the reason in $sweep_why.
+sweep_run() {
+	ah=/sys/bus/pseudo/drivers/scsi_debug/add_host
+	load_list /etc/modules.disk || { sweep_why="insmod scsi_debug failed"; return 1; }
+	have=0
+	i=0
+	cp /tmp/blocks.base /tmp/.sweep.known
+	for want in $SWEEP; do
+		i=$((i + 1))
+		uptime_v; t0=$up_cs
+		if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
+			say "fault: step $i adds no host"
+		elif [ "$want" -ne "$have" ]; then
+			echo $(((want - have) / HOST_DISKS)) > "$ah" ||
+				{ sweep_why="step $i ($want disks): writing $ah failed"; return 1; }
+		fi
+		uptime_v; t1=$up_cs
+		wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
+			{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
+		uptime_v; t2=$up_cs
+		if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
+			list_new_blocks /tmp/.sweep.known > /tmp/.sweep.new
+			cat /tmp/.sweep.new >> /tmp/.sweep.known
+			awk '{ print $1 }' /tmp/.sweep.new > /tmp/.sweep.names
+			apply_knobs /tmp/.sweep.names ||
+				{ sweep_why="step $i ($want disks): setting the scheduler or nr_requests failed"; return 1; }
+		fi
+		have=$want
+		read up_s _ < /proc/uptime
+		{
+			echo "@@@ point $i $want $up_s"
+			echo "@@@ timing"
+			echo "add_cs=$((t1 - t0))"
+			echo "enumerate_cs=$((t2 - t0))"
+			echo "@@@ meminfo"
+			cat /proc/meminfo
+			echo "@@@ slabinfo"
+			cat /proc/slabinfo 2>/dev/null
+		} > /tmp/.point
+		emit point sweep /tmp/.point
+		say "sweep: step $i: $want disks"
+	done
+}
+
 # Per-queue knobs on the disks named in FILE (one name per line).
 apply_knobs() {
 	[ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ] || return 0
@@ -410,6 +469,8 @@ fail_hard() {
 #   corrupt:after-io   overwrite a block of every virtio disk between
 #                      writing it and reading it back (a verify failure)
 #   monitor-garble     truncate the monitor's second sample (a gap)
+#   sweep-stall:N      a sweep's step N adds no host, so its wait for the
+#                      count runs out (the steps before it are kept)
 fault() {
 	case "$scaletest_fault" in
 	"hang:$1")

@@ -184,7 +184,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	scenario_sd_layout(s, &tgts, &luns);
 	sb_addf(&sdp, "add_host=%lld num_tgts=%lld max_luns=%lld delay=0 "
 		"dev_size_mb=%lld fake_rw=%d",
-		s->sd_hosts, tgts, luns, s->sd_dev_size_mb, s->sd_fake_rw);
+		*s->sweep ? 0 : s->sd_hosts, tgts, luns, s->sd_dev_size_mb, s->sd_fake_rw);
 	if (s->sd_max_queue)
 		sb_addf(&sdp, " max_queue=%lld", s->sd_max_queue);
 	if (s->sd_submit_queues)
@@ -239,6 +239,18 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 				sb_addf(&conf, "%s%s", i ? " " : "", name);
 		sb_adds(&conf, "\"\n");
 		free(idx);
+	}
+	{
+		long long *st;
+		size_t n;
+
+		/* A sweep: the counts in order, and the disks of one host. */
+		scenario_sweep(s, &st, &n);
+		sb_adds(&conf, "SWEEP=\"");
+		for (size_t i = 0; i < n; i++)
+			sb_addf(&conf, "%s%lld", i ? " " : "", st[i]);
+		sb_addf(&conf, "\"\nHOST_DISKS=%lld\n", scenario_sd_host_disks(s));
+		free(st);
 	}
 	if (s->fio) {
 		if (fio_obtain(s->arch, log, &fio) < 0)

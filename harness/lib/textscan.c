@@ -1,5 +1,6 @@
 #include "lib/textscan.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,4 +83,31 @@ void mark_repeats(const char *const *names, size_t n, unsigned char *rep)
 		if (!strcmp(s[i - 1].name, s[i].name))
 			rep[s[i].i] = 1;
 	free(s);
+}
+
+const char *text_section(const char *buf, size_t len, const char *name,
+			 const char **end)
+{
+	char head[32];
+	int hl = snprintf(head, sizeof(head), "@@@ %s\n", name);
+	const char *p = buf, *e = buf + len;
+
+	if (hl < 0 || (size_t)hl >= sizeof(head))
+		return NULL;
+	while (p < e) {
+		if ((size_t)(e - p) >= (size_t)hl && !memcmp(p, head, (size_t)hl)) {
+			const char *body = p + hl, *q = body;
+			while (q < e) {
+				if ((size_t)(e - q) >= 4 && !memcmp(q, "@@@ ", 4))
+					break;
+				const char *nl = memchr(q, '\n', (size_t)(e - q));
+				q = nl ? nl + 1 : e;
+			}
+			*end = q;
+			return body;
+		}
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		p = nl ? nl + 1 : e;
+	}
+	return NULL;
 }

@@ -36,4 +36,11 @@ int split_fields(char *s, char **fields, int max);
  * duplicate checks on guest input of any length. */
 void mark_repeats(const char *const *names, size_t n, unsigned char *rep);
 
+/* Records made of sections (monitor samples, sweep points): finds the line
+ * "@@@ NAME" and returns the start of the lines after it, setting *end to
+ * the next line starting "@@@ " (or the buffer's end); NULL if there is
+ * no such section. */
+const char *text_section(const char *buf, size_t len, const char *name,
+			 const char **end);
+
 #endif

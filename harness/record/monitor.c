@@ -77,33 +77,6 @@ void vmstat_release(struct vmstat *v)
 	v->n = v->alloc = 0;
 }
 
-/* Find "@@@ name\n" at a line start; returns the section body's start and
- * sets *end to the next "@@@ " line (or the buffer's end). */
-static const char *section(const char *buf, size_t len, const char *name,
-			   const char **end)
-{
-	char head[32];
-	size_t hl = (size_t)snprintf(head, sizeof(head), "@@@ %s\n", name);
-	const char *p = buf, *e = buf + len;
-
-	while (p < e) {
-		if ((size_t)(e - p) >= hl && !memcmp(p, head, hl)) {
-			const char *body = p + hl, *q = body;
-			while (q < e) {
-				if ((size_t)(e - q) >= 4 && !memcmp(q, "@@@ ", 4))
-					break;
-				const char *nl = memchr(q, '\n', (size_t)(e - q));
-				q = nl ? nl + 1 : e;
-			}
-			*end = q;
-			return body;
-		}
-		const char *nl = memchr(p, '\n', (size_t)(e - p));
-		p = nl ? nl + 1 : e;
-	}
-	return NULL;
-}
-
 int monitor_sample(const char *buf, size_t len, long page_size, json_object **out,
 		   long *n, struct strbuf *err)
 {
@@ -152,19 +125,19 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 			}
 		memcpy(step, f[2], strlen(f[2]) + 1);
 	}
-	if (!(b = section(buf, len, "meminfo", &e)) ||
+	if (!(b = text_section(buf, len, "meminfo", &e)) ||
 	    meminfo_parse(&mi, b, (size_t)(e - b), err) < 0) {
 		if (!b)
 			sb_adds(err, "no meminfo section");
 		goto out;
 	}
-	if (!(b = section(buf, len, "slabinfo", &e)) ||
+	if (!(b = text_section(buf, len, "slabinfo", &e)) ||
 	    slabinfo_parse(&si, b, (size_t)(e - b), err) < 0) {
 		if (!b)
 			sb_adds(err, "no slabinfo section");
 		goto out;
 	}
-	if (!(b = section(buf, len, "vmstat", &e)) ||
+	if (!(b = text_section(buf, len, "vmstat", &e)) ||
 	    vmstat_parse(&vs, b, (size_t)(e - b), err) < 0) {
 		if (!b)
 			sb_adds(err, "no vmstat section");

@@ -10,6 +10,7 @@
 #include "record/meminfo.h"
 #include "record/monitor.h"
 #include "record/slabinfo.h"
+#include "record/sweep.h"
 #include "result/result.h"
 #include "lib/util.h"
 
@@ -78,6 +79,14 @@ static void keep(struct records *r, const struct record *rec, const char *fmt, .
 	va_start(ap, fmt);
 	sb_vaddf(&path, fmt, ap);
 	va_end(ap);
+	{
+		/* (snapshots/ and the like exist; sweep/ comes with the first point) */
+		char *slash = strrchr(path.buf, '/');
+		*slash = '\0';
+		if (!is_dir(path.buf))
+			(void)mkdir_p(path.buf, 0755);
+		*slash = '/';
+	}
 	write_file(path.buf, rec->payload, rec->len);
 	sb_release(&path);
 }
@@ -395,6 +404,41 @@ static void on_sample(struct records *r, const struct record *rec)
 	sb_release(&err);
 }
 
+/* A sweep's step: only the next one of the scenario's list, with its
+ * count, between before-insmod and after-insmod. */
+static void on_point(struct records *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+	json_object *o;
+	long step;
+	long long disks;
+
+	if (sweep_point_parse(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &step, &disks,
+			      &err) < 0) {
+		reject(r, "record %lu: sweep point: %s", rec->seq, err.buf);
+	} else if (r->phase != PHASE_BEFORE_INSMOD) {
+		reject(r, "record %lu: sweep point outside the insmod phase", rec->seq);
+		json_object_put(o);
+	} else if (r->npoints >= r->nsteps || step != (long)r->npoints + 1 ||
+		   disks != r->steps[r->npoints]) {
+		if (r->npoints >= r->nsteps)
+			reject(r, "record %lu: sweep point %ld (%lld disks): the sweep has %zu steps",
+			       rec->seq, step, disks, r->nsteps);
+		else
+			reject(r, "record %lu: sweep point %ld (%lld disks) is not the next "
+			       "step (%zu: %lld disks)", rec->seq, step, disks,
+			       r->npoints + 1, r->steps[r->npoints]);
+		json_object_put(o);
+	} else {
+		keep(r, rec, "sweep/%02ld-%lld.point", step, disks);
+		json_object_array_add(r->points, o);
+		r->npoints++;
+		if (r->ops && r->ops->point)
+			r->ops->point(r->ctx, step, disks);
+	}
+	sb_release(&err);
+}
+
 static void on_kmemleak(struct records *r, const struct record *rec)
 {
 	long long n = 0;
@@ -427,6 +471,7 @@ static const struct {
 	{ "fiorc", on_fiorc },
 	{ "sample", on_sample },
 	{ "kmemleak", on_kmemleak },
+	{ "point", on_point },
 };
 
 static void on_record(void *ctx, const struct record *rec)
@@ -459,6 +504,8 @@ void records_init(struct records *rs, const struct scenario *s, const char *dir,
 	rs->fio_jobs = json_object_new_array();
 	rs->fio_groups = json_object_new_object();
 	rs->samples = json_object_new_array();
+	rs->points = json_object_new_array();
+	scenario_sweep(s, &rs->steps, &rs->nsteps);
 	channel_init(&rs->ch, on_record, on_reject, rs);
 }
 
@@ -495,6 +542,8 @@ void records_release(struct records *rs)
 	json_object_put(rs->fio_jobs);
 	json_object_put(rs->fio_groups);
 	json_object_put(rs->samples);
+	json_object_put(rs->points);
+	free(rs->steps);
 	json_object_put(rs->kmemleak);
 	free(rs->end_reason);
 }

@@ -81,7 +81,21 @@ static void plan_disks(const struct scenario *s, const struct run_config *rc,
 	long long tgts, luns;
 
 	sb_adds(out, "disks:\n");
-	if (s->disks) {
+	if (*s->sweep) {
+		long long *st, g = scenario_sd_host_disks(s);
+		size_t n;
+
+		scenario_sd_layout(s, &tgts, &luns);
+		scenario_sweep(s, &st, &n);
+		sb_adds(out, "  sweep of scsi_debug disks in one boot:");
+		for (size_t i = 0; i < n; i++)
+			sb_addf(out, "%s %lld", i ? "," : "", st[i]);
+		sb_addf(out, "\n  hosts of %lld disks (%lld targets x %lld LUNs, %lld MiB each%s), "
+			"up to %lld hosts\n", g, tgts, luns, s->sd_dev_size_mb,
+			s->sd_fake_rw ? ", fake_rw" : ", one shared store",
+			scenario_sweep_peak(s) / g);
+		free(st);
+	} else if (s->disks) {
 		scenario_sd_layout(s, &tgts, &luns);
 		sb_addf(out, "  %lld scsi_debug (%lld host%s x %lld targets x %lld LUNs, "
 			"%lld MiB each%s)\n", s->disks, s->sd_hosts, s->sd_hosts > 1 ? "s" : "",

@@ -115,7 +115,7 @@ static void meter_phase(struct run *r, int phase, double uptime)
 			continue;
 		meter_start(&r->meter, meter_mode_for(2, r->rc->quiet), steps[i].step,
 			    "disks", steps[i].verb, steps[i].with_virtio ? r->s->disks : 0,
-			    steps[i].with_virtio ? 0 : r->s->disks, uptime);
+			    steps[i].with_virtio ? 0 : scenario_sweep_peak(r->s), uptime);
 		r->metered = (int)i;
 	}
 	meter_write(&out);
@@ -173,9 +173,20 @@ static void on_end(void *ctx)
 	r->deadline = now_monotonic() + EXIT_GRACE_S;
 }
 
+/* A sweep's step is done: the next step has the insmod deadline again. */
+static void on_point(void *ctx, long step, long long disks)
+{
+	struct run *r = ctx;
+	double now = now_monotonic();
+
+	r->deadline = now + (double)r->s->timeout_insmod * 1.1 + 5;
+	note("%7.1fs  sweep step %ld: %lld disks", now - r->t_vm, step, disks);
+}
+
 static const struct records_ops run_records_ops = {
 	.phase = on_phase,
 	.sample = on_sample,
+	.point = on_point,
 	.end = on_end,
 };
 

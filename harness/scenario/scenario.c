@@ -49,6 +49,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
 	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
 	INT(disks, "4000", 0, 100000, "disks", "scsi_debug disks (N). 0 runs without scsi_debug."),
+	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. Empty: one step of disks."),
 	INT(sd_hosts, "1", 1, 64, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it."),
 	INT(sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
 	BOOL(sd_fake_rw, "0", "scsi_debug fake_rw: no backing store at all, reads and writes do nothing."),
@@ -490,7 +491,7 @@ long long scenario_disk_cost_kb(const struct scenario *s)
 void scenario_sd_layout(const struct scenario *s, long long *tgts,
 			long long *luns)
 {
-	long long per_host = s->disks / s->sd_hosts;
+	long long per_host = scenario_sd_host_disks(s);
 	long long l = per_host < 64 ? per_host : 64;
 
 	/* The largest LUN count <= 64 that divides the per-host count. */
@@ -500,6 +501,169 @@ void scenario_sd_layout(const struct scenario *s, long long *tgts,
 		l = 1;
 	*luns = l;
 	*tgts = per_host / l;
+}
+
+/* The steps of a sweep list; -1 with why on a bad one. */
+static int sweep_parse(const char *list, long long **steps, size_t *n,
+		       struct strbuf *why)
+{
+	const char *p = list;
+	size_t alloc = 0, peak = 0;
+
+	*steps = NULL;
+	*n = 0;
+	while (*p) {
+		char num[24];
+		size_t l = strcspn(p, ", ");
+		uint64_t v;
+
+		if (l) {
+			if (l >= sizeof(num) || (memcpy(num, p, l), num[l] = '\0',
+			    parse_u64(num, &v) < 0) || v > 100000) {
+				sb_addf(why, "'%.*s' is not a disk count (0..100000)",
+					(int)(l > 24 ? 24 : l), p);
+				goto bad;
+			}
+			if (*n == SWEEP_MAX_STEPS) {
+				sb_addf(why, "more than %d steps", SWEEP_MAX_STEPS);
+				goto bad;
+			}
+			ALLOC_GROW(*steps, *n + 1, alloc);
+			(*steps)[(*n)++] = (long long)v;
+		}
+		p += l;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	if (*n < 2) {
+		sb_adds(why, "a sweep needs at least two steps");
+		goto bad;
+	}
+	while (peak + 1 < *n && (*steps)[peak + 1] > (*steps)[peak])
+		peak++;
+	if (peak == 0) {
+		sb_addf(why, "the counts must rise first (%lld, then %lld)", (*steps)[0], (*steps)[1]);
+		goto bad;
+	}
+	for (size_t i = 1; i < *n; i++) {
+		long long a = (*steps)[i - 1], b = (*steps)[i];
+		if (i <= peak ? b > a : b < a)
+			continue;
+		if (a == b)
+			sb_addf(why, "step %zu repeats %lld", i + 1, b);
+		else
+			sb_addf(why, "step %zu (%lld) rises again after falling from the peak %lld: "
+				"the counts rise strictly to one peak, then may fall",
+				i + 1, b, (*steps)[peak]);
+		goto bad;
+	}
+	if ((*steps)[*n - 1] == 0) {
+		sb_adds(why, "the last step must be more than 0 disks (it is the run's disks; "
+			"rmmod measures the way back to 0)");
+		goto bad;
+	}
+	return 0;
+bad:
+	free(*steps);
+	*steps = NULL;
+	*n = 0;
+	return -1;
+}
+
+static long long gcd_ll(long long a, long long b)
+{
+	while (b) {
+		long long t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+void scenario_sweep(const struct scenario *s, long long **steps, size_t *n)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (!*s->sweep || sweep_parse(s->sweep, steps, n, &why) < 0) {
+		*steps = NULL;
+		*n = 0;
+	}
+	sb_release(&why);
+}
+
+long long scenario_sweep_peak(const struct scenario *s)
+{
+	long long *st, peak = s->disks;
+	size_t n;
+
+	scenario_sweep(s, &st, &n);
+	for (size_t i = 0; i < n; i++)
+		if (st[i] > peak)
+			peak = st[i];
+	free(st);
+	return peak;
+}
+
+long long scenario_sd_host_disks(const struct scenario *s)
+{
+	long long *st, g = 0;
+	size_t n;
+
+	scenario_sweep(s, &st, &n);
+	for (size_t i = 0; i < n; i++)
+		g = gcd_ll(st[i], g);
+	free(st);
+	return n ? g : s->disks / s->sd_hosts;
+}
+
+/* The sweep's rules across keys: disks is its last step, the hosts come
+ * from the steps' gcd. */
+static int check_sweep(struct scenario *s, struct strbuf *err)
+{
+	const struct scenario_key *kd = scenario_key_find("disks");
+	struct strbuf why = STRBUF_INIT;
+	long long *st, last, g, peak;
+	size_t n;
+
+	if (!*s->sweep)
+		return 0;
+	if (sweep_parse(s->sweep, &st, &n, &why) < 0) {
+		where_key(s, "sweep", err);
+		sb_addf(err, "sweep '%s': %s", s->sweep, why.buf);
+		sb_release(&why);
+		return -1;
+	}
+	sb_release(&why);
+	last = st[n - 1];
+	free(st);
+	/* A sweep given on the command line replaces the file's disks. */
+	int od = s->origin[key_index(kd)], os = s->origin[key_index(scenario_key_find("sweep"))];
+	if (od && !(od > 0 && os < 0) && s->disks != last) {
+		where_key(s, "disks", err);
+		sb_addf(err, "disks (%lld) must be the sweep's last step (%lld), or be left out",
+			s->disks, last);
+		return -1;
+	}
+	if (od > 0 && os < 0)
+		s->origin[key_index(kd)] = os;
+	if (s->sd_hosts != 1) {
+		where_key(s, "sd_hosts", err);
+		sb_adds(err, "sd_hosts cannot be set with a sweep: it adds hosts of as many "
+			"disks as the greatest common divisor of its steps");
+		return -1;
+	}
+	s->disks = last;
+	g = scenario_sd_host_disks(s);
+	peak = scenario_sweep_peak(s);
+	if (peak / g > SWEEP_MAX_HOSTS) {
+		where_key(s, "sweep", err);
+		sb_addf(err, "no host layout reaches these counts: their greatest common divisor "
+			"is %lld, so %lld disks need %lld scsi_debug hosts (at most %d; "
+			"use counts with a larger common divisor)",
+			g, peak, peak / g, SWEEP_MAX_HOSTS);
+		return -1;
+	}
+	return 0;
 }
 
 static int sample_indexes(const char *list, long **idx, size_t *n, size_t *alloc,
@@ -556,6 +720,8 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_adds(err, "kernel_patches and kernel_fragments need kernel=build");
 		return -1;
 	}
+	if (check_sweep(s, err) < 0)
+		return -1;
 	if (s->disks % s->sd_hosts) {
 		where_key(s, "disks", err);
 		sb_addf(err, "%lld disks cannot be spread evenly over %lld hosts (sd_hosts)",
@@ -597,7 +763,8 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 
 	/* Will the disks fit?  On i386 they must fit in lowmem. */
 	long long cost = scenario_disk_cost_kb(s);
-	long long need_kb = s->disks * cost;
+	long long peak = scenario_sweep_peak(s);
+	long long need_kb = peak * cost;
 	long long have_mb, have_kb;
 	const char *what;
 
@@ -610,11 +777,11 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 	}
 	have_kb = have_mb * 1024;
 	if (need_kb > have_kb) {
-		where_key(s, "disks", err);
+		where_key(s, *s->sweep ? "sweep" : "disks", err);
 		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each, "
 			"but a %lld MiB %s guest has about %lld MiB "
 			"(raise memory_mb, lower disks, or set disk_cost_kb)",
-			s->disks, need_kb / 1024, what, cost, s->memory_mb,
+			peak, need_kb / 1024, what, cost, s->memory_mb,
 			arch_name(s->arch), have_mb < 0 ? 0 : have_mb);
 		return -1;
 	}

@@ -63,6 +63,7 @@ struct scenario {
 	int accel;		/* enum accel_choice */
 	int backend;		/* 0 qemu, 1 libvirt: vm_backend_find(scenario_backend(s)) */
 	long long disks;
+	char *sweep;		/* "" or the disk counts of a sweep: scenario_sweep() */
 	long long sd_hosts;
 	long long sd_dev_size_mb;
 	int sd_fake_rw;
@@ -145,7 +146,22 @@ long long scenario_disk_cost_kb(const struct scenario *s);
 const char *scenario_scheduler(const struct scenario *s);
 /* The scsi_debug disk indexes of fio's sample job, sorted, unique. */
 void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n);
-/* scsi_debug layout: disks = sd_hosts * tgts * luns. */
+/*
+ * A sweep (the sweep key, "0,250,500,1000"): one boot that loads scsi_debug
+ * without hosts, then adds (or removes) hosts of scenario_sd_host_disks()
+ * disks each until each step's count, with a snapshot after each.  The
+ * list rises strictly to its peak, then may fall strictly; its last step
+ * (> 0) is the run's disks.  scenario_sweep() gives the steps (a new array,
+ * *n = 0 and NULL without a sweep); scenario_check() has validated them.
+ */
+#define SWEEP_MAX_STEPS 64
+#define SWEEP_MAX_HOSTS 1024
+void scenario_sweep(const struct scenario *s, long long **steps, size_t *n);
+long long scenario_sweep_peak(const struct scenario *s);	/* disks without a sweep */
+/* Disks per scsi_debug host: disks / sd_hosts, or the gcd of a sweep's
+ * non-zero steps. */
+long long scenario_sd_host_disks(const struct scenario *s);
+/* scsi_debug layout of one host: scenario_sd_host_disks() = tgts * luns. */
 void scenario_sd_layout(const struct scenario *s, long long *tgts,
 			long long *luns);
 
