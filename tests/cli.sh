@@ -127,6 +127,7 @@ for c in $commands; do
 	fio) set -- fio --host-closure "$nx" ;;
 	keys) set -- keys "$nx" ;;
 	gc) set -- gc "$nx" ;;
+	sweep) set -- sweep "$nx" --disks 0,20,40 ;;
 	*)
 		n=$((n + 1))
 		fail "tests/cli.sh has no missing-path case for '$c': add one"
@@ -224,6 +225,18 @@ bad files-without-image.scn "files-without-image.scn:1: kernel=files needs kerne
 bad bad-cmdline.scn "bad-cmdline.scn:1: cmdline may hold only"
 bad patches-without-build.scn "patches-without-build.scn:2: kernel_patches and kernel_fragments need kernel=build"
 bad missing-patches.scn "missing-patches.scn:2: kernel_patches '.*no-such-dir' does not exist"
+bad sweep-not-rising.scn "sweep-not-rising.scn:3: sweep '0,20,10,30': step 4 \(30\) rises again after falling from the peak 20"
+bad sweep-no-layout.scn "sweep-no-layout.scn:3: no host layout reaches these counts: their greatest common divisor is 1, so 4999 disks need 4999 scsi_debug hosts"
+bad sweep-too-big.scn "sweep-too-big.scn:3: 4000 disks need about 1406 MiB of memory"
+# scaletest sweep: --disks is its list; a bad one is exit 2, nothing created.
+expect 2 "sweep needs --disks LIST" -- "$bin" sweep "$top/scenarios/smoke" --out "$tmp/r3"
+expect 2 "--disks needs a list of counts" -- "$bin" sweep "$top/scenarios/smoke" --disks
+expect 2 "--disks given twice" -- "$bin" sweep "$top/scenarios/smoke" --disks 0,20 --disks 0,40
+expect 2 "sweep '40,20': the counts must rise first" -- "$bin" sweep "$top/scenarios/smoke" --disks 40,20 --out "$tmp/r3"
+expect 2 "sweep '0,20,20': step 3 repeats 20" -- "$bin" sweep "$top/scenarios/smoke" --disks=0,20,20 --out "$tmp/r3"
+expect 2 "--set disks: disks \(20\) must be the sweep's last step \(40\)" -- "$bin" sweep "$top/scenarios/smoke" --disks 0,20,40 --set disks=20 --out "$tmp/r3"
+expect 0 "sweep of scsi_debug disks in one boot: 0, 20, 40, 20" -- "$bin" sweep "$top/scenarios/smoke" --disks 0,20,40,20 --dry-run --out "$tmp/r3"
+expect 0 "hosts of 20 disks \(1 targets x 20 LUNs" -- "$bin" run "$top/scenarios/smoke" --set sweep=0,20,40,20 --dry-run --out "$tmp/r3"
 expect 2 "cannot read '/nonexistent/scenario'" -- "$bin" run /nonexistent/scenario --out "$tmp/r2"
 expect 2 "--set disks=-4: disks: -4 is out of range" -- "$bin" run "$top/scenarios/smoke" --set disks=-4 --out "$tmp/r3"
 expect 2 "--set nosuch=1: unknown key 'nosuch'" -- "$bin" run "$top/scenarios/smoke" --set nosuch=1 --out "$tmp/r3"

@@ -371,6 +371,125 @@ static void slab_section(struct doc *d, const struct report_model *m)
 	mk_table_end(d);
 }
 
+static const struct mk_col sweep_fit_cols[] = {
+	{ "figure", MK_LEFT }, { "per disk", MK_RIGHT }, { "± (std. error)", MK_RIGHT },
+	{ "fixed", MK_RIGHT }, { "R²", MK_RIGHT }, { "points", MK_RIGHT }, { "shape", MK_LEFT },
+};
+
+static const struct mk_col sweep_point_cols[] = {
+	{ "disks", MK_RIGHT }, { "MemFree taken", MK_RIGHT }, { "LowFree taken", MK_RIGHT },
+	{ "Slab growth", MK_RIGHT }, { "unaccounted", MK_RIGHT }, { "step time", MK_RIGHT },
+	{ "disks/s", MK_RIGHT },
+};
+
+static void fmt_seconds(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		sb_addf(out, "%.2f s", v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+static void fmt_ms(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		sb_addf(out, "%.3f ms", v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+static void fmt_r2(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		sb_addf(out, "%.4f", v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+static void sweep_fit_row(struct doc *d, const char *what, const struct report_sweep_fit *f,
+			  int time)
+{
+	if (!f->have)
+		return;
+	mk_row(d, f->nonlinear ? "fail" : NULL);
+	mk_lit_cell(d, what);
+	num_cell(d, time ? fmt_ms : fmt_per_disk, f->per_disk);
+	num_cell(d, time ? fmt_ms : fmt_per_disk, f->per_disk_se);
+	num_cell(d, time ? fmt_seconds : fmt_signed_kb, f->fixed);
+	num_cell(d, fmt_r2, f->r2);
+	num_cell(d, fmt_count, f->points);
+	mk_cell(d, NULL, 0);
+	if (!f->p.have)
+		mk_lit(d, "too few points to test");
+	else if (f->nonlinear)
+		mk_addf(d, "bends (p = %.4f)", f->p.v);
+	else
+		mk_addf(d, "linear (p = %.2f)", f->p.v);
+	mk_cell_end(d);
+	mk_row_end(d);
+}
+
+static void sweep_section(struct doc *d, const struct report_model *m)
+{
+	static const char *const what[] = {
+		"MemFree taken", "LowFree taken", "Slab growth", "unaccounted", "enumeration",
+	};
+	int any_down = 0;
+
+	if (!m->have_sweep)
+		return;
+	heading(d, MK_H2, "sweep", "Sweep: cost against the disk count");
+	mk_block(d, MK_P, NULL, NULL);
+	fmt_thousands_d(d->out, (double)m->nsweep);
+	mk_lit(d, " of ");
+	fmt_count(d->out, m->sweep_steps);
+	mk_lit(d, " steps measured in one boot, scsi_debug hosts of ");
+	fmt_count(d->out, m->host_disks);
+	mk_lit(d, " disks added or removed between them");
+	mk_lit(d, m->sweep_complete ? "." : "; the sweep stopped early (see the reason above), "
+	       "and the lines are fitted to the steps it measured.");
+	if (d->mk->page)
+		mk_lit(d, " Each figure is taken against before-insmod; the line is least squares "
+		       "over the rising steps; \"bends\" means a quadratic term is significant "
+		       "(F-test, p < 0.01) and the cost of one more disk differs between the "
+		       "smallest and the largest count by more than 10%.");
+	mk_block_end(d, MK_P);
+	if (d->mk->page && m->nsweep)
+		svg_sweep(d->out, m, 0);
+	mk_table(d, "sweep-fit", sweep_fit_cols, ARRAY_SIZE(sweep_fit_cols));
+	for (size_t k = 0; k < ARRAY_SIZE(m->sweep_fit); k++)
+		sweep_fit_row(d, what[k], &m->sweep_fit[k], k == 4);
+	mk_table_end(d);
+	for (size_t k = 0; k < ARRAY_SIZE(m->sweep_down); k++)
+		any_down |= m->sweep_down[k].have;
+	if (any_down) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "Falling steps (hosts removed): what each removed disk gave back.");
+		mk_block_end(d, MK_P);
+		mk_table(d, "sweep-down", sweep_fit_cols, ARRAY_SIZE(sweep_fit_cols));
+		for (size_t k = 0; k < ARRAY_SIZE(m->sweep_down); k++)
+			sweep_fit_row(d, what[k], &m->sweep_down[k], 0);
+		mk_table_end(d);
+	}
+	if (d->mk->page && m->nsweep)
+		svg_sweep(d->out, m, 1);
+	mk_table(d, "sweep-points", sweep_point_cols, ARRAY_SIZE(sweep_point_cols));
+	for (size_t i = 0; i < m->nsweep; i++) {
+		const struct report_sweep_point *p = &m->sweep[i];
+
+		mk_row(d, NULL);
+		num_cell(d, fmt_count, p->disks);
+		num_cell(d, fmt_kb, p->memfree_kb);
+		num_cell(d, fmt_kb, p->lowfree_kb);
+		num_cell(d, fmt_signed_kb, p->slab_kb);
+		num_cell(d, fmt_signed_kb, p->unaccounted_kb);
+		num_cell(d, fmt_seconds, p->enumerate_s);
+		num_cell(d, fmt_count, p->rate);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
 static const struct mk_col peak_cols[] = {
 	{ "", MK_LEFT }, { "steady after insmod", MK_RIGHT }, { "during I/O", MK_RIGHT },
 };
@@ -560,6 +679,7 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 		run_summary(d, m);
 	crash_section(d, m);
 	mem_section(d, m);
+	sweep_section(d, m);
 	disks_section(d, m);
 	phases_section(d, m);
 	slab_section(d, m);

@@ -226,6 +226,58 @@ static void monitor(json_object *root, struct report_model *m)
 	}
 }
 
+/* The sweep: its points and fitted lines, as result/sweep.c wrote them. */
+static void sweep_fit_of(json_object *f, const char *figure, int time,
+			 struct report_sweep_fit *out)
+{
+	out->figure = figure;
+	out->have = f && json_object_is_type(f, json_type_object);
+	out->points = num_at(f, "points");
+	out->per_disk = num_at(f, time ? "ms_per_disk" : "bytes_per_disk");
+	out->per_disk_se = num_at(f, time ? "ms_per_disk_se" : "bytes_per_disk_se");
+	out->fixed = num_at(f, time ? "fixed_s" : "fixed_kb");
+	out->r2 = num_at(f, "r2");
+	out->p = num_at(f, "p_quadratic");
+	out->nonlinear = bool_at(f, "nonlinear");
+}
+
+static void sweep(json_object *root, struct report_model *m)
+{
+	static const char *const figs[] = { "MemFree", "LowFree", "Slab", "unaccounted", "enumerate" };
+	json_object *sw = jget(root, "sweep"), *pts = jarr(root, "sweep.points");
+
+	m->have_sweep = sw && json_object_is_type(sw, json_type_object);
+	if (!m->have_sweep)
+		return;
+	m->sweep_complete = bool_at(sw, "complete");
+	m->sweep_steps.have = 1;
+	m->sweep_steps.v = (double)alen(jarr(sw, "steps"));
+	m->host_disks = num_at(sw, "host_disks");
+	m->sweep = xcalloc(alen(pts) + 1, sizeof(*m->sweep));
+	for (size_t i = 0; i < alen(pts); i++) {
+		json_object *p = aget(pts, i);
+		struct report_sweep_point *s = &m->sweep[m->nsweep++];
+
+		s->disks = num_at(p, "disks");
+		s->memfree_kb = num_at(p, "memfree_drop_kb");
+		s->lowfree_kb = num_at(p, "lowfree_drop_kb");
+		s->slab_kb = num_at(p, "slab_growth_kb");
+		s->unaccounted_kb = num_at(p, "unaccounted_kb");
+		s->enumerate_s = num_at(p, "enumerate_s");
+		s->rate = num_at(p, "rate_disks_per_s");
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(figs); k++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "fit.%s", figs[k]);
+		sweep_fit_of(jget(sw, path), figs[k], k == 4, &m->sweep_fit[k]);
+		if (k < ARRAY_SIZE(m->sweep_down)) {
+			snprintf(path, sizeof(path), "down_fit.%s", figs[k]);
+			sweep_fit_of(jget(sw, path), figs[k], 0, &m->sweep_down[k]);
+		}
+	}
+}
+
 #define JOB(kind, member, path) FIELD(struct report_fio_job, kind, member, path)
 static const struct field job_fields[] = {
 	JOB(F_STR, group, "group"), JOB(F_STR, job, "job"), JOB(F_NUM, error, "error"),
@@ -445,6 +497,7 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	phases(root, m);
 	slab(root, m);
 	monitor(root, m);
+	sweep(root, m);
 	fio(root, m);
 	inventory(root, m);
 	checks(root, m);
@@ -466,6 +519,7 @@ void report_model_release(struct report_model *m)
 	free(m->gaps);
 	free(m->jobs);
 	free(m->schedulers);
+	free(m->sweep);
 	free(m->checks);
 	free(m->rejections);
 	json_object_put(m->root);

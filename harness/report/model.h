@@ -95,6 +95,22 @@ struct report_fio_group {
 	double iops, p99;
 };
 
+/* A sweep's step (result.json sweep.points): its count, the memory it
+ * took against before-insmod (kB), its enumeration. */
+struct report_sweep_point {
+	struct num disks, memfree_kb, lowfree_kb, slab_kb, unaccounted_kb;
+	struct num enumerate_s, rate;
+};
+
+/* A fitted line (sweep.fit.FIGURE): per disk (bytes, or ms for the
+ * enumeration) with its standard error, the fixed part (kB, or s), R^2,
+ * the quadratic term's p and the nonlinear flag. */
+struct report_sweep_fit {
+	const char *figure;
+	int have, nonlinear;
+	struct num points, per_disk, per_disk_se, fixed, r2, p;
+};
+
 struct report_check {
 	const char *name, *detail;
 	int pass;
@@ -167,6 +183,13 @@ struct report_model {
 	struct num inventory_devices;
 	struct report_count *schedulers;
 	size_t nschedulers;
+
+	int have_sweep, sweep_complete;
+	struct num sweep_steps, host_disks;
+	struct report_sweep_point *sweep;
+	size_t nsweep;
+	struct report_sweep_fit sweep_fit[5];	/* MemFree, LowFree, Slab, unaccounted, enumerate */
+	struct report_sweep_fit sweep_down[4];	/* the falling steps: the memory figures */
 
 	struct report_check *checks;
 	size_t nchecks;

@@ -8,6 +8,7 @@
 #include "report/markdown.h"
 #include "report/model.h"
 #include "report/text.h"
+#include "report/tsv.h"
 #include "result/result.h"
 #include "lib/util.h"
 
@@ -41,6 +42,10 @@ int report_write_run(json_object *root, const char *dir, FILE *out)
 	r |= put(dir, "report.html", &sb);
 	junit_run(&m, &sb);
 	r |= put(dir, "junit.xml", &sb);
+	if (m.have_sweep) {
+		tsv_sweep(&m, &sb);
+		r |= put(dir, "sweep.tsv", &sb);
+	}
 	text_run(&m, &sb);
 	print(out, &sb);
 	report_model_release(&m);

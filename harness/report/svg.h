@@ -15,6 +15,8 @@
  *	svg_monitor_overlay(&sb, c.sides, c.nsides, 0, "MemFree");
  *						// every side's monitor samples during
  *						// insmod (free memory above, slab below)
+ *	svg_sweep(&sb, &m, 0);			// a sweep: memory (1: time) against the
+ *						// disk count, points and fitted lines
  *
  * A comparison's sides have one colour each, svg_side_color(k) (ten that
  * stay apart; the base is the first), and the overlays a legend naming
@@ -51,5 +53,8 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides,
 			 int field, const char *field_name);
 const char *svg_side_color(size_t k);
+/* A sweep (model.h): the memory figures (time = 0) or the summed
+ * enumeration time (time = 1) at each step, with the fitted lines. */
+void svg_sweep(struct strbuf *out, const struct report_model *m, int time);
 
 #endif

@@ -87,6 +87,14 @@ static void fio_groups(const struct report_model *m, struct strbuf *out)
 		sb_addch(out, '\n');
 }
 
+static void fmt_count_text(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_thousands_d(out, v.v);
+	else
+		sb_adds(out, "?");
+}
+
 void text_run(const struct report_model *m, struct strbuf *out)
 {
 	sb_adds(out, "scaletest ");
@@ -153,6 +161,39 @@ void text_run(const struct report_model *m, struct strbuf *out)
 			sb_adds(out, " +");
 			fmt_thousands_d(out, m->slab[i].kb.v);
 			sb_adds(out, " kB");
+		}
+		sb_addch(out, '\n');
+	}
+	if (m->have_sweep) {
+		static const char *const what[] = { "MemFree", "LowFree", "Slab", "unaccounted" };
+
+		sb_addf(out, "  sweep: %zu of %lld steps", m->nsweep, int_or0(m->sweep_steps));
+		for (size_t i = 0; i < m->nsweep; i++) {
+			sb_adds(out, i ? ", " : " at ");
+			fmt_count_text(out, m->sweep[i].disks);
+		}
+		sb_adds(out, m->nsweep ? " disks" : "");
+		sb_adds(out, m->sweep_complete ? "" : ", stopped early");
+		sb_adds(out, "; fitted per disk:");
+		for (size_t k = 0; k < ARRAY_SIZE(what); k++) {
+			const struct report_sweep_fit *f = &m->sweep_fit[k];
+			if (!f->have || !f->per_disk.have)
+				continue;
+			sb_addf(out, "\n    %-12s ", what[k]);
+			fmt_per_disk(out, f->per_disk);
+			if (f->per_disk_se.have) {
+				sb_adds(out, " ± ");
+				fmt_per_disk(out, f->per_disk_se);
+			}
+			if (f->r2.have)
+				sb_addf(out, ", R² %.4f", f->r2.v);
+			if (f->nonlinear)
+				sb_addf(out, ", NOT LINEAR (p = %.4f)", f->p.v);
+		}
+		if (m->sweep_fit[4].have && m->sweep_fit[4].per_disk.have) {
+			sb_addf(out, "\n    %-12s %.3f ms per disk", "enumeration", m->sweep_fit[4].per_disk.v);
+			if (m->sweep_fit[4].nonlinear)
+				sb_addf(out, ", NOT LINEAR (p = %.4f)", m->sweep_fit[4].p.v);
 		}
 		sb_addch(out, '\n');
 	}

@@ -7,6 +7,7 @@
 #include "record/disks.h"
 #include "result/analysis.h"
 #include "result/result.h"
+#include "result/sweep.h"
 
 json_object *host_new(void)
 {
@@ -276,6 +277,8 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 	if (booted) {
 		add_disks(root, s, rs);
 		analysis_deltas(root, s);
+		if (*s->sweep)
+			sweep_build(root, s, rs->points);
 		analysis_slab_growth(root, s);
 		add_inventory(root, rs);
 		if (s->monitor_interval_ms)

@@ -215,4 +215,51 @@ test_sigkill() {
 	check "no .tmp- run directory left" [ -z "$(find "$out/$name" -name '.tmp-*')" ]
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill" "$@"
+# A sweep in one boot: up 0, 20, 40, then down to 20 (hosts of 20 disks).
+pt() { # step index (0-based), jq expression on that point
+	jq -e ".sweep.points[$1] | $2" "$dir/result.json" >/dev/null 2>&1
+}
+test_sweep() {
+	run_smoke sweep --set sweep=0,20,40,20
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "every step measured" j '.sweep.complete and (.sweep.points | length) == 4'
+	check "each point at its step's count" j '[.sweep.points[].disks] == [0, 20, 40, 20] and [.sweep.points[].step] == [1, 2, 3, 4]'
+	check "the run's disks are the last step, present == requested" \
+		j '.settings.disks == 20 and .disks.requested == 20 and .disks.present == .disks.requested'
+	check "MemFree taken grows with the disks" pt 2 '.memfree_drop_kb > 0'
+	check "  0 < 20 < 40 disks" j '.sweep.points as $p | $p[0].memfree_drop_kb < $p[1].memfree_drop_kb and $p[1].memfree_drop_kb < $p[2].memfree_drop_kb'
+	check "removing 20 disks gave memory back" j '.sweep.points as $p | $p[3].memfree_drop_kb < $p[2].memfree_drop_kb'
+	check "slab grows with the disks" j '.sweep.points as $p | $p[0].slab_growth_kb < $p[2].slab_growth_kb'
+	check "fit over the 3 rising steps: bytes per disk > 0, R^2 high" \
+		j '.sweep.fit.MemFree.points == 3 and .sweep.fit.MemFree.bytes_per_disk > 0 and .sweep.fit.MemFree.r2 > 0.95'
+	check "slab's share of a disk is less than MemFree's" \
+		j '.sweep.fit.Slab.bytes_per_disk > 0 and .sweep.fit.Slab.bytes_per_disk < .sweep.fit.MemFree.bytes_per_disk'
+	check "no LowFree fit on amd64" j '.sweep.fit.LowFree == null'
+	check "enumeration fitted" j '.sweep.fit.enumerate.ms_per_disk > 0'
+	check "a down-leg fit over the peak and the last step" j '.sweep.down_fit.MemFree.points == 2 and .sweep.down_fit.MemFree.bytes_per_disk > 0'
+	check "rates where disks came or went" j '[.sweep.points[1:][].rate_disks_per_s > 0] | all'
+	check "the raw points kept" [ "$(ls "$dir/sweep" 2>/dev/null | wc -l)" = 4 ]
+	check "sweep.tsv: a header and a line per point" [ "$(wc -l < "$dir/sweep.tsv")" = 5 ]
+	check "report.md has the sweep" grep -q '^## Sweep: cost against the disk count' "$dir/report.md"
+	check "report.html plots it" grep -q 'class="chart sweep"' "$dir/report.html"
+	check "the summary gives the fitted line" grep -q 'sweep: 4 of 4 steps at 0, 20, 40, 20 disks' "$log"
+	check "no record rejected" j '.channel.rejected == 0'
+	check "no QEMU left" no_qemu_left sweep
+}
+
+# A step that never completes: the guest's wait runs out; the steps before
+# it are kept and fitted, and the run says where it stopped.
+test_sweep_stall() {
+	run_smoke sweep-stall --set sweep=0,20,40,60 --set cmdline=scaletest_fault=sweep-stall:3 \
+		--set timeout_insmod=5
+	check "exit 1 (got $rc)" [ "$rc" = 1 ]
+	check "status timeout" j '.status == "timeout"'
+	check "the reason names the step" j '.reason | test("step 3 \\(40 disks\\)")'
+	check "two points kept, not complete" j '(.sweep.points | length) == 2 and (.sweep.complete | not)'
+	check "fitted from what was measured" j '.sweep.fit.MemFree.points == 2 and .sweep.fit.MemFree.bytes_per_disk > 0'
+	check "the summary says it stopped" grep -q 'sweep: 2 of 4 steps at 0, 20 disks, stopped early' "$log"
+	check "no QEMU left" no_qemu_left sweep-stall
+}
+
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall" "$@"

@@ -7,6 +7,8 @@
  * byte is odd, each "@@ST1 SEQ TYPE PHASE ..." header is rewritten with
  * the length and CRC of the payload that follows it (up to its "@@END"),
  * so that mutated payloads still reach the handlers instead of failing the
+ * checksum.  Bit 1 of the first byte makes it a booted run (the analyses
+ * run), bit 2 a sweep of 0,20,40,20 disks (point records are taken).
  * checksum.  result.json and the reports must be clean text whatever the
  * guest sent.
  */
@@ -71,6 +73,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		reframe((const char *)data + 1, (const char *)data + size, &in);
 	scenario_init(&s);
 	s.disks = 1 + data[0] % 7;
+	if (data[0] & 4) {
+		/* A sweep: its points are taken, and result.json gets a sweep. */
+		free(s.sweep);
+		s.sweep = xstrdup("0,20,40,20");
+		s.disks = 20;
+	}
 	records_init(&rs, &s, NULL, NULL, NULL);
 	records_feed(&rs, in.buf, in.len / 2);
 	records_feed(&rs, in.buf + in.len / 2, in.len - in.len / 2);
@@ -78,6 +86,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	console_scan_init(&cs);
 	console_scan_finish(&cs);
 	host = host_new();
+	/* Half the inputs as a booted run: the analyses and the sweep too. */
+	if (data[0] & 2)
+		json_object_object_add(host, "booted", json_object_new_boolean(1));
 	root = result_build(&s, &rs, &cs, host, &status);
 	fuzz_check_json(root);
 	check_run_reports(root);
