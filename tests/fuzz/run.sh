@@ -54,9 +54,10 @@ for t in $targets; do
 	fi
 	[ -d "$corpus" ] || mkdir -p "$corpus"
 	# -timeout: one input running this long is a finding (quadratic work
-	# on guest input, a loop); -max_len: guest records are large, but
+	# on guest input, a loop) (FUZZ_TIMEOUT seconds, default 20: a long
+	# run at nice 19 on a loaded machine can be starved longer than that); -max_len: guest records are large, but
 	# 64 KiB reaches every parser's paths.
-	if "$bin" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+	if "$bin" -max_total_time="$secs" -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2048 \
 		-max_len=65536 -print_final_stats=1 -artifact_prefix="$crash/" \
 		"$tmp/$t" "$corpus" > "$tmp/$t.log" 2>&1; then
 		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tmp/$t.log")

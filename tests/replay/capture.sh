@@ -29,6 +29,8 @@ garble $smoke --set cmdline=scaletest_fault=garble:after-insmod
 hung-task $smoke --set cmdline=scaletest_fault=hung:after-virtio --set loglevel=7 --set timeout_insmod=60 --set timeout_io=60
 channel-lost $smoke --set cmdline=scaletest_fault=chanlost:before-insmod --set timeout_insmod=60
 qemu-exit $smoke kill-qemu:after-insmod
+sweep $smoke --set sweep=0,20,40,20
+sweep-stall $smoke --set sweep=0,20,40,60 --set cmdline=scaletest_fault=sweep-stall:3 --set timeout_insmod=5
 EOT
 }
 

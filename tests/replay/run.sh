@@ -24,7 +24,7 @@ expect_status() {
 	case "$1" in
 	crash) echo crash ;;
 	oom) echo oom ;;
-	timeout) echo timeout ;;
+	timeout | sweep-stall) echo timeout ;;
 	hung-task) echo crash ;;
 	channel-lost | qemu-exit) echo error ;;
 	*) echo pass ;;
