@@ -216,6 +216,7 @@ struct metric {
 	const char *unit;
 	int lower_is_better;
 	int gate;		/* GATE_* kind */
+	const char *fit;	/* a sweep's fit (its bytes_per_disk_se or ms_per_disk_se, points), or NULL */
 };
 
 static double fio_group_iops(json_object *root, const char *group, int sum, int *ok)
@@ -251,18 +252,24 @@ static double fio_all(json_object *root, int *ok)
 }
 
 static const struct metric metrics[] = {
-	{ "LowFree per disk", "deltas.insmod.per_disk_bytes.LowFree", NULL, "B", 1, GATE_MEMORY },
-	{ "MemFree per disk", "deltas.insmod.per_disk_bytes.MemFree", NULL, "B", 1, GATE_MEMORY },
-	{ "MemAvailable per disk", "deltas.insmod.per_disk_bytes.MemAvailable", NULL, "B", 1, GATE_MEMORY },
-	{ "Slab per disk", "deltas.insmod.per_disk_bytes.Slab", NULL, "B", 1, GATE_MEMORY },
-	{ "MemFree not in the counters", "deltas.insmod.unaccounted_kb", NULL, "kB", 1, GATE_MEMORY },
-	{ "LowFree not in the counters", "deltas.insmod.lowmem_unaccounted_kb", NULL, "kB", 1, GATE_MEMORY },
-	{ "enumeration time", "timings.enumerate_s", NULL, "s", 1, GATE_TIME },
-	{ "rmmod time", "timings.rmmod_s", NULL, "s", 1, GATE_TIME },
-	{ "boot time", "timings.guest_boot_s", NULL, "s", 1, GATE_TIME },
-	{ "fio verify read IOPS per virtio disk", NULL, fio_verify, "IOPS", 0, GATE_IO },
-	{ "fio sample read IOPS", NULL, fio_sample, "IOPS", 0, GATE_IO },
-	{ "fio all-disks read IOPS", NULL, fio_all, "IOPS", 0, GATE_IO },
+	{ "LowFree per disk", "deltas.insmod.per_disk_bytes.LowFree", NULL, "B", 1, GATE_MEMORY, NULL },
+	{ "MemFree per disk", "deltas.insmod.per_disk_bytes.MemFree", NULL, "B", 1, GATE_MEMORY, NULL },
+	{ "MemAvailable per disk", "deltas.insmod.per_disk_bytes.MemAvailable", NULL, "B", 1, GATE_MEMORY, NULL },
+	{ "Slab per disk", "deltas.insmod.per_disk_bytes.Slab", NULL, "B", 1, GATE_MEMORY, NULL },
+	{ "MemFree not in the counters", "deltas.insmod.unaccounted_kb", NULL, "kB", 1, GATE_MEMORY, NULL },
+	{ "LowFree not in the counters", "deltas.insmod.lowmem_unaccounted_kb", NULL, "kB", 1, GATE_MEMORY, NULL },
+	{ "enumeration time", "timings.enumerate_s", NULL, "s", 1, GATE_TIME, NULL },
+	{ "rmmod time", "timings.rmmod_s", NULL, "s", 1, GATE_TIME, NULL },
+	{ "boot time", "timings.guest_boot_s", NULL, "s", 1, GATE_TIME, NULL },
+	{ "fio verify read IOPS per virtio disk", NULL, fio_verify, "IOPS", 0, GATE_IO, NULL },
+	{ "fio sample read IOPS", NULL, fio_sample, "IOPS", 0, GATE_IO, NULL },
+	{ "fio all-disks read IOPS", NULL, fio_all, "IOPS", 0, GATE_IO, NULL },
+	/* A sweep's fitted lines: one run has the fit's standard error as its spread. */
+	{ "LowFree per disk, fitted", "sweep.fit.LowFree.bytes_per_disk", NULL, "B", 1, GATE_MEMORY, "sweep.fit.LowFree" },
+	{ "MemFree per disk, fitted", "sweep.fit.MemFree.bytes_per_disk", NULL, "B", 1, GATE_MEMORY, "sweep.fit.MemFree" },
+	{ "Slab per disk, fitted", "sweep.fit.Slab.bytes_per_disk", NULL, "B", 1, GATE_MEMORY, "sweep.fit.Slab" },
+	{ "unaccounted per disk, fitted", "sweep.fit.unaccounted.bytes_per_disk", NULL, "B", 1, GATE_MEMORY, "sweep.fit.unaccounted" },
+	{ "enumeration per disk, fitted", "sweep.fit.enumerate.ms_per_disk", NULL, "ms", 1, GATE_TIME, "sweep.fit.enumerate" },
 };
 
 static int metric_value(const struct metric *m, json_object *root, double *v)
@@ -291,6 +298,31 @@ static json_object *num(double v)
 	return json_object_new_double_s(v, buf);
 }
 
+/* One run of a sweep: its fit's standard error stands for the spread.  A
+ * slope from k + 1 points has k - 1 degrees of freedom; as stats with
+ * n = k and sd = se * sqrt(k), Welch's test (stats.h) gets se^2 as the
+ * variance of the mean and k - 1 degrees of freedom, i.e. the t-test of
+ * two fitted slopes. */
+static void fit_spread(const struct side *s, const struct metric *m, struct stats *st,
+		       json_object *o)
+{
+	json_object *f = jget(s->roots[0], m->fit), *se = NULL;
+	long long points = jint(f, "points", 0);
+
+	json_object_object_foreach(f, key, val) {
+		size_t l = strlen(key);
+		if (l > 3 && !strcmp(key + l - 3, "_se"))
+			se = val;
+	}
+	if (!se || points < 3 || !(json_object_is_type(se, json_type_int) ||
+				   json_object_is_type(se, json_type_double)))
+		return;
+	st->n = (size_t)(points - 1);
+	st->sd = json_object_get_double(se) * sqrt((double)st->n);
+	json_object_object_add(o, "se", num(json_object_get_double(se)));
+	json_object_object_add(o, "fit_points", json_object_new_int64(points));
+}
+
 static json_object *side_stats(const struct side *s, const struct metric *m,
 			       struct stats *st)
 {
@@ -306,6 +338,8 @@ static json_object *side_stats(const struct side *s, const struct metric *m,
 		}
 	}
 	stats_of(v, n, st);
+	if (m->fit && n == 1 && s->n == 1)
+		fit_spread(s, m, st, o);
 	json_object_object_add(o, "mean", n ? num(st->mean) : NULL);
 	json_object_object_add(o, "sd", n > 1 ? num(st->sd) : NULL);
 	json_object_object_add(o, "n", json_object_new_int64((long long)n));
@@ -661,6 +695,19 @@ static json_object *metric_json(const struct metric *m, const struct side *const
 	return mo;
 }
 
+/* Whether any run of any side has the metric (a sweep's are left out of
+ * comparisons without one). */
+static int any_value(const struct metric *m, const struct side *const *s, size_t n)
+{
+	double v;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < s[i]->n; r++)
+			if (metric_value(m, s[i]->roots[r], &v) == 0)
+				return 1;
+	return 0;
+}
+
 static const char *overall(int regressions, int improvements)
 {
 	return regressions ? "regression" : improvements ? "improvement" : "no change";
@@ -704,7 +751,8 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	imp = xcalloc(n, sizeof(*imp));
 	labels = side_labels(s, n);
 	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++)
-		json_object_array_add(ms, metric_json(&metrics[i], s, n, o, reg, imp));
+		if (!metrics[i].fit || any_value(&metrics[i], s, n))
+			json_object_array_add(ms, metric_json(&metrics[i], s, n, o, reg, imp));
 	for (size_t i = 0; i < n; i++) {
 		json_object *sj = side_json(s[i], labels[i]);
 		if (i)

@@ -714,3 +714,83 @@ TEST(junit_crash_is_an_error_with_the_console)
 	json_object_put(root);
 	sb_release(&x);
 }
+
+/* A sweep run: MemFree per disk fitted from POINTS points with standard
+ * error SE (the single-point figure the same for every run). */
+static char *make_sweep_run(const char *dir, const char *name, long long bpd, long long se,
+			    long long points)
+{
+	char *d = xstrfmt("%s/%s", dir, name);
+	char *p = xstrfmt("%s/result.json", d);
+	char *text = xstrfmt(
+		"{\"schema\": 1, \"run_id\": \"r-%s\", \"status\": \"pass\", \"scenario\": {\"name\": \"s\"},"
+		" \"settings\": {\"disks\": 100, \"memory_mb\": 512, \"cpus\": 1},"
+		" \"kernel\": {\"version\": \"6.1\", \"arch\": \"x86_64\", \"source\": \"debian\"},"
+		" \"vm\": {\"accel\": \"tcg\", \"qemu_version\": \"7.2.22\", \"memory_mb\": 512, \"cpus\": 1},"
+		" \"deltas\": {\"insmod\": {\"per_disk_bytes\": {\"MemFree\": 350000}}},"
+		" \"sweep\": {\"fit\": {\"MemFree\": {\"points\": %lld, \"bytes_per_disk\": %lld,"
+		" \"bytes_per_disk_se\": %lld, \"fixed_kb\": 4000}}}}",
+		name, points, bpd, se);
+
+	REQUIRE(mkdir(d, 0755) == 0);
+	REQUIRE(write_file(p, text, strlen(text)) == 0);
+	free(p);
+	free(text);
+	return d;
+}
+
+/* One sweep against one: the fits' standard errors make a t-test of the
+ * two slopes, so a 10% change is significant with tight fits and not
+ * with loose ones; comparisons without a sweep do not list its metrics. */
+TEST(compare_sweeps_test_the_fitted_slopes)
+{
+	const char *t = test_tmpdir();
+	char *a = make_sweep_run(t, "sa", 350000, 1000, 6);
+	char *b = make_sweep_run(t, "sb", 315000, 1000, 6);
+	char *c = make_sweep_run(t, "sc", 315000, 40000, 6);
+	char *d = make_run(t, "plain-a", 100000, "pass", "7.2.22");
+	char *e = make_run(t, "plain-b", 100000, "pass", "7.2.22");
+	struct side sa, sb, sc, sd, se;
+	struct strbuf err = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	json_object *cmp, *m;
+
+	REQUIRE(side_load(&sa, a, &err) == 0);
+	REQUIRE(side_load(&sb, b, &err) == 0);
+	REQUIRE(side_load(&sc, c, &err) == 0);
+	REQUIRE(compare_sides(&sa, &sb, &o, &cmp, &err) == 0);
+	m = metric(cmp, "MemFree per disk, fitted");
+	REQUIRE(m);
+	CHECK(jdouble(mside(m, 1), "p", 1) < 0.001);
+	CHECK_STR(jstr(mside(m, 1), "verdict", ""), "improvement");
+	CHECK(jdouble(mside(m, 0), "se", 0) == 1000);
+	CHECK_EQ_INT(jint(mside(m, 0), "fit_points", 0), 6);
+	CHECK_STR(jstr(cmp, "verdict", ""), "improvement");
+	CHECK_STR(jstr(metric(cmp, "MemFree per disk"), "verdict", ""), "no change");
+	json_object_put(cmp);
+
+	REQUIRE(compare_sides(&sa, &sc, &o, &cmp, &err) == 0);
+	m = metric(cmp, "MemFree per disk, fitted");
+	REQUIRE(m);
+	CHECK(jdouble(mside(m, 1), "p", 0) > 0.05);	/* -10%, but within the noise */
+	CHECK_STR(jstr(mside(m, 1), "verdict", ""), "no change");
+	json_object_put(cmp);
+
+	REQUIRE(side_load(&sd, d, &err) == 0);
+	REQUIRE(side_load(&se, e, &err) == 0);
+	REQUIRE(compare_sides(&sd, &se, &o, &cmp, &err) == 0);
+	CHECK(metric(cmp, "MemFree per disk, fitted") == NULL);
+	CHECK(metric(cmp, "MemFree per disk") != NULL);
+	json_object_put(cmp);
+	side_release(&sa);
+	side_release(&sb);
+	side_release(&sc);
+	side_release(&sd);
+	side_release(&se);
+	sb_release(&err);
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+	free(e);
+}
