@@ -152,8 +152,11 @@ load_list() {
 #	@@@ slabinfo
 #	<the text of /proc/slabinfo>
 # The scheduler and nr_requests knobs go on each step's new disks before
-# its snapshot.  Returns 1 (a step failed) or 2 (a step's deadline passed)
-# with the reason in $sweep_why.
+# its snapshot.  With FLOOR_KB (sweep_floor_mb), the steps go on past
+# the list, a host at a time, until the headline free memory (LowFree, or
+# MemFree without HIGHMEM) is below it, then come back to the list's last
+# count in one step: the knee.  Returns 1 (a step failed) or 2 (a
+# step's deadline passed) with the reason in $sweep_why.
 sweep_run() {
 	ah=/sys/bus/pseudo/drivers/scsi_debug/add_host
 	load_list /etc/modules.disk || { sweep_why="insmod scsi_debug failed"; return 1; }
@@ -161,40 +164,70 @@ sweep_run() {
 	i=0
 	cp /tmp/blocks.base /tmp/.sweep.known
 	for want in $SWEEP; do
-		i=$((i + 1))
-		uptime_v; t0=$up_cs
-		if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
-			say "fault: step $i adds no host"
-		elif [ "$want" -ne "$have" ]; then
-			echo $(((want - have) / HOST_DISKS)) > "$ah" ||
-				{ sweep_why="step $i ($want disks): writing $ah failed"; return 1; }
-		fi
-		uptime_v; t1=$up_cs
-		wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
-			{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
-		uptime_v; t2=$up_cs
-		if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
-			list_new_blocks /tmp/.sweep.known > /tmp/.sweep.new
-			cat /tmp/.sweep.new >> /tmp/.sweep.known
-			awk '{ print $1 }' /tmp/.sweep.new > /tmp/.sweep.names
-			apply_knobs /tmp/.sweep.names ||
-				{ sweep_why="step $i ($want disks): setting the scheduler or nr_requests failed"; return 1; }
-		fi
-		have=$want
-		read up_s _ < /proc/uptime
-		{
-			echo "@@@ point $i $want $up_s"
-			echo "@@@ timing"
-			echo "add_cs=$((t1 - t0))"
-			echo "enumerate_cs=$((t2 - t0))"
-			echo "@@@ meminfo"
-			cat /proc/meminfo
-			echo "@@@ slabinfo"
-			cat /proc/slabinfo 2>/dev/null
-		} > /tmp/.point
-		emit point sweep /tmp/.point
-		say "sweep: step $i: $want disks"
+		sweep_step || return
 	done
+	[ "$FLOOR_KB" -gt 0 ] || return 0
+	# The knee: one host more at a time until the headline free memory is
+	# below the floor (or the steps run out), then back to the list's end.
+	last=$have
+	while [ $i -lt "$SWEEP_MAX_STEPS" ]; do
+		headline_free_v
+		[ "$free_kb" -lt "$FLOOR_KB" ] && break
+		want=$((have + HOST_DISKS))
+		sweep_step || return
+	done
+	[ "$have" -eq "$last" ] && return 0
+	want=$last
+	sweep_step
+}
+
+# LowFree on HIGHMEM kernels, else MemFree, in $free_kb.
+headline_free_v() {
+	free_kb=
+	while read -r k v _; do
+		case $k in
+		LowFree:) free_kb=$v; break ;;
+		MemFree:) mem_kb=$v ;;
+		esac
+	done < /proc/meminfo
+	[ -n "$free_kb" ] || free_kb=$mem_kb
+}
+
+# One step: from $have disks to $want, then its point record.
+sweep_step() {
+	i=$((i + 1))
+	uptime_v; t0=$up_cs
+	if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
+		say "fault: step $i adds no host"
+	elif [ "$want" -ne "$have" ]; then
+		echo $(((want - have) / HOST_DISKS)) > "$ah" ||
+			{ sweep_why="step $i ($want disks): writing $ah failed"; return 1; }
+	fi
+	uptime_v; t1=$up_cs
+	wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
+		{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
+	uptime_v; t2=$up_cs
+	if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
+		list_new_blocks /tmp/.sweep.known > /tmp/.sweep.new
+		cat /tmp/.sweep.new >> /tmp/.sweep.known
+		awk '{ print $1 }' /tmp/.sweep.new > /tmp/.sweep.names
+		apply_knobs /tmp/.sweep.names ||
+			{ sweep_why="step $i ($want disks): setting the scheduler or nr_requests failed"; return 1; }
+	fi
+	have=$want
+	read up_s _ < /proc/uptime
+	{
+		echo "@@@ point $i $want $up_s"
+		echo "@@@ timing"
+		echo "add_cs=$((t1 - t0))"
+		echo "enumerate_cs=$((t2 - t0))"
+		echo "@@@ meminfo"
+		cat /proc/meminfo
+		echo "@@@ slabinfo"
+		cat /proc/slabinfo 2>/dev/null
+	} > /tmp/.point
+	emit point sweep /tmp/.point
+	say "sweep: step $i: $want disks"
 }
 
 # Per-queue knobs on the disks named in FILE (one name per line).

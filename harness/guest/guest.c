@@ -249,7 +249,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		sb_adds(&conf, "SWEEP=\"");
 		for (size_t i = 0; i < n; i++)
 			sb_addf(&conf, "%s%lld", i ? " " : "", st[i]);
-		sb_addf(&conf, "\"\nHOST_DISKS=%lld\n", scenario_sd_host_disks(s));
+		sb_addf(&conf, "\"\nHOST_DISKS=%lld\nFLOOR_KB=%lld\nSWEEP_MAX_STEPS=%d\n",
+			scenario_sd_host_disks(s), s->sweep_floor_mb * 1024, SWEEP_MAX_STEPS);
 		free(st);
 	}
 	if (s->fio) {

@@ -404,11 +404,43 @@ static void on_sample(struct records *r, const struct record *rec)
 	sb_release(&err);
 }
 
+/* Whether a point may come next: the list's next step with its count;
+ * with sweep_floor_mb, past the list, one host more than the last point
+ * (the way to the knee) or, once, the list's last count again (the way
+ * back), within SWEEP_MAX_STEPS. */
+static int point_expected(const struct records *r, long step, long long disks,
+			  struct strbuf *why)
+{
+	long long last = r->npoints ? r->last_disks : 0;
+
+	if (r->npoints < r->nsteps) {
+		if (step == (long)r->npoints + 1 && disks == r->steps[r->npoints])
+			return 1;
+		sb_addf(why, "is not the next step (%zu: %lld disks)", r->npoints + 1,
+			r->steps[r->npoints]);
+		return 0;
+	}
+	if (step != (long)r->npoints + 1) {
+		sb_addf(why, "is not the next step (%zu)", r->npoints + 1);
+		return 0;
+	}
+	if (!r->s->sweep_floor_mb || r->returned || r->npoints >= SWEEP_MAX_STEPS) {
+		sb_addf(why, "is beyond the sweep's %zu steps", r->npoints);
+		return 0;
+	}
+	if (disks == last + r->host_disks || (disks == r->steps[r->nsteps - 1] && disks < last))
+		return 1;
+	sb_addf(why, "is neither one host more (%lld disks) nor the list's last count (%lld)",
+		last + r->host_disks, r->steps[r->nsteps - 1]);
+	return 0;
+}
+
 /* A sweep's step: only the next one of the scenario's list, with its
  * count, between before-insmod and after-insmod. */
 static void on_point(struct records *r, const struct record *rec)
 {
 	struct strbuf err = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
 	json_object *o;
 	long step;
 	long long disks;
@@ -419,17 +451,14 @@ static void on_point(struct records *r, const struct record *rec)
 	} else if (r->phase != PHASE_BEFORE_INSMOD) {
 		reject(r, "record %lu: sweep point outside the insmod phase", rec->seq);
 		json_object_put(o);
-	} else if (r->npoints >= r->nsteps || step != (long)r->npoints + 1 ||
-		   disks != r->steps[r->npoints]) {
-		if (r->npoints >= r->nsteps)
-			reject(r, "record %lu: sweep point %ld (%lld disks): the sweep has %zu steps",
-			       rec->seq, step, disks, r->nsteps);
-		else
-			reject(r, "record %lu: sweep point %ld (%lld disks) is not the next "
-			       "step (%zu: %lld disks)", rec->seq, step, disks,
-			       r->npoints + 1, r->steps[r->npoints]);
+	} else if (!point_expected(r, step, disks, &why)) {
+		reject(r, "record %lu: sweep point %ld (%lld disks) %s", rec->seq, step, disks,
+		       why.buf);
 		json_object_put(o);
 	} else {
+		if (r->npoints >= r->nsteps && disks < r->last_disks)
+			r->returned = 1;
+		r->last_disks = disks;
 		keep(r, rec, "sweep/%02ld-%lld.point", step, disks);
 		json_object_array_add(r->points, o);
 		r->npoints++;
@@ -437,6 +466,7 @@ static void on_point(struct records *r, const struct record *rec)
 			r->ops->point(r->ctx, step, disks);
 	}
 	sb_release(&err);
+	sb_release(&why);
 }
 
 static void on_kmemleak(struct records *r, const struct record *rec)
@@ -506,6 +536,7 @@ void records_init(struct records *rs, const struct scenario *s, const char *dir,
 	rs->samples = json_object_new_array();
 	rs->points = json_object_new_array();
 	scenario_sweep(s, &rs->steps, &rs->nsteps);
+	rs->host_disks = rs->nsteps ? scenario_sd_host_disks(s) : 0;
 	channel_init(&rs->ch, on_record, on_reject, rs);
 }
 

@@ -74,6 +74,8 @@ struct records {
 	json_object *points;		/* sweep points, in step order */
 	long long *steps;		/* the scenario's sweep (scenario_sweep) */
 	size_t nsteps, npoints;
+	long long host_disks, last_disks;	/* sweep: disks per host, the last point's */
+	int returned;			/* a knee sweep came back to its list */
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;

@@ -429,6 +429,42 @@ static void sweep_fit_row(struct doc *d, const char *what, const struct report_s
 	mk_row_end(d);
 }
 
+/* "The knee: 4,750 disks with LowFree at or above the floor of 65,536 kB
+ * (71,234 kB left there); 179,514 B of LowFree per disk." */
+static void knee_words(struct doc *d, const struct report_model *m)
+{
+	const char *f = fmt_or(m->knee_field, "free memory");
+
+	mk_block(d, MK_P, NULL, NULL);
+	mk_lit(d, "The knee: ");
+	if (m->knee_max.have) {
+		fmt_thousands_d(d->out, m->knee_max.v);
+		mk_lit(d, " disks with ");
+		mk_text(d, f);
+		mk_lit(d, " at or above the floor of ");
+		fmt_kb(d->out, m->knee_floor);
+		mk_lit(d, " (");
+		fmt_kb(d->out, m->knee_free);
+		mk_lit(d, " left there)");
+	} else {
+		mk_lit(d, "no step kept ");
+		mk_text(d, f);
+		mk_lit(d, " at or above the floor of ");
+		fmt_kb(d->out, m->knee_floor);
+	}
+	if (!m->knee_reached)
+		mk_lit(d, "; the floor was never reached (the steps ran out), so the knee is further");
+	if (m->knee_per_disk.have) {
+		mk_lit(d, "; ");
+		fmt_per_disk(d->out, m->knee_per_disk);
+		mk_lit(d, " of ");
+		mk_text(d, f);
+		mk_lit(d, " per disk");
+	}
+	mk_lit(d, ".");
+	mk_block_end(d, MK_P);
+}
+
 static void sweep_section(struct doc *d, const struct report_model *m)
 {
 	static const char *const what[] = {
@@ -456,6 +492,8 @@ static void sweep_section(struct doc *d, const struct report_model *m)
 	mk_block_end(d, MK_P);
 	if (d->mk->page && m->nsweep)
 		svg_sweep(d->out, m, 0);
+	if (m->have_knee)
+		knee_words(d, m);
 	mk_table(d, "sweep-fit", sweep_fit_cols, ARRAY_SIZE(sweep_fit_cols));
 	for (size_t k = 0; k < ARRAY_SIZE(m->sweep_fit); k++)
 		sweep_fit_row(d, what[k], &m->sweep_fit[k], k == 4);

@@ -253,6 +253,14 @@ static void sweep(json_object *root, struct report_model *m)
 	m->sweep_steps.have = 1;
 	m->sweep_steps.v = (double)alen(jarr(sw, "steps"));
 	m->host_disks = num_at(sw, "host_disks");
+	if ((m->have_knee = jget(sw, "knee") != NULL)) {
+		m->knee_field = jstr(sw, "knee.field", NULL);
+		m->knee_reached = bool_at(sw, "knee.reached");
+		m->knee_max = num_at(sw, "knee.max_disks");
+		m->knee_free = num_at(sw, "knee.free_kb_at_max");
+		m->knee_floor = num_at(sw, "knee.floor_kb");
+		m->knee_per_disk = num_at(sw, "knee.per_disk_bytes");
+	}
 	m->sweep = xcalloc(alen(pts) + 1, sizeof(*m->sweep));
 	for (size_t i = 0; i < alen(pts); i++) {
 		json_object *p = aget(pts, i);

@@ -190,6 +190,9 @@ struct report_model {
 	size_t nsweep;
 	struct report_sweep_fit sweep_fit[5];	/* MemFree, LowFree, Slab, unaccounted, enumerate */
 	struct report_sweep_fit sweep_down[4];	/* the falling steps: the memory figures */
+	int have_knee, knee_reached;	/* sweep.knee */
+	const char *knee_field;
+	struct num knee_max, knee_free, knee_floor, knee_per_disk;
 
 	struct report_check *checks;
 	size_t nchecks;

@@ -190,6 +190,16 @@ void text_run(const struct report_model *m, struct strbuf *out)
 			if (f->nonlinear)
 				sb_addf(out, ", NOT LINEAR (p = %.4f)", f->p.v);
 		}
+		if (m->have_knee) {
+			sb_adds(out, "\n    knee:        ");
+			if (m->knee_max.have)
+				sb_addf(out, "%lld disks with %s at or above the floor (", fmt_round(m->knee_max.v),
+					fmt_or(m->knee_field, "?"));
+			else
+				sb_addf(out, "no step above the floor (");
+			fmt_kb(out, m->knee_floor);
+			sb_adds(out, m->knee_reached ? ")" : "), never reached: the knee is further");
+		}
 		if (m->sweep_fit[4].have && m->sweep_fit[4].per_disk.have) {
 			sb_addf(out, "\n    %-12s %.3f ms per disk", "enumeration", m->sweep_fit[4].per_disk.v);
 			if (m->sweep_fit[4].nonlinear)

@@ -150,6 +150,44 @@ static json_object *fit_enumerate(json_object *points, size_t peak)
 	return o;
 }
 
+/* With sweep_floor_mb: the largest count whose headline free memory was
+ * still at or above the floor, over the rising points. */
+static json_object *knee_json(const struct scenario *s, json_object *points, size_t peak,
+			      json_object *before, json_object *fit)
+{
+	const char *field = mi(before, "LowFree") >= 0 ? "LowFree" : "MemFree";
+	long long floor_kb = s->sweep_floor_mb * 1024, max = -1, free_at = -1;
+	long long *st;
+	size_t n;
+	int reached = 0;
+	json_object *k = json_object_new_object(), *bpd;
+
+	scenario_sweep(s, &st, &n);
+	free(st);
+	for (size_t i = 0; i <= peak && i < jlen(points); i++) {
+		json_object *p = json_object_array_get_idx(points, i);
+		long long f = mi(p, field), d = jint(p, "disks", 0);
+		if (f < 0)
+			continue;
+		if (f < floor_kb)
+			reached = 1;
+		else if (d > max) {
+			max = d;
+			free_at = f;
+		}
+	}
+	json_object_object_add(k, "field", json_object_new_string(field));
+	json_object_object_add(k, "floor_kb", json_object_new_int64(floor_kb));
+	json_object_object_add(k, "reached", json_object_new_boolean(reached));
+	json_object_object_add(k, "max_disks", max >= 0 ? json_object_new_int64(max) : NULL);
+	json_object_object_add(k, "free_kb_at_max", max >= 0 ? json_object_new_int64(free_at) : NULL);
+	json_object_object_add(k, "steps_beyond_list", json_object_new_int64(
+		peak + 1 > n ? (long long)(peak + 1 - n) : 0));
+	bpd = jget(fit, !strcmp(field, "LowFree") ? "LowFree.bytes_per_disk" : "MemFree.bytes_per_disk");
+	json_object_object_add(k, "per_disk_bytes", bpd ? json_object_get(bpd) : NULL);
+	return k;
+}
+
 void sweep_build(json_object *root, const struct scenario *s, json_object *points)
 {
 	json_object *sw = json_object_new_object(), *steps = json_object_new_array();
@@ -163,7 +201,7 @@ void sweep_build(json_object *root, const struct scenario *s, json_object *point
 	json_object_object_add(sw, "steps", steps);
 	json_object_object_add(sw, "host_disks", json_object_new_int64(scenario_sd_host_disks(s)));
 	json_object_object_add(sw, "peak", json_object_new_int64(scenario_sweep_peak(s)));
-	json_object_object_add(sw, "complete", json_object_new_boolean(n && np == n));
+	json_object_object_add(sw, "complete", json_object_new_boolean(n && np >= n));
 	for (size_t i = 0; i < np; i++) {
 		json_object *p = json_object_array_get_idx(points, i);
 		long long d = jint(p, "disks", 0), delta = d > prev ? d - prev : prev - d;
@@ -187,6 +225,9 @@ void sweep_build(json_object *root, const struct scenario *s, json_object *point
 	}
 	json_object_object_add(sw, "down_fit", np >= peak + 2 && before
 			       ? fit_memory(points, peak, np - 1) : NULL);
+	if (s->sweep_floor_mb)
+		json_object_object_add(sw, "knee", before
+				       ? knee_json(s, points, peak, before, jget(sw, "fit")) : NULL);
 	json_object_object_add(root, "sweep", sw);
 	free(st);
 }

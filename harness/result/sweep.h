@@ -22,6 +22,10 @@
  *	  },
  *	  "down_fit": {"MemFree", ...} over the peak and the falling steps
  *			(what removing hosts gives back per disk), or null
+ *	  "knee": {"field", "floor_kb", "reached", "max_disks", "free_kb_at_max",
+ *		   "steps_beyond_list", "per_disk_bytes"}  (sweep_floor_mb only:
+ *			the largest rising count whose LowFree, or MemFree
+ *			without HIGHMEM, was still at or above the floor)
  *	}
  *
  * Drops and growth are against the before-insmod snapshot, so fixed_kb is

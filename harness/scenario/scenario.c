@@ -50,6 +50,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
 	INT(disks, "4000", 0, 100000, "disks", "scsi_debug disks (N). 0 runs without scsi_debug."),
 	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. Empty: one step of disks."),
+	INT(sweep_floor_mb, "0", 0, 65536, "MiB", "With a sweep: after its last step, add one host at a time until the headline free memory (LowFree on HIGHMEM kernels, else MemFree) is below this floor, then remove them again down to the last step; the knee, the largest count still above the floor, goes into result.json. 0: off."),
 	INT(sd_hosts, "1", 1, 64, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it."),
 	INT(sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
 	BOOL(sd_fake_rw, "0", "scsi_debug fake_rw: no backing store at all, reads and writes do nothing."),
@@ -625,6 +626,11 @@ static int check_sweep(struct scenario *s, struct strbuf *err)
 	long long *st, last, g, peak;
 	size_t n;
 
+	if (!*s->sweep && s->sweep_floor_mb) {
+		where_key(s, "sweep_floor_mb", err);
+		sb_adds(err, "sweep_floor_mb needs a sweep (the sweep key)");
+		return -1;
+	}
 	if (!*s->sweep)
 		return 0;
 	if (sweep_parse(s->sweep, &st, &n, &why) < 0) {
@@ -662,6 +668,25 @@ static int check_sweep(struct scenario *s, struct strbuf *err)
 			"use counts with a larger common divisor)",
 			g, peak, peak / g, SWEEP_MAX_HOSTS);
 		return -1;
+	}
+	if (s->sweep_floor_mb) {
+		long long one = g * scenario_disk_cost_kb(s);
+
+		if (peak != last) {
+			where_key(s, "sweep_floor_mb", err);
+			sb_adds(err, "sweep_floor_mb extends a rising sweep: the list may not fall "
+				"(it comes back to its last step by itself)");
+			return -1;
+		}
+		if (one >= s->sweep_floor_mb * 1024) {
+			where_key(s, "sweep_floor_mb", err);
+			sb_addf(err, "one host of %lld disks costs about %lld MiB (%lld kB each), "
+				"not less than the floor of %lld MiB: a step could run out of memory "
+				"before the floor is seen (raise sweep_floor_mb, or use counts with a "
+				"smaller common divisor)", g, (one + 1023) / 1024,
+				scenario_disk_cost_kb(s), s->sweep_floor_mb);
+			return -1;
+		}
 	}
 	return 0;
 }

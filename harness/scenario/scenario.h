@@ -64,6 +64,7 @@ struct scenario {
 	int backend;		/* 0 qemu, 1 libvirt: vm_backend_find(scenario_backend(s)) */
 	long long disks;
 	char *sweep;		/* "" or the disk counts of a sweep: scenario_sweep() */
+	long long sweep_floor_mb;	/* 0, or go on past the list to the knee */
 	long long sd_hosts;
 	long long sd_dev_size_mb;
 	int sd_fake_rw;

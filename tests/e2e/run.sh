@@ -262,4 +262,23 @@ test_sweep_stall() {
 	check "no QEMU left" no_qemu_left sweep-stall
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall" "$@"
+# The knee: past the list a host at a time until MemFree is below the
+# floor, then back to the list's last count.
+test_sweep_knee() {
+	run_smoke sweep-knee --set sweep=0,20,40 --set sweep_floor_mb=330
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "the floor was reached" j '.sweep.knee.reached and .sweep.knee.field == "MemFree"'
+	check "the knee is past the list, a whole number of hosts" \
+		j '.sweep.knee.max_disks > 40 and .sweep.knee.max_disks % 20 == 0'
+	check "free memory at the knee is at or above the floor" j '.sweep.knee.free_kb_at_max >= .sweep.knee.floor_kb'
+	check "one host more is below it" j '.sweep.knee as $k | [.sweep.points[] | select(.disks == $k.max_disks + 20)][0].meminfo.MemFree < $k.floor_kb'
+	check "back to the list's last count" j '.sweep.points[-1].disks == 40 and .disks.present == 40'
+	check "per-disk figure from the fit" j '.sweep.knee.per_disk_bytes == .sweep.fit.MemFree.bytes_per_disk and .sweep.knee.per_disk_bytes > 0'
+	check "a down-leg fit over the way back" j '.sweep.down_fit.MemFree.points == 2'
+	check "the report says where" grep -q '^The knee: [0-9,]* disks with MemFree at or above the floor' "$dir/report.md"
+	check "no record rejected" j '.channel.rejected == 0'
+	check "no QEMU left" no_qemu_left sweep-knee
+}
+
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee" "$@"

@@ -294,7 +294,7 @@ TEST(sweep_records_take_steps_in_order_only)
 	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 1)),
 		       "sweep point 3 (40 disks) is not the next step (2: 20 disks)");
 	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 3)),
-		       "the sweep has 3 steps");
+		       "is beyond the sweep's 3 steps");
 	records_release(&rs);
 	scenario_release(&s);
 	sb_release(&sb);
@@ -474,6 +474,145 @@ TEST(sweep_build_incomplete)
 	CHECK(jget(root, "sweep.fit") == NULL);
 	CHECK(jget(root, "sweep.down_fit") == NULL);
 	CHECK_EQ_INT(jlen(jget(root, "sweep.steps")), 4);
+	json_object_put(points);
+	json_object_put(root);
+	scenario_release(&s);
+	sb_release(&err);
+}
+
+/* ---- the knee: past the list a host at a time, then back ---- */
+
+TEST(sweep_floor_rules)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{ "sweep_floor_mb = 64\n", "t.scn:1: sweep_floor_mb needs a sweep (the sweep key)" },
+		{ "sweep = 0,20,40,20\nsweep_floor_mb = 64\n", "t.scn:2: sweep_floor_mb extends a "
+		  "rising sweep: the list may not fall (it comes back to its last step by itself)" },
+		{ "memory_mb = 4096\nsweep = 0,2000,4000\nsweep_floor_mb = 64\n", "t.scn:3: one host of "
+		  "2000 disks costs about 704 MiB (360 kB each), not less than the floor of 64 MiB: "
+		  "a step could run out of memory before the floor is seen (raise sweep_floor_mb, "
+		  "or use counts with a smaller common divisor)" },
+	};
+	struct scenario s;
+	char msg[512];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		if (sweep_check(cases[i].text, &s, msg, sizeof(msg)) != -1)
+			test_fail(__FILE__, __LINE__, "'%s' was accepted", cases[i].text);
+		else
+			CHECK_STR(msg, cases[i].want);
+		scenario_release(&s);
+	}
+	REQUIRE(sweep_check("sweep = 0,20,40\nsweep_floor_mb = 64\n", &s, msg, sizeof(msg)) == 0);
+	scenario_release(&s);
+}
+
+TEST(sweep_records_take_the_way_to_the_knee_and_back)
+{
+	struct scenario s;
+	struct records rs;
+	struct points_seen seen = { 0, 0, 0 };
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	unsigned long seq = 1;
+
+	scenario_init(&s);
+	REQUIRE(scenario_set(&s, "sweep=0,20,40", "--set", &err) == 0);
+	REQUIRE(scenario_set(&s, "sweep_floor_mb=64", "--set", &err) == 0);
+	REQUIRE(scenario_check(&s, &err) == 0);
+	records_init(&rs, &s, NULL, &point_ops, &seen);
+	channel_frame(&sb, seq++, "mark", "boot", "1.0\n", 4);
+	channel_frame(&sb, seq++, "mark", "before-insmod", "2.0\n", 4);
+	point_frame(&sb, seq++, 1, 0);
+	point_frame(&sb, seq++, 2, 20);
+	point_frame(&sb, seq++, 3, 40);
+	point_frame(&sb, seq++, 4, 80);		/* two hosts at once: no */
+	point_frame(&sb, seq++, 4, 60);		/* one host more */
+	point_frame(&sb, seq++, 5, 80);
+	point_frame(&sb, seq++, 6, 60);		/* back, but not to the list's end */
+	point_frame(&sb, seq++, 6, 40);		/* back to the list's end */
+	point_frame(&sb, seq++, 7, 60);		/* nothing after the way back */
+	stderr_capture_begin();
+	records_feed(&rs, sb.buf, sb.len);
+	records_finish(&rs);
+	free(stderr_capture_end());
+	CHECK_EQ_INT(rs.npoints, 6);
+	CHECK_EQ_INT(seen.last_disks, 40);
+	CHECK(rs.returned);
+	CHECK_EQ_INT(rs.nrejections, 3);
+	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 0)),
+		       "sweep point 4 (80 disks) is neither one host more (60 disks) nor the list's last count (40)");
+	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 2)),
+		       "is beyond the sweep's 6 steps");
+	records_release(&rs);
+	scenario_release(&s);
+	sb_release(&sb);
+	sb_release(&err);
+}
+
+/* The knee: the largest rising count still at or above the floor. */
+TEST(sweep_build_knee)
+{
+	struct scenario s;
+	struct strbuf err = STRBUF_INIT;
+	json_object *root = json_object_new_object(), *phases = json_object_new_array();
+	json_object *before = json_object_new_object(), *bm = json_object_new_object();
+	json_object *points = json_object_new_array();
+	static const long long disks[] = { 0, 250, 500, 750, 1000, 1250, 500 };
+
+	scenario_init(&s);
+	REQUIRE(scenario_set(&s, "sweep=0,250,500", "--set", &err) == 0);
+	REQUIRE(scenario_set(&s, "arch=i386", "--set", &err) == 0);
+	REQUIRE(scenario_set(&s, "sweep_floor_mb=64", "--set", &err) == 0);
+	REQUIRE(scenario_check(&s, &err) == 0);
+	json_object_object_add(before, "name", json_object_new_string("before-insmod"));
+	json_object_object_add(bm, "MemFree", json_object_new_int64(2000000));
+	json_object_object_add(bm, "LowFree", json_object_new_int64(300000));
+	json_object_object_add(before, "meminfo", bm);
+	json_object_array_add(phases, before);
+	json_object_object_add(root, "phases", phases);
+	for (size_t i = 0; i < ARRAY_SIZE(disks); i++) {
+		json_object *p = json_object_new_object(), *m = json_object_new_object();
+		json_object_object_add(p, "disks", json_object_new_int64(disks[i]));
+		json_object_object_add(p, "enumerate_s", json_object_new_double(1));
+		json_object_object_add(m, "MemFree", json_object_new_int64(2000000 - 200 * disks[i]));
+		json_object_object_add(m, "LowFree", json_object_new_int64(300000 - 180 * disks[i]));
+		json_object_object_add(p, "meminfo", m);
+		json_object_array_add(points, p);
+	}
+	sweep_build(root, &s, points);
+	/* LowFree: 300000 - 180 * 1000 = 120000 >= 65536; at 1250: 75000 >= 65536 too;
+	 * so the floor was never crossed in these points. */
+	CHECK_STR(jstr(root, "sweep.knee.field", ""), "LowFree");
+	CHECK_EQ_INT(jint(root, "sweep.knee.floor_kb", 0), 65536);
+	CHECK_EQ_INT(jint(root, "sweep.knee.max_disks", 0), 1250);
+	CHECK(!json_object_get_boolean(jget(root, "sweep.knee.reached")));
+	CHECK_EQ_INT(jint(root, "sweep.knee.steps_beyond_list", 0), 3);
+	CHECK_EQ_INT(jint(root, "sweep.knee.per_disk_bytes", 0), 180 * 1024);
+	CHECK_EQ_INT(jint(root, "sweep.down_fit.LowFree.points", 0), 2);
+	json_object_get(before);	/* for the second root */
+	json_object_put(root);
+
+	/* One more rising point below the floor: reached, the knee stays at 1250. */
+	root = json_object_new_object();
+	phases = json_object_new_array();
+	json_object_array_add(phases, before);
+	json_object_object_add(root, "phases", phases);
+	json_object *pts2 = json_object_new_array();
+	for (size_t i = 0; i < 6; i++)
+		json_object_array_add(pts2, json_object_get(json_object_array_get_idx(points, i)));
+	json_object *p = json_object_new_object(), *m = json_object_new_object();
+	json_object_object_add(p, "disks", json_object_new_int64(1500));
+	json_object_object_add(m, "MemFree", json_object_new_int64(2000000 - 200 * 1500));
+	json_object_object_add(m, "LowFree", json_object_new_int64(300000 - 180 * 1500));
+	json_object_object_add(p, "meminfo", m);
+	json_object_array_add(pts2, p);
+	sweep_build(root, &s, pts2);
+	CHECK(json_object_get_boolean(jget(root, "sweep.knee.reached")));
+	CHECK_EQ_INT(jint(root, "sweep.knee.max_disks", 0), 1250);
+	CHECK_EQ_INT(jint(root, "sweep.knee.free_kb_at_max", 0), 300000 - 180 * 1250);
+	json_object_put(pts2);
 	json_object_put(points);
 	json_object_put(root);
 	scenario_release(&s);
