@@ -171,6 +171,125 @@ test_sigkill_fetch() {
 	check "nothing in the cache looks fetched" [ -z "$(find "$fresh/debs" "$fresh/fio" -mindepth 1 -maxdepth 1 ! -name '*.lock' ! -name '*.tmp-*' ! -name '.*' 2>/dev/null)" ]
 }
 
+# While apt-get really downloads: a fresh cache with the kernel and nothing
+# else (no apt answers, no busybox, no fio), so the run asks apt and
+# downloads busybox-static, then fio's source, from Debian's archive.  The
+# harness is SIGKILLed as soon as one of its apt-get children has an apt
+# method (/usr/lib/apt/methods/http) of its own; a download that ended
+# before it was seen is tried again with another fresh cache.  apt-get dies
+# by its PR_SET_PDEATHSIG (lib/child.c); its method, a grandchild, when it
+# finds apt-get's pipes closed.
+method_of() { # apt-get pid: its apt method
+	pgrep -P "$1" -f '^/usr/lib/apt/methods/' | head -n 1
+}
+is_live() { # pid, pattern: alive and its command line matches
+	alive "$1" && tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | grep -q -- "$2"
+}
+ended() { # pid: gone or a zombie (builtins only, for a fine-grained poll)
+	s=
+	read -r s 2> /dev/null < "/proc/$1/stat" || return 0
+	case ${s##*) } in Z*) return 0 ;; esac
+	return 1
+}
+apt_gone() { ! is_live "$apt" apt-get; }
+method_gone() { ! is_live "$method" apt/methods; }
+working_in() { # directory: live processes whose working directory is in it
+	for p in /proc/[0-9]*; do
+		case $(readlink "$p/cwd" 2>/dev/null) in
+		"$1"/*) alive "${p#/proc/}" && echo "${p#/proc/}" ;;
+		esac
+	done
+}
+unsealed() { # cache: entries of debs/ and fio/ without their seal
+	for e in "$1"/debs/* "$1"/fio/*; do
+		b=${e##*/}
+		case $b in *.lock | *.tmp-* | '*') continue ;; esac
+		[ -e "${e%/*}/.$b.seal" ] || echo "$e"
+	done
+}
+# catch_download: until an apt-get of the harness ($pid) has its method:
+# sets $apt, $method, $apt_cwd, $apt_cmd; 1 if the run got past its
+# downloads (fio's build or the boot) or ended first.
+catch_download() {
+	apt= method=
+	while alive $pid; do
+		for a in $(pgrep -P $pid -x apt-get); do
+			m=$(method_of $a)
+			case $(readlink "/proc/$a/cwd") in "$fresh"/*) ;; *) continue ;; esac
+			if [ -n "$m" ]; then
+				apt=$a method=$m
+				apt_cwd=$(readlink "/proc/$a/cwd")
+				apt_cmd=$(tr '\0' ' ' < "/proc/$a/cmdline")
+				return 0
+			fi
+		done
+		pgrep -P $pid -f '^(dpkg-source|make|[^ ]*/configure|[^ ]*qemu-system)' > /dev/null && return 1
+	done
+	return 1
+}
+
+test_sigkill_download() {
+	main=$("$bin" cache list | sed -n 's/^cache: //p')
+	try=0
+	while [ $try -lt ${FAULTS_DOWNLOAD_TRIES:-4} ]; do
+		try=$((try + 1))
+		fresh=$out/download-cache-$try
+		mkdir -p "$fresh"
+		for d in kernels accel; do
+			[ -e "$main/$d" ] && ln -s "$main/$d" "$fresh/$d"
+		done
+		name=sigkill-download-$try
+		export SCALETEST_CACHE="$fresh"
+		start $name
+		unset SCALETEST_CACHE
+		catch_download && break
+		if ! alive $pid; then
+			say "  try $try: the harness ended before its downloads were seen:"
+			tail -n 3 "$log" >&2
+			break
+		fi
+		say "  try $try: the downloads ended before an apt method was seen; again with a fresh cache"
+		kill -KILL $pid 2> /dev/null
+		{ wait $pid; } 2> /dev/null
+		wait_no_qemu "$out/$name"
+		apt=
+	done
+	check "an apt-get with its apt method caught in $try tries" [ -n "$apt" ]
+	[ -n "$apt" ] || return
+	kill_harness sigkill-download "$(tmp_of $name)"
+	i=0
+	while ! { ended $apt && ended $method; } && [ $i -lt 500 ]; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	method_gone && record "sigkill-download (to its apt method gone)" $(( $(ms) - t0 ))
+	say "  killed during: $apt_cmd(in ${apt_cwd#$fresh/}, method $method)"
+	killed_checks $name
+	check "apt-get died with the harness" apt_gone
+	check "its apt method died with it" method_gone
+	check "no process left working in the cache" [ -z "$(working_in "$fresh")" ]
+	entry=${apt_cwd%%.tmp-*}
+	check "the download was for a cache entry ($entry)" [ "$entry" != "$apt_cwd" ]
+	check "the entry being downloaded is not there" [ ! -e "$entry" ]
+	check "nor its seal" [ ! -e "${entry%/*}/.${entry##*/}.seal" ]
+	check "no entry without its seal" [ -z "$(unsealed "$fresh")" ]
+
+	# The next run with that cache downloads again, and passes.
+	export SCALETEST_CACHE="$fresh"
+	run_smoke $name-again
+	unset SCALETEST_CACHE
+	check "the next run: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "the next run: status pass" j '.status == "pass"'
+	case $entry in
+	*/debs/*) check "the next run downloaded busybox-static again" grep -q '^scaletest: downloading busybox-static' "$log" ;;
+	*/fio/*) check "the next run built fio again" grep -q '^scaletest: fio .* built in' "$log" ;;
+	esac
+	check "the entry is there now" [ -d "$entry" ]
+	check "with its seal" [ -e "${entry%/*}/.${entry##*/}.seal" ]
+	check "no entry without its seal" [ -z "$(unsealed "$fresh")" ]
+	check "the killed run's partial download removed" [ -z "$(find "$fresh/debs" "$fresh/fio" -maxdepth 1 -name '*.tmp-*')" ]
+}
+
 # While QEMU boots the guest.
 test_sigkill_boot() {
 	start sigkill-boot
@@ -427,4 +546,4 @@ test_oom_lowmem() {
 	check "no QEMU left running" no_qemu_of "$out/$name"
 }
 
-e2e_main "qemu_killed oom_lowmem sigkill_fetch sigkill_boot sigkill_insmod sigkill_rmmod sigkill_random two_runs_one_dir missing_qemu cache_damaged" "$@"
+e2e_main "qemu_killed oom_lowmem sigkill_fetch sigkill_download sigkill_boot sigkill_insmod sigkill_rmmod sigkill_random two_runs_one_dir missing_qemu cache_damaged" "$@"
