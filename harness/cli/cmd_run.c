@@ -7,6 +7,7 @@
 #include "lib/child.h"
 #include "compare/group.h"
 #include "kernel/override.h"
+#include "run/boots.h"
 #include "run/fanout.h"
 #include "run/plan.h"
 #include "run/run.h"
@@ -129,6 +130,7 @@ int cmd_run(int argc, char **argv)
 		{ "modules", required_argument, NULL, 'M' },
 		{ "source", required_argument, NULL, 'S' },
 		{ "patches", required_argument, NULL, 'P' },
+		{ "sweep-boots", no_argument, NULL, 'B' },	/* scaletest sweep --boots */
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -141,7 +143,7 @@ int cmd_run(int argc, char **argv)
 	enum run_status st;
 	char *dir = NULL, *def = NULL;
 	const char *path;
-	int c, ret = EXIT_USAGE, opened = 0, dry = 0;
+	int c, ret = EXIT_USAGE, opened = 0, dry = 0, boots = 0;
 	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage_run))
@@ -159,6 +161,9 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'n':
 			dry = 1;
+			break;
+		case 'B':
+			boots = 1;
 			break;
 		case 'K':
 			ko.image = optarg;
@@ -221,7 +226,12 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 
-	st = repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
+	if (boots && (repeat > 1 || f.n)) {
+		usage_error(usage_sweep, "--boots runs here, one boot after another: not with --repeat or --connect");
+		goto out;
+	}
+	st = boots ? boots_execute(&s, &rc, &dir)
+	   : repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
 	if (dir)
 		note("%s: %s", run_status_name(st), dir);
 	ret = finish_stdout(run_exit_code(st));

@@ -6,7 +6,7 @@
 #include "lib/util.h"
 
 const char usage_sweep[] =
-	"usage: scaletest sweep SCENARIO --disks LIST [run options]\n"
+	"usage: scaletest sweep SCENARIO --disks LIST [--boots] [run options]\n"
 	"\n"
 	"Measure how the cost grows with the disk count, in one boot: the\n"
 	"scenario runs as 'scaletest run' does, but scsi_debug is loaded without\n"
@@ -24,6 +24,10 @@ const char usage_sweep[] =
 	"                   (virtio, I/O, rmmod) goes on from it; the hosts hold\n"
 	"                   the counts' greatest common divisor of disks each\n"
 	"                   (e.g. 0,250,500,1000,2000,4000)\n"
+	"  --boots          then check it: one ordinary boot per non-zero rising count\n"
+	"                   (the same host layout) into RUN/boots/; the boots' own\n"
+	"                   per-disk fit against the sweep's and the wall time of\n"
+	"                   each way, printed and kept in RUN/boots.json\n"
 	"\n"
 	"Every option of 'scaletest run' (--set, --out, --quiet, --dry-run,\n"
 	"--kernel, --source, ...) works here too.\n"
@@ -52,6 +56,10 @@ int cmd_sweep(int argc, char **argv)
 			for (; i < argc; i++)
 				strvec_push(&av, argv[i]);
 			break;
+		}
+		if (!strcmp(argv[i], "--boots")) {
+			strvec_push(&av, "--sweep-boots");
+			continue;
 		}
 		if (!strcmp(argv[i], "--disks") || !strncmp(argv[i], "--disks=", 8)) {
 			const char *v = argv[i][7] == '=' ? argv[i] + 8 : i + 1 < argc ? argv[++i] : NULL;

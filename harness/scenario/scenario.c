@@ -944,3 +944,24 @@ void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n)
 			(*idx)[out++] = (*idx)[i];
 	*n = out;
 }
+
+void scenario_copy(struct scenario *dst, const struct scenario *src)
+{
+	struct strbuf v = STRBUF_INIT, why = STRBUF_INIT;
+
+	scenario_init(dst);
+	dst->file = src->file ? xstrdup(src->file) : NULL;
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		const struct scenario_key *k = &scenario_keys[i];
+
+		sb_reset(&v);
+		scenario_value(src, k, &v);
+		/* The values were checked once; paths are already resolved. */
+		if (store(dst, k, v.buf, &why))
+			die("scenario_copy: key '%s': %s", k->name, why.buf);
+		dst->origin[i] = src->origin[i];
+	}
+	dst->dir = src->dir ? xstrdup(src->dir) : NULL;
+	sb_release(&v);
+	sb_release(&why);
+}

@@ -118,6 +118,8 @@ extern const size_t scenario_nkeys;
 
 void scenario_init(struct scenario *s);
 void scenario_release(struct scenario *s);
+/* A deep copy (values, origins, file and dir) to change and run apart. */
+void scenario_copy(struct scenario *dst, const struct scenario *src);
 int scenario_load(struct scenario *s, const char *path, struct strbuf *err);
 int scenario_parse(struct scenario *s, const char *file, const char *buf,
 		   size_t len, struct strbuf *err);

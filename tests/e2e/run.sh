@@ -281,4 +281,28 @@ test_sweep_knee() {
 	check "no QEMU left" no_qemu_left sweep-knee
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee" "$@"
+# The sweep checked by one boot per point: the boots' own fit, kept beside.
+test_sweep_boots() {
+	name=sweep-boots
+	log=$out/$name.log
+	"$bin" sweep "$smoke" --disks 0,20,40 --boots --out "$out/$name" > "$log" 2>&1
+	rc=$?
+	dir=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	[ -n "$dir" ] || dir=$out/$name/none
+	b() { jq -e "$1" "$dir/boots.json" >/dev/null 2>&1; }
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "the sweep passed" j '.status == "pass" and .sweep.complete'
+	check "a boot per non-zero count, each passed" b '[.runs[].disks] == [20, 40] and ([.runs[].status] | all(. == "pass"))'
+	for n in 20 40; do
+		r=$(jq -r ".runs[] | select(.disks == $n) | .dir" "$dir/boots.json" 2>/dev/null)
+		check "boot of $n disks: its own run, the sweep's host layout" \
+			jq -e ".settings.disks == $n and .settings.sd_hosts == $((n / 20)) and .settings.sweep == \"\" and .disks.present == $n" "$r/result.json"
+	done
+	check "the boots' fit: bytes per disk > 0" b '.fit.MemFree.points == 2 and .fit.MemFree.bytes_per_disk > 0'
+	check "the sweep's own figure beside it" b '.sweep_bytes_per_disk.MemFree > 0 and (.difference_pct.MemFree | type) == "number"'
+	check "wall times of both ways" b '.wall_s.sweep > 0 and .wall_s.boots > 0'
+	check "the comparison printed" grep -q '^sweep against one boot per point (2 boots):' "$log"
+	check "no QEMU left" no_qemu_left "$name"
+}
+
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots" "$@"
