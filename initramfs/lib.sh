@@ -408,10 +408,14 @@ monitor_start() {
 				echo "@@@ sample $n $up $step $nblk"
 				echo "@@@ meminfo"
 				cat /proc/meminfo
-				echo "@@@ slabinfo"
-				cat /proc/slabinfo 2>/dev/null
+				# Only what the host keeps: the slab total (kB;
+				# num_slabs x pagesperslab pages of 4 kB, as the
+				# host sums /proc/slabinfo) and the vmstat counters
+				# of record/monitor.c's monitor_vmstat[].
+				echo "@@@ slab"
+				awk 'NR > 2 { kb += $15 * $6 * 4 } END { printf "%d\n", kb }' /proc/slabinfo 2>/dev/null
 				echo "@@@ vmstat"
-				cat /proc/vmstat
+				grep -E "^($MONITOR_VMSTAT) " /proc/vmstat
 			} > /tmp/.sample
 			if [ "$scaletest_fault" = "monitor-garble" ] && [ $n = 2 ]; then
 				fault_garble_sample

@@ -10,6 +10,7 @@
 #include "record/disks.h"
 #include "guest/fio.h"
 #include "guest/moddep.h"
+#include "record/monitor.h"
 #include "lib/util.h"
 
 int guest_status_valid(const char *status)
@@ -232,6 +233,11 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		size_t n;
 		char name[32];
 
+		/* The vmstat counters the monitor sends: those the host keeps. */
+		sb_adds(&conf, "MONITOR_VMSTAT=\"");
+		for (int i = 0; monitor_vmstat[i]; i++)
+			sb_addf(&conf, "%s%s", i ? "|" : "", monitor_vmstat[i]);
+		sb_adds(&conf, "\"\n");
 		scenario_fio_sample(s, &idx, &n);
 		sb_adds(&conf, "FIO_SAMPLE=\"");
 		for (size_t i = 0; i < n; i++)

@@ -88,6 +88,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	double t;
 	long num;
 	long long blocks = -1;
+	long long slab = 0;
 	int r = -1;
 
 	*out = NULL;
@@ -131,10 +132,30 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 			sb_adds(err, "no meminfo section");
 		goto out;
 	}
-	if (!(b = text_section(buf, len, "slabinfo", &e)) ||
-	    slabinfo_parse(&si, b, (size_t)(e - b), err) < 0) {
-		if (!b)
-			sb_adds(err, "no slabinfo section");
+	if ((b = text_section(buf, len, "slabinfo", &e))) {
+		if (slabinfo_parse(&si, b, (size_t)(e - b), err) < 0)
+			goto out;
+		for (size_t i = 0; i < si.n; i++)
+			slab += slab_cache_bytes(&si.c[i], page_size) / 1024;
+	} else if ((b = text_section(buf, len, "slab", &e))) {
+		/* The guest's own sum (guests since the slim monitor). */
+		char digits[24];
+		size_t l = (size_t)(e - b);
+		int64_t v;
+
+		while (l && (b[l - 1] == '\n' || b[l - 1] == ' '))
+			l--;
+		if (!l) {
+			slab = -1;	/* no /proc/slabinfo in the guest */
+		} else if (l >= sizeof(digits) || (memcpy(digits, b, l), digits[l] = '\0',
+			   parse_i64(digits, &v) < 0) || v < 0 || v > MONITOR_MAX_SLAB_KB) {
+			sb_adds(err, "bad slab total");
+			goto out;
+		} else {
+			slab = v;
+		}
+	} else {
+		sb_adds(err, "no slabinfo section");
 		goto out;
 	}
 	if (!(b = text_section(buf, len, "vmstat", &e)) ||
@@ -144,10 +165,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 		goto out;
 	}
 	json_object *o = json_object_new_object(), *v = json_object_new_object();
-	long long slab = 0;
 
-	for (size_t i = 0; i < si.n; i++)
-		slab += slab_cache_bytes(&si.c[i], page_size) / 1024;
 	for (int i = 0; monitor_vmstat[i]; i++) {
 		long long x = vmstat_get(&vs, monitor_vmstat[i]);
 		if (x >= 0)
@@ -159,7 +177,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	if (blocks >= 0)
 		json_object_object_add(o, "blocks", json_object_new_int64(blocks));
 	json_object_object_add(o, "meminfo", result_meminfo(&mi));
-	json_object_object_add(o, "slab_kb", json_object_new_int64(slab));
+	json_object_object_add(o, "slab_kb", slab >= 0 ? json_object_new_int64(slab) : NULL);
 	json_object_object_add(o, "vmstat", v);
 	*out = o;
 	*n = num;

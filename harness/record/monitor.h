@@ -5,10 +5,15 @@
  *	@@@ sample N UPTIME STEP [BLOCKS]
  *	@@@ meminfo
  *	<the text of /proc/meminfo>
- *	@@@ slabinfo
- *	<the text of /proc/slabinfo>
+ *	@@@ slab
+ *	<the slab total in kB, summed by the guest from /proc/slabinfo>
  *	@@@ vmstat
- *	<the text of /proc/vmstat>
+ *	<the lines of /proc/vmstat named in monitor_vmstat[]>
+ *
+ * (Guests before the slim monitor sent all of /proc/slabinfo, as
+ * "@@@ slabinfo", and all of /proc/vmstat: 27 kB a sample over the
+ * emulated UART; both are still read, so old channel logs replay.  An
+ * empty slab section, a guest without /proc/slabinfo, is a null slab_kb.)
  *
  * N counts samples from 1 (a missing N is a lost sample: a gap); STEP is
  * what the guest was doing ("insmod", "virtio", "io", "rmmod"); BLOCKS,
@@ -48,6 +53,8 @@ void vmstat_release(struct vmstat *v);
 
 /* The most block devices a sample may claim (more is a bad header). */
 #define MONITOR_MAX_BLOCKS 10000000
+/* The largest slab total a sample may claim, kB (1 TiB). */
+#define MONITOR_MAX_SLAB_KB (1LL << 30)
 
 /* The vmstat counters kept per sample (NULL-terminated). */
 extern const char *const monitor_vmstat[];

@@ -1,7 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/child.h"
 #include "record/monitor.h"
+#include "record/slabinfo.h"
 #include "result/result.h"
 #include "test.h"
 #include "lib/util.h"
@@ -122,5 +124,94 @@ TEST(vmstat_parse_good_and_bad)
 	CHECK_EQ_INT(vmstat_parse(&v, "PgFree 1\n", 9, &err), -1);
 	CHECK_CONTAINS(err.buf, "bad character in name");
 	vmstat_release(&v);
+	sb_release(&err);
+}
+
+/* A sample from the slim monitor: the guest's slab total, a few vmstat
+ * lines. */
+TEST(monitor_slim_sample)
+{
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	json_object *o = NULL;
+	long n = 0;
+	size_t len;
+	char *mi = fixture("meminfo/i386-after-insmod.txt", &len);
+
+	sb_addf(&sb, "@@@ sample 4 20.5 insmod 500\n@@@ meminfo\n%s@@@ slab\n123456\n"
+		"@@@ vmstat\nnr_free_pages 1000\npgfree 77\n", mi);
+	REQUIRE(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err) == 0);
+	CHECK_EQ_INT(jint(o, "slab_kb", -1), 123456);
+	CHECK_EQ_INT(jint(o, "vmstat.pgfree", -1), 77);
+	CHECK(jget(o, "vmstat.pgfault") == NULL);
+	json_object_put(o);
+
+	static const char *const bad[] = { "-5\n", "12x\n", "99999999999999999999\n",
+					   "1099511627777\n" };
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		sb_reset(&sb);
+		sb_reset(&err);
+		sb_addf(&sb, "@@@ sample 4 20.5 insmod\n@@@ meminfo\n%s@@@ slab\n%s@@@ vmstat\n", mi, bad[i]);
+		o = NULL;
+		CHECK_EQ_INT(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err), -1);
+		CHECK_CONTAINS(err.buf, "bad slab total");
+		CHECK(o == NULL);
+	}
+	/* No /proc/slabinfo in the guest: an empty section, a null total. */
+	sb_reset(&sb);
+	sb_addf(&sb, "@@@ sample 4 20.5 insmod\n@@@ meminfo\n%s@@@ slab\n@@@ vmstat\n", mi);
+	REQUIRE(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err) == 0);
+	CHECK(jget(o, "slab_kb") == NULL);
+	json_object_put(o);
+	free(mi);
+	sb_release(&sb);
+	sb_release(&err);
+}
+
+/* The guest's slab total (the awk program in initramfs/lib.sh, run here
+ * by the host's awk) is the host's own sum of the same /proc/slabinfo. */
+TEST(monitor_guest_slab_sum_matches_the_host)
+{
+	static const char *const files[] = { "slabinfo/i386-after-insmod.txt",
+					     "slabinfo/amd64-after-insmod.txt" };
+	struct strbuf lib = STRBUF_INIT, prog = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *p, *q;
+
+	REQUIRE(sb_read_file(&lib, SCALETEST_SOURCE_ROOT "/initramfs/lib.sh") == 0);
+	p = strstr(lib.buf, "awk 'NR > 2 { kb");
+	REQUIRE(p);
+	p += 5;
+	q = strchr(p, '\'');
+	REQUIRE(q);
+	sb_add(&prog, p, (size_t)(q - p));
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		size_t n;
+		char *text = fixture(files[i], &n);
+		char *in = xstrfmt("%s/slabinfo-%zu", test_tmpdir(), i);
+		char *log = xstrfmt("%s/awk-%zu.out", test_tmpdir(), i);
+		const char *argv[] = { "awk", prog.buf, in, NULL };
+		struct child_opts o = CHILD_OPTS_INIT;
+		struct child_result res;
+		struct slabinfo si = SLABINFO_INIT;
+		long long host = 0;
+
+		REQUIRE(write_file(in, text, n) == 0);
+		o.timeout = 30;
+		o.log = log;
+		REQUIRE(child_run(argv, &o, &res) == 0 && child_ok(&res));
+		sb_reset(&out);
+		REQUIRE(sb_read_file(&out, log) == 0);
+		REQUIRE(slabinfo_parse(&si, text, n, &err) == 0);
+		for (size_t k = 0; k < si.n; k++)
+			host += slab_cache_bytes(&si.c[k], 4096) / 1024;
+		CHECK(host > 0);
+		CHECK_EQ_INT(atoll(out.buf), host);
+		slabinfo_release(&si);
+		free(text);
+		free(in);
+		free(log);
+	}
+	sb_release(&lib);
+	sb_release(&prog);
+	sb_release(&out);
 	sb_release(&err);
 }
