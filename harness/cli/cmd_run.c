@@ -10,6 +10,7 @@
 #include "run/boots.h"
 #include "run/fanout.h"
 #include "run/plan.h"
+#include "run/sizing.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
@@ -131,6 +132,7 @@ int cmd_run(int argc, char **argv)
 		{ "source", required_argument, NULL, 'S' },
 		{ "patches", required_argument, NULL, 'P' },
 		{ "sweep-boots", no_argument, NULL, 'B' },	/* scaletest sweep --boots */
+		{ "sweep-size-memory", no_argument, NULL, 'Z' },	/* sweep --size-memory */
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -143,7 +145,7 @@ int cmd_run(int argc, char **argv)
 	enum run_status st;
 	char *dir = NULL, *def = NULL;
 	const char *path;
-	int c, ret = EXIT_USAGE, opened = 0, dry = 0, boots = 0;
+	int c, ret = EXIT_USAGE, opened = 0, dry = 0, boots = 0, size_memory = 0;
 	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage_run))
@@ -164,6 +166,9 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'B':
 			boots = 1;
+			break;
+		case 'Z':
+			size_memory = 1;
 			break;
 		case 'K':
 			ko.image = optarg;
@@ -220,6 +225,30 @@ int cmd_run(int argc, char **argv)
 		rc.fanout = &f;
 		rc.sets = &sets;
 	}
+	if (size_memory && !dry) {
+		long long mb;
+		char set[48];
+		struct strbuf e = STRBUF_INIT;
+
+		if (!*s.sweep) {
+			usage_error(usage_sweep, "--size-memory sizes a sweep's guest: it needs --disks");
+			goto out;
+		}
+		if (sizing_probe(&s, &rc, &mb) < 0) {
+			ret = error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+			goto out;
+		}
+		snprintf(set, sizeof(set), "memory_mb=%lld", mb);
+		if (scenario_set(&s, set, "--size-memory", &e) < 0 || scenario_check(&s, &e) < 0) {
+			error("%s", e.buf);
+			sb_release(&e);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		sb_release(&e);
+	}
+	if (size_memory && dry)
+		note("--size-memory: a probe run would size memory_mb first (the plan shows the largest guest)");
 	if (dry) {
 		ret = finish_stdout(dry_run(&s, &rc) < 0 ? (error_was_env ? EXIT_ENV : EXIT_USAGE)
 						  : EXIT_OK);

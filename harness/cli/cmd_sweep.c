@@ -6,7 +6,7 @@
 #include "lib/util.h"
 
 const char usage_sweep[] =
-	"usage: scaletest sweep SCENARIO --disks LIST [--boots] [run options]\n"
+	"usage: scaletest sweep SCENARIO --disks LIST [--boots] [--size-memory] [run options]\n"
 	"\n"
 	"Measure how the cost grows with the disk count, in one boot: the\n"
 	"scenario runs as 'scaletest run' does, but scsi_debug is loaded without\n"
@@ -24,6 +24,11 @@ const char usage_sweep[] =
 	"                   (virtio, I/O, rmmod) goes on from it; the hosts hold\n"
 	"                   the counts' greatest common divisor of disks each\n"
 	"                   (e.g. 0,250,500,1000,2000,4000)\n"
+	"  --size-memory    size the guest's memory first: a probe sweep of 0, 256\n"
+	"                   and 512 disks gives the bytes per disk; memory_mb becomes\n"
+	"                   what the sweep's largest count needs with 10% and 256 MiB\n"
+	"                   of headroom (it replaces memory_mb); refused (exit 3) when\n"
+	"                   the host cannot hold it\n"
 	"  --boots          then check it: one ordinary boot per non-zero rising count\n"
 	"                   (the same host layout) into RUN/boots/; the boots' own\n"
 	"                   per-disk fit against the sweep's and the wall time of\n"
@@ -56,6 +61,14 @@ int cmd_sweep(int argc, char **argv)
 			for (; i < argc; i++)
 				strvec_push(&av, argv[i]);
 			break;
+		}
+		if (!strcmp(argv[i], "--size-memory")) {
+			/* Checked against the largest guest until the probe has
+			 * sized it (i386 keeps its lowmem check). */
+			strvec_push(&av, "--sweep-size-memory");
+			strvec_push(&av, "--set");
+			strvec_push(&av, "memory_mb=65536");
+			continue;
 		}
 		if (!strcmp(argv[i], "--boots")) {
 			strvec_push(&av, "--sweep-boots");

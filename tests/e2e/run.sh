@@ -305,4 +305,35 @@ test_sweep_boots() {
 	check "no QEMU left" no_qemu_left "$name"
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots" "$@"
+# A sweep's memory sized by a probe sweep; refused when the host cannot
+# hold it.
+test_sweep_size_memory() {
+	name=sweep-size
+	log=$out/$name.log
+	"$bin" sweep "$smoke" --disks 0,256,512,1024 --size-memory --set fio=0 --out "$out/$name" > "$log" 2>&1
+	rc=$?
+	dir=$(ls -d "$out/$name"/2* 2>/dev/null | while read -r d; do
+		jq -e '.settings.disks == 1024' "$d/result.json" >/dev/null 2>&1 && echo "$d"; done | head -n 1)
+	probe=$(ls -d "$out/$name"/2* 2>/dev/null | while read -r d; do
+		jq -e '.settings.disks == 512' "$d/result.json" >/dev/null 2>&1 && echo "$d"; done | head -n 1)
+	[ -n "$dir" ] || dir=$out/$name/none
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "the probe ran: 0, 256, 512 disks in 2 GiB, fitted" \
+		jq -e '.settings.sweep == "0,256,512" and .settings.memory_mb == 2048 and .sweep.fit.MemFree.bytes_per_disk > 0' "$probe/result.json"
+	check "the sweep passed in the sized guest" j '.status == "pass" and .disks.present == 1024'
+	check "sized: a multiple of 256 MiB, less than the placeholder" \
+		j '.settings.memory_mb % 256 == 0 and .settings.memory_mb < 65536'
+	check "room for the peak at the probe's cost" sh -c "[ \$(jq '.settings.memory_mb * 1024' '$dir/result.json') -gt \$(jq '.sweep.fit.MemFree.bytes_per_disk * 1024 / 1024' '$probe/result.json') ]"
+	check "it said how it sized" grep -Eq 'size-memory: [0-9]+ B per disk .* 1024 disks need a [0-9]+ MiB guest' "$log"
+	check "no QEMU left" no_qemu_left "$name"
+
+	name=sweep-size-big
+	log=$out/$name.log
+	"$bin" sweep "$smoke" --disks 0,50000,100000 --size-memory --out "$out/$name" > "$log" 2>&1
+	rc=$?
+	check "too big for the host: exit 3 (got $rc)" [ "$rc" = 3 ]
+	check "it says the host cannot hold it" grep -q 'size-memory: 100000 disks need a [0-9]* MiB guest, but the host has [0-9]* MiB available' "$log"
+	check "only the probe ran" [ "$(ls -d "$out/$name"/2* 2>/dev/null | wc -l)" = 1 ]
+}
+
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory" "$@"
