@@ -118,6 +118,20 @@ list_new_blocks() {
 	cd /
 }
 
+# new_block_names FILE: the names of the block devices not in FILE (whose
+# first column is a name: a list_blocks output or a list of names), from
+# one readdir of /sys/block: no disk's own sysfs files are read, so the
+# snapshot that follows does not count the harness's dentries.
+new_block_names() {
+	known=$1
+	cd /sys/block || return 1
+	set -- *
+	[ -e "$1" ] && printf '%s\n' "$@" | awk -v known="$known" '
+		BEGIN { while ((getline l < known) > 0) { split(l, f, " "); old[f[1]] = 1 } }
+		!($1 in old)'
+	cd /
+}
+
 # wait_blocks COUNT SECONDS: until exactly COUNT block devices exist.
 wait_blocks() {
 	uptime_v
@@ -208,9 +222,8 @@ sweep_step() {
 		{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
 	uptime_v; t2=$up_cs
 	if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
-		list_new_blocks /tmp/.sweep.known > /tmp/.sweep.new
-		cat /tmp/.sweep.new >> /tmp/.sweep.known
-		awk '{ print $1 }' /tmp/.sweep.new > /tmp/.sweep.names
+		new_block_names /tmp/.sweep.known > /tmp/.sweep.names
+		cat /tmp/.sweep.names >> /tmp/.sweep.known
 		apply_knobs /tmp/.sweep.names ||
 			{ sweep_why="step $i ($want disks): setting the scheduler or nr_requests failed"; return 1; }
 	fi
