@@ -267,7 +267,13 @@ inventory() {
 	cd /sys/block || return 1
 	set -- *
 	printf '%s\n' "$@" > /tmp/.inv.names
-	cat ./*/dev > /tmp/.inv.dev
+	# dev_t from the block lists already read (after insmod, the virtio
+	# disks), not from every disk's sysfs file again; a device in neither
+	# (none is expected) is read on its own.
+	cat /tmp/blocks.sd /tmp/blocks.virtio 2>/dev/null > /tmp/.inv.known
+	awk 'FILENAME == "/tmp/.inv.known" { dev[$1] = $2; next }
+	     !($1 in dev) { d = "?"; f = $1 "/dev"; getline d < f; close(f); dev[$1] = d }
+	     { print dev[$1] }' /tmp/.inv.known /tmp/.inv.names > /tmp/.inv.dev
 	cat ./*/size > /tmp/.inv.size
 	cat ./*/queue/nr_requests > /tmp/.inv.nr
 	sed 's/.*\[\(.*\)\].*/\1/' ./*/queue/scheduler > /tmp/.inv.sched
