@@ -4,7 +4,7 @@
  * The channel (channel.h) delivers framed, verified records; this module
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
- * inventory, fio, fiolog, fiorc, sample, kmemleak) into the pieces that
+ * inventory, fio, fiolog, fiorc, sample, kmemleak, hist, attr) into the pieces that
  * result.json is assembled from (result/build.h).  A record that does not
  * fit (unknown type, a phase out of order, a payload its parser rejects)
  * is counted and kept as a rejection with its reason; the run goes on.
@@ -69,6 +69,9 @@ struct records {
 	json_object *fio_groups;	/* per group: fio's status and first line */
 	json_object *samples;		/* monitor samples */
 	json_object *kmemleak;		/* NULL unless the guest sent a report */
+	json_object *attribution;	/* NULL unless the guest sent attr or hist
+					 * records: {status, reason, stack_key,
+					 * start_s, collect_s, sources} */
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;
@@ -82,6 +85,8 @@ struct records {
 };
 
 #define RECORDS_MAX_REJECTIONS 50
+/* Call sites kept per attribution source (the rest: other_bytes). */
+#define ATTR_TOP_SITES 25
 
 void records_init(struct records *rs, const struct scenario *s, const char *dir,
 		  const struct records_ops *ops, void *ctx);
