@@ -527,6 +527,8 @@ fail_hard() {
 #   monitor-garble     truncate the monitor's second sample (a gap)
 #   sweep-stall:N      a sweep's step N adds no host, so its wait for the
 #                      count runs out (the steps before it are kept)
+#   attr-refuse        ask the hist triggers for a key no event has, so that
+#                      the kernel refuses them (attribution "unavailable")
 fault() {
 	case "$scaletest_fault" in
 	"hang:$1")
@@ -586,4 +588,142 @@ fault_garble_sample() {
 	printf '@@ST1 %d sample monitor 99999 00000000\n@@@ sample 2 cut' "$_seq" >&3
 	printf '\n' >&3
 	rmdir /tmp/.chanlock
+}
+
+# Attribution (scenario key attribution): which kernel call sites allocate
+# memory while scsi_debug's disks appear.  Hist triggers on kmem events,
+# keyed on the kernel stack, count every allocation in the kernel itself
+# (no ring buffer, nothing copied to user space until the end):
+#   page-alloc    kmem/mm_page_alloc         keys stack, order; hitcount
+#   page-free     kmem/mm_page_free          keys order; hitcount
+#   kmalloc       kmem/kmalloc               keys stack; bytes_req, bytes_alloc
+#   kmalloc-node  kmem/kmalloc_node          (when the kernel has it)
+#   cache         kmem/kmem_cache_alloc      keys stack; bytes_req, bytes_alloc
+#   cache-node    kmem/kmem_cache_alloc_node (when the kernel has it)
+# attr_start sets them before the before-insmod snapshot (a trigger's table
+# is allocated when it is set, so it is not in what insmod is charged),
+# attr_pause stops counting before the after-insmod snapshot, and
+# attr_collect, after that snapshot, sends each "hist" file as a "hist"
+# record (phase: the name above), removes the triggers and sends an "attr"
+# record: status=ok key=... or status=unavailable reason=...
+# The stack key is "common_stacktrace" on kernels from 6.5, "stacktrace"
+# before: the first one the kernel accepts is used.
+# The page allocator's last (attr_start clears them all once set).
+ATTR_EVENTS="kmalloc:kmalloc kmalloc-node:kmalloc_node cache:kmem_cache_alloc cache-node:kmem_cache_alloc_node page-free:mm_page_free page-alloc:mm_page_alloc"
+
+attr_trigger() { # NAME STACKKEY
+	case $1 in
+	page-alloc) echo "hist:keys=$2,order:vals=hitcount" ;;
+	page-free) echo "hist:keys=order:vals=hitcount" ;;
+	*) echo "hist:keys=$2:vals=hitcount,bytes_req,bytes_alloc" ;;
+	esac
+}
+
+attr_unavailable() {
+	attr_state=unavailable
+	attr_reason=$1
+	say "attribution unavailable: $1"
+}
+
+attr_start() {
+	attr_state=off
+	attr_set=""
+	[ "$ATTRIBUTION" = 1 ] && [ "$DISKS" -gt 0 ] || return 0
+	uptime_v; _t0=$up_cs
+	T=/sys/kernel/tracing
+	[ -d $T/events ] || mount -t tracefs tracefs $T 2>/dev/null
+	if [ ! -d $T/events ]; then
+		mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+		T=/sys/kernel/debug/tracing
+	fi
+	if [ ! -d $T/events ]; then
+		attr_unavailable "no tracefs (CONFIG_FTRACE?)"; return 0
+	fi
+	if [ ! -e $T/events/kmem/mm_page_alloc/trigger ]; then
+		attr_unavailable "no kmem/mm_page_alloc trigger file (CONFIG_HIST_TRIGGERS?)"; return 0
+	fi
+	attr_key=""
+	attr_set=""
+	for e in $ATTR_EVENTS; do
+		n=${e%%:*}
+		f=$T/events/kmem/${e#*:}/trigger
+		[ -e "$f" ] || continue
+		# The first trigger with a stack key finds the key's name.
+		if [ -z "$attr_key" ] && [ "$n" != page-free ]; then
+			for k in common_stacktrace stacktrace; do
+				[ "$scaletest_fault" = attr-refuse ] && k=no_such_field_$k
+				if echo "$(attr_trigger "$n" $k)" >> "$f" 2>/dev/null; then
+					attr_key=$k
+					attr_set="$attr_set $n"
+					break
+				fi
+			done
+			if [ -z "$attr_key" ]; then
+				attr_unavailable "the kernel refused a hist trigger keyed on the stack"; return 0
+			fi
+			continue
+		fi
+		echo "$(attr_trigger "$n" "$attr_key")" >> "$f" 2>/dev/null && attr_set="$attr_set $n"
+	done
+	case " $attr_set " in
+	*" page-alloc "*) ;;
+	*) attr_unavailable "the kernel refused the mm_page_alloc hist trigger"; attr_remove; return 0 ;;
+	esac
+	# Setting a trigger allocates its table, which the triggers set
+	# before it counted: start every count from zero.
+	for n in $attr_set; do
+		echo "$(attr_trigger "$n" "$attr_key"):clear" >> "$T/events/kmem/$(attr_event "$n")/trigger" 2>/dev/null
+	done
+	attr_state=ok
+	uptime_v; attr_start_cs=$((up_cs - _t0))
+}
+
+# The event of NAME, from ATTR_EVENTS.
+attr_event() {
+	for e in $ATTR_EVENTS; do
+		[ "${e%%:*}" = "$1" ] && echo "${e#*:}"
+	done
+}
+
+# Removes the triggers that attr_start set.
+attr_remove() {
+	for n in $attr_set; do
+		echo "!$(attr_trigger "$n" "$attr_key")" >> "$T/events/kmem/$(attr_event "$n")/trigger" 2>/dev/null
+	done
+	attr_set=""
+}
+
+attr_pause() {
+	[ "$attr_state" = ok ] || return 0
+	for n in $attr_set; do
+		echo "$(attr_trigger "$n" "$attr_key"):pause" >> "$T/events/kmem/$(attr_event "$n")/trigger" 2>/dev/null
+	done
+}
+
+attr_collect() {
+	[ "$attr_state" = off ] && return 0
+	if [ "$attr_state" = ok ]; then
+		uptime_v; _t0=$up_cs
+		for n in $attr_set; do
+			d=$T/events/kmem/$(attr_event "$n")
+			cat "$d/hist" > /tmp/.hist 2>/dev/null
+			emit hist "$n" /tmp/.hist
+		done
+		_srcs=$attr_set
+		attr_remove
+		rm -f /tmp/.hist
+		uptime_v
+		emit_kv attr after-insmod <<EOT
+status=ok
+key=$attr_key
+sources=$_srcs
+start_cs=$attr_start_cs
+collect_cs=$((up_cs - _t0))
+EOT
+	else
+		emit_kv attr after-insmod <<EOT
+status=unavailable
+reason=$attr_reason
+EOT
+	fi
 }

@@ -562,6 +562,93 @@ static json_object *slab_changes(const struct side *const *sides, size_t ns)
 	return out;
 }
 
+/* A run's page-allocation bytes per disk at one call site (0 when the
+ * site is not among its listed ones); -1 when the run has no attribution. */
+static double site_per_disk(json_object *root, const char *site)
+{
+	json_object *arr = jarray(root, "attribution.sources.page_alloc.sites");
+
+	if (strcmp(jstr(root, "attribution.status", ""), "ok"))
+		return -1;
+	for (size_t i = 0; i < jlen(arr); i++) {
+		json_object *g = json_object_array_get_idx(arr, i);
+		if (!strcmp(jstr(g, "site", ""), site))
+			return (double)jint(g, "bytes_per_disk", 0);
+	}
+	return 0;
+}
+
+/* The ten page-allocation call sites (result.json's attribution) whose
+ * bytes per disk differ most from the base's: [{site, bytes_per_disk:
+ * [mean per side, null for a side without attribution], change: [null,
+ * from the base...]}]; empty when no side has attribution. */
+static json_object *site_changes(const struct side *const *sides, size_t ns)
+{
+	struct cache_change *c = NULL;
+	size_t n = 0, alloc = 0;
+	json_object *out = json_object_new_array();
+	int *have = xcalloc(ns, sizeof(*have));
+
+	for (size_t s = 0; s < ns; s++)
+		for (size_t r = 0; r < sides[s]->n; r++) {
+			json_object *arr = jarray(sides[s]->roots[r], "attribution.sources.page_alloc.sites");
+			for (size_t i = 0; i < jlen(arr); i++) {
+				const char *name = jstr(json_object_array_get_idx(arr, i), "site", "");
+				size_t k;
+				for (k = 0; k < n && strcmp(c[k].name, name); k++)
+					;
+				if (k == n) {
+					ALLOC_GROW(c, n + 1, alloc);
+					c[n].name = name;
+					c[n].kb = NULL;
+					c[n].most = 0;
+					n++;
+				}
+			}
+		}
+	for (size_t k = 0; k < n; k++) {
+		c[k].kb = xcalloc(ns, sizeof(*c[k].kb));
+		for (size_t s = 0; s < ns; s++) {
+			double sum = 0;
+			size_t runs = 0;
+			for (size_t r = 0; r < sides[s]->n; r++) {
+				double v = site_per_disk(sides[s]->roots[r], c[k].name);
+				if (v >= 0) {
+					sum += v;
+					runs++;
+				}
+			}
+			have[s] = runs > 0;
+			c[k].kb[s] = runs ? sum / (double)runs : 0;
+			if (have[s] && have[0] && fabs(c[k].kb[s] - c[k].kb[0]) > c[k].most)
+				c[k].most = fabs(c[k].kb[s] - c[k].kb[0]);
+			/* Against a base without attribution: the largest first. */
+			else if (have[s] && !have[0] && c[k].kb[s] > c[k].most)
+				c[k].most = c[k].kb[s];
+		}
+	}
+	if (n)
+		qsort(c, n, sizeof(*c), by_most_change);
+	for (size_t k = 0; k < n && k < 10; k++) {
+		json_object *o = json_object_new_object();
+		json_object *v = json_object_new_array(), *ch = json_object_new_array();
+		for (size_t s = 0; s < ns; s++) {
+			json_object_array_add(v, have[s] ? num(c[k].kb[s]) : NULL);
+			json_object_array_add(ch, s && have[s] && have[0]
+					      ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
+		}
+		json_object_object_add(o, "site", json_object_new_string(c[k].name));
+		json_object_object_add(o, "bytes_per_disk", v);
+		json_object_object_add(o, "change", ch);
+		json_object_array_add(out, o);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(c[k].kb);
+	free(c);
+	free(have);
+	return out;
+}
+
 int compare_parse_gates(const char *s)
 {
 	int g = 0;
@@ -777,6 +864,7 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	json_object_object_add(cmp, "rule", rule);
 	json_object_object_add(cmp, "metrics", ms);
 	json_object_object_add(cmp, "slab", slab_changes(s, n));
+	json_object_object_add(cmp, "attribution", site_changes(s, n));
 	json_object_object_add(cmp, "verdict", json_object_new_string(overall(rtotal, itotal)));
 	*out = cmp;
 	return 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "guest/guest.h"
+#include "record/attribution.h"
 #include "record/fiojson.h"
 #include "record/kv.h"
 #include "record/meminfo.h"
@@ -483,6 +484,88 @@ static void on_kmemleak(struct records *r, const struct record *rec)
 	json_object_object_add(r->kmemleak, "file", json_object_new_string("kmemleak.txt"));
 }
 
+/* The guest's hist files (initramfs/lib.sh, attr_start): the record's
+ * phase names the source; each becomes attribution.sources.KEY. */
+static const struct {
+	const char *name, *key;
+	enum attr_unit unit;
+} attr_sources[] = {
+	{ "page-alloc", "page_alloc", ATTR_PAGES },
+	{ "page-free", "page_free", ATTR_PAGES },
+	{ "kmalloc", "kmalloc", ATTR_BYTES },
+	{ "kmalloc-node", "kmalloc_node", ATTR_BYTES },
+	{ "cache", "kmem_cache", ATTR_BYTES },
+	{ "cache-node", "kmem_cache_node", ATTR_BYTES },
+};
+
+static json_object *attribution(struct records *r)
+{
+	if (!r->attribution) {
+		r->attribution = json_object_new_object();
+		json_object_object_add(r->attribution, "sources", json_object_new_object());
+	}
+	return r->attribution;
+}
+
+static void on_hist(struct records *r, const struct record *rec)
+{
+	struct attr_hist h = ATTR_HIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+	json_object *src;
+
+	for (size_t i = 0; i < ARRAY_SIZE(attr_sources); i++) {
+		if (strcmp(attr_sources[i].name, rec->phase))
+			continue;
+		keep(r, rec, "attribution/%s.hist", rec->phase);
+		src = jget(attribution(r), "sources");
+		if (jget(src, attr_sources[i].key))
+			reject(r, "record %lu: a second hist for '%s'", rec->seq, rec->phase);
+		else if (attr_hist_parse(&h, rec->payload, rec->len, &err) < 0)
+			reject(r, "record %lu: hist for '%s': %s", rec->seq, rec->phase, err.buf);
+		else
+			json_object_object_add(src, attr_sources[i].key,
+					       attr_source_json(&h, attr_sources[i].unit,
+								ATTR_TOP_SITES));
+		attr_hist_release(&h);
+		sb_release(&err);
+		return;
+	}
+	reject(r, "record %lu: hist for an unknown source '%s'", rec->seq, rec->phase);
+}
+
+/* status=ok key=STACKKEY sources=... start_cs= collect_cs=, or
+ * status=unavailable reason=... */
+static void on_attr(struct records *r, const struct record *rec)
+{
+	struct kvlist kv = KVLIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+	const char *st;
+	json_object *a;
+
+	keep(r, rec, "attribution/attr.txt");
+	if (kv_lines(&kv, rec->payload, rec->len, &err) < 0 ||
+	    !(st = kv_get(&kv, "status")) || (strcmp(st, "ok") && strcmp(st, "unavailable"))) {
+		reject(r, "record %lu: attr: %s", rec->seq, err.len ? err.buf : "bad status");
+	} else if (r->attribution && jget(r->attribution, "status")) {
+		reject(r, "record %lu: a second attr record", rec->seq);
+	} else {
+		a = attribution(r);
+		json_object_object_add(a, "status", json_object_new_string(st));
+		json_object_object_add(a, "reason", kv_get(&kv, "reason")
+				       ? guest_str(kv_get(&kv, "reason")) : NULL);
+		json_object_object_add(a, "stack_key", kv_get(&kv, "key")
+				       ? guest_str(kv_get(&kv, "key")) : NULL);
+		for (size_t i = 0; i < 2; i++) {
+			static const char *const k[] = { "start_cs", "collect_cs" };
+			static const char *const o[] = { "start_s", "collect_s" };
+			long long cs = kv_get_num(&kv, k[i]);
+			json_object_object_add(a, o[i], cs >= 0 ? json_seconds((double)cs / 100) : NULL);
+		}
+	}
+	kvlist_release(&kv);
+	sb_release(&err);
+}
+
 static const struct {
 	const char *type;
 	void (*fn)(struct records *r, const struct record *rec);
@@ -502,6 +585,8 @@ static const struct {
 	{ "sample", on_sample },
 	{ "kmemleak", on_kmemleak },
 	{ "point", on_point },
+	{ "hist", on_hist },
+	{ "attr", on_attr },
 };
 
 static void on_record(void *ctx, const struct record *rec)
@@ -576,5 +661,6 @@ void records_release(struct records *rs)
 	json_object_put(rs->points);
 	free(rs->steps);
 	json_object_put(rs->kmemleak);
+	json_object_put(rs->attribution);
 	free(rs->end_reason);
 }

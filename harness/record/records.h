@@ -5,6 +5,7 @@
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
  * inventory, fio, fiolog, fiorc, sample, kmemleak, point) into the pieces that
+ * inventory, fio, fiolog, fiorc, sample, kmemleak, hist, attr) into the pieces that
  * result.json is assembled from (result/build.h).  A record that does not
  * fit (unknown type, a phase out of order, a payload its parser rejects)
  * is counted and kept as a rejection with its reason; the run goes on.
@@ -76,6 +77,9 @@ struct records {
 	size_t nsteps, npoints;
 	long long host_disks, last_disks;	/* sweep: disks per host, the last point's */
 	int returned;			/* a knee sweep came back to its list */
+	json_object *attribution;	/* NULL unless the guest sent attr or hist
+					 * records: {status, reason, stack_key,
+					 * start_s, collect_s, sources} */
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;
@@ -89,6 +93,8 @@ struct records {
 };
 
 #define RECORDS_MAX_REJECTIONS 50
+/* Call sites kept per attribution source (the rest: other_bytes). */
+#define ATTR_TOP_SITES 25
 
 void records_init(struct records *rs, const struct scenario *s, const char *dir,
 		  const struct records_ops *ops, void *ctx);

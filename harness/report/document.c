@@ -371,6 +371,84 @@ static void slab_section(struct doc *d, const struct report_model *m)
 	mk_table_end(d);
 }
 
+static const struct mk_col site_cols[] = {
+	{ "call site", MK_LEFT }, { "source", MK_LEFT }, { "per disk", MK_RIGHT },
+	{ "share of the MemFree drop", MK_RIGHT },
+};
+
+/* "12.3%", or "n/a". */
+static void fmt_share(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		sb_addf(out, "%.1f%%", v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+static void attribution_chart(struct doc *d, const struct report_model *m)
+{
+	struct svg_bar b[REPORT_SITES_PAGES];
+	size_t k = 0;
+
+	for (size_t i = 0; i < m->nsites && k < REPORT_SITES_PAGES; i++) {
+		if (strcmp(m->sites[i].source, "page_alloc") || !m->sites[i].per_disk.have)
+			continue;
+		b[k].v = m->sites[i].per_disk.v / 1024;
+		b[k++].label = fmt_or(m->sites[i].site, "?");
+	}
+	if (k)
+		svg_hbars(d->out, "page allocations at insmod by call site, kB per disk", b, k,
+			  "#4e79a7", "#e15759");
+}
+
+/* Where each disk's bytes go: result.json's attribution, the top call
+ * sites of each source and how much of the MemFree drop the trace
+ * explains. */
+static void attribution_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->attr_status || !strcmp(m->attr_status, "off"))
+		return;
+	heading(d, MK_H2, "attribution", "Where each disk's bytes go");
+	if (strcmp(m->attr_status, "ok")) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "Attribution unavailable: ");
+		mk_text(d, fmt_or(m->attr_reason, "no reason given"));
+		mk_block_end(d, MK_P);
+		return;
+	}
+	note_para(d, "Allocations during insmod by kernel call site (hist triggers on "
+		  "kmem events, keyed on the stack): page allocations are gross (what "
+		  "was freed again is only known in total); kmalloc and kmem_cache "
+		  "allocations are inside the slab pages, not on top of them.");
+	if (d->mk->page)
+		attribution_chart(d, m);
+	mk_table(d, "attribution", site_cols, ARRAY_SIZE(site_cols));
+	for (size_t i = 0; i < m->nsites; i++) {
+		const struct report_site *s = &m->sites[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(s->site, "?"));
+		mk_text_cell(d, s->source);
+		num_cell(d, fmt_per_disk, s->per_disk);
+		num_cell(d, fmt_share, s->share_pct);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	mk_block(d, MK_P, NULL, NULL);
+	if (m->attr_explained_pct.have) {
+		mk_addf(d, "Traced page allocations less frees, plus VmallocUsed's growth: %.1f%% "
+			"of the MemFree drop; "
+			"unexplained: ", m->attr_explained_pct.v);
+		fmt_per_disk(d->out, m->attr_unexplained_per_disk);
+		mk_addf(d, " per disk. The closure %s (tolerance %lld%% of the drop).",
+			m->attr_closes == 1 ? "holds" : "does not hold",
+			(long long)m->attr_tolerance_pct.v);
+	} else {
+		mk_lit(d, "No closure: the MemFree drop or the page totals are missing.");
+	}
+	mk_block_end(d, MK_P);
+}
+
 static const struct mk_col sweep_fit_cols[] = {
 	{ "figure", MK_LEFT }, { "per disk", MK_RIGHT }, { "± (std. error)", MK_RIGHT },
 	{ "fixed", MK_RIGHT }, { "R²", MK_RIGHT }, { "points", MK_RIGHT }, { "shape", MK_LEFT },
@@ -721,6 +799,7 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 	disks_section(d, m);
 	phases_section(d, m);
 	slab_section(d, m);
+	attribution_section(d, m);
 	monitor_section(d, m);
 	fio_section(d, m);
 	checks_section(d, m);
@@ -1260,6 +1339,43 @@ static void overlays(struct doc *d, const struct compare_model *m)
 	}
 }
 
+/* The page-allocation call sites whose bytes per disk changed most
+ * (result.json's attribution on each side). */
+static void site_changes(struct doc *d, const struct compare_model *m)
+{
+	struct cols c = { NULL, NULL, 0 };
+
+	if (!m->nsites)
+		return;
+	heading(d, MK_H2, "attribution", "Call sites that changed most");
+	note_para(d, "Page allocations at insmod by kernel call site, bytes per disk "
+		  "(the mean of a side's runs; n/a for a side run without attribution).");
+	col_add(&c, MK_LEFT, "%s", "call site");
+	for (size_t k = 0; k < m->nsides; k++)
+		col_add(&c, MK_RIGHT, "%c", side_letter(k));
+	for (size_t k = 1; k < m->nsides; k++)
+		col_add(&c, MK_RIGHT, "%c minus A", side_letter(k));
+	mk_table(d, "attribution", c.c, c.n);
+	for (size_t i = 0; i < m->nsites; i++) {
+		const struct compare_site *s = &m->sites[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(s->site, "?"));
+		for (size_t k = 0; k < m->nsides; k++)
+			num_cell(d, fmt_per_disk, s->per_disk[k]);
+		for (size_t k = 1; k < m->nsides; k++) {
+			mk_cell(d, NULL, 0);
+			if (s->change[k].have && s->change[k].v >= 0)
+				mk_lit(d, "+");
+			fmt_per_disk(d->out, s->change[k]);
+			mk_cell_end(d);
+		}
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	cols_release(&c);
+}
+
 /* The slab columns: the cache, each side's growth, each later side's
  * change from A. */
 static void slab_change_cols(struct cols *c, size_t nsides, int page)
@@ -1354,6 +1470,7 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 		overlays(d, m);
 	}
 	slab_changes(d, m);
+	site_changes(d, m);
 }
 
 /* ---- a night ---- */

@@ -15,7 +15,7 @@
  * the environment, disks and times and any console crash or OOM line,
  * where markdown quotes the terminal summary (text.h); memory at insmod
  * (on a page with its note and the figures the counters miss), the disks,
- * memory by phase, the slab caches that grew most, memory while it ran,
+ * memory by phase, the slab caches that grew most, where each disk's bytes go (the attribution's call sites, a chart on a page), memory while it ran,
  * fio's jobs, the checks and the rejected channel records; markdown ends
  * with the environment, a page with its footer.  A page draws a plot
  * beside each table that has one (svg.h).

@@ -184,6 +184,53 @@ static void slab(json_object *root, struct report_model *m)
 	}
 }
 
+static void attribution(json_object *root, struct report_model *m)
+{
+	static const struct { const char *key; size_t shown; } srcs[] = {
+		{ "page_alloc", REPORT_SITES_PAGES }, { "kmalloc", REPORT_SITES_SLAB },
+		{ "kmalloc_node", REPORT_SITES_SLAB }, { "kmem_cache", REPORT_SITES_SLAB },
+		{ "kmem_cache_node", REPORT_SITES_SLAB },
+	};
+	json_object *a = jget(root, "attribution"), *c;
+	size_t max = 0;
+
+	m->attr_closes = -1;
+	if (!a || !json_object_is_type(a, json_type_object))
+		return;
+	m->attr_status = jstr(a, "status", NULL);
+	m->attr_reason = jstr(a, "reason", NULL);
+	m->attr_drop = num_at(a, "memfree_drop_bytes");
+	m->attr_disks = num_at(a, "disks");
+	m->attr_net = num_at(a, "closure.net_bytes");
+	m->attr_explained_pct = num_at(a, "closure.explained_pct");
+	m->attr_tolerance_pct = num_at(a, "closure.tolerance_pct");
+	m->attr_unexplained = num_at(a, "closure.unexplained_bytes");
+	m->attr_unexplained_per_disk = num_at(a, "closure.unexplained_per_disk");
+	c = jget(a, "closure.closes");
+	if (c && json_object_is_type(c, json_type_boolean))
+		m->attr_closes = json_object_get_boolean(c);
+	for (size_t i = 0; i < ARRAY_SIZE(srcs); i++)
+		max += srcs[i].shown;
+	m->sites = xcalloc(max + 1, sizeof(*m->sites));
+	for (size_t i = 0; i < ARRAY_SIZE(srcs); i++) {
+		char path[64];
+		json_object *sites;
+
+		snprintf(path, sizeof(path), "sources.%s.sites", srcs[i].key);
+		sites = jarr(a, path);
+		for (size_t k = 0; k < alen(sites) && k < srcs[i].shown; k++) {
+			json_object *s = aget(sites, k);
+			struct report_site *r = &m->sites[m->nsites++];
+
+			r->source = srcs[i].key;
+			r->site = jstr(s, "site", NULL);
+			r->bytes = num_at(s, "bytes");
+			r->per_disk = num_at(s, "bytes_per_disk");
+			r->share_pct = num_at(s, "share_pct");
+		}
+	}
+}
+
 static void monitor(json_object *root, struct report_model *m)
 {
 	static const char *const series[] = { "meminfo.MemFree", "meminfo.LowFree", "slab_kb" };
@@ -504,6 +551,7 @@ void report_model_from_json(json_object *root, struct report_model *m)
 
 	phases(root, m);
 	slab(root, m);
+	attribution(root, m);
 	monitor(root, m);
 	sweep(root, m);
 	fio(root, m);
@@ -530,6 +578,7 @@ void report_model_release(struct report_model *m)
 	free(m->sweep);
 	free(m->checks);
 	free(m->rejections);
+	free(m->sites);
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }
@@ -768,6 +817,24 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_most_change);
 	if (m->nchanged > COMPARE_CHANGED_MAX)
 		m->nchanged = COMPARE_CHANGED_MAX;
+	{
+		json_object *at = jarr(cmp, "attribution");
+
+		m->nsites = alen(at);
+		m->sites = xcalloc(m->nsites + 1, sizeof(*m->sites));
+		for (size_t i = 0; i < m->nsites; i++) {
+			json_object *e = aget(at, i), *v = jarr(e, "bytes_per_disk"), *ch = jarr(e, "change");
+			struct compare_site *s = &m->sites[i];
+
+			s->site = jstr(e, "site", NULL);
+			s->per_disk = xcalloc(m->nsides + 1, sizeof(*s->per_disk));
+			s->change = xcalloc(m->nsides + 1, sizeof(*s->change));
+			for (size_t k = 0; k < m->nsides; k++) {
+				s->per_disk[k] = num_at(k < alen(v) ? aget(v, k) : NULL, "");
+				s->change[k] = num_at(k < alen(ch) ? aget(ch, k) : NULL, "");
+			}
+		}
+	}
 }
 
 void compare_model_release(struct compare_model *m)
@@ -796,6 +863,11 @@ void compare_model_release(struct compare_model *m)
 	}
 	free(m->slab);
 	free(m->changed);
+	for (size_t i = 0; i < m->nsites; i++) {
+		free(m->sites[i].per_disk);
+		free(m->sites[i].change);
+	}
+	free(m->sites);
 	json_object_put(m->cmp);
 	memset(m, 0, sizeof(*m));
 }

@@ -110,6 +110,15 @@ struct report_sweep_fit {
 	int have, nonlinear;
 	struct num points, per_disk, per_disk_se, fixed, r2, p;
 };
+/* A call site of result.json's attribution: which source (page_alloc,
+ * kmalloc, kmem_cache...), its bytes per disk and share of the MemFree drop. */
+struct report_site {
+	const char *source, *site;
+	struct num bytes, per_disk, share_pct;
+};
+/* Sites shown per source: page allocations, then each slab source. */
+#define REPORT_SITES_PAGES 10
+#define REPORT_SITES_SLAB 5
 
 struct report_check {
 	const char *name, *detail;
@@ -193,6 +202,14 @@ struct report_model {
 	int have_knee, knee_reached;	/* sweep.knee */
 	const char *knee_field;
 	struct num knee_max, knee_free, knee_floor, knee_per_disk;
+	/* attribution: status NULL when result.json has none; the top sites of
+	 * page_alloc, then of kmalloc, kmalloc_node, kmem_cache(_node) */
+	const char *attr_status, *attr_reason;
+	struct report_site *sites;
+	size_t nsites;
+	struct num attr_drop, attr_net, attr_explained_pct, attr_tolerance_pct;
+	struct num attr_unexplained, attr_unexplained_per_disk, attr_disks;
+	int attr_closes;		/* 1, 0, or -1 when not worked out */
 
 	struct report_check *checks;
 	size_t nchecks;
@@ -281,8 +298,18 @@ struct compare_model {
 	struct compare_slab *changed;	/* those that changed, largest change
 					 * first, at most COMPARE_CHANGED_MAX */
 	size_t nchanged;
+	struct compare_site *sites;
+	size_t nsites;
 };
 #define COMPARE_CHANGED_MAX 15
+
+/* A page-allocation call site (result.json's attribution): its bytes per
+ * disk per side (missing for a side without attribution) and the change
+ * from the base, as the comparison lists them (largest change first). */
+struct compare_site {
+	const char *site;
+	struct num *per_disk, *change;
+};
 
 void compare_model_from_json(json_object *cmp, struct compare_model *m);
 void compare_model_release(struct compare_model *m);

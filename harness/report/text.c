@@ -207,6 +207,34 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		}
 		sb_addch(out, '\n');
 	}
+	if (m->attr_status && !strcmp(m->attr_status, "ok")) {
+		size_t shown = 0;
+
+		sb_adds(out, "  where each disk's bytes go (page allocations at insmod by call site):");
+		for (size_t i = 0; i < m->nsites && shown < 6; i++) {
+			if (strcmp(m->sites[i].source, "page_alloc"))
+				continue;
+			sb_adds(out, shown++ % 2 ? ", " : "\n    ");
+			text_clean(out, fmt_or(m->sites[i].site, "?"));
+			sb_adds(out, " ");
+			fmt_per_disk(out, m->sites[i].per_disk);
+			if (m->sites[i].share_pct.have)
+				sb_addf(out, " (%.0f%%)", m->sites[i].share_pct.v);
+		}
+		sb_addch(out, '\n');
+		if (m->attr_explained_pct.have) {
+			sb_addf(out, "    traced pages less frees, plus vmalloc: %.0f%% of the MemFree drop, ",
+				m->attr_explained_pct.v);
+			fmt_per_disk(out, m->attr_unexplained_per_disk);
+			sb_addf(out, " per disk unexplained; closure %s (tolerance %lld%%)\n",
+				m->attr_closes == 1 ? "holds" : "DOES NOT HOLD",
+				(long long)m->attr_tolerance_pct.v);
+		}
+	} else if (m->attr_status && strcmp(m->attr_status, "off")) {
+		sb_adds(out, "  attribution unavailable: ");
+		text_clean(out, fmt_or(m->attr_reason, "no reason given"));
+		sb_addch(out, '\n');
+	}
 	if (m->returned_pct.have) {
 		sb_addf(out, "  after rmmod: %.0f%% of the MemFree taken at insmod came back (",
 			m->returned_pct.v);
@@ -435,6 +463,39 @@ static void compare_slab_text(const struct compare_model *m, struct strbuf *out)
 	tt_write(&t, out);
 }
 
+static void compare_sites_text(const struct compare_model *m, struct strbuf *out)
+{
+	struct ttable t;
+	struct strbuf *row;
+
+	if (!m->nsites)
+		return;
+	sb_adds(out, "page-allocation call sites that changed most (bytes per disk at insmod, the mean of a side's runs):\n");
+	tt_init(&t, 2 * m->nsides);
+	row = tt_row(&t);
+	sb_adds(&row[0], "call site");
+	for (size_t k = 0; k < m->nsides; k++)
+		sb_addf(&row[1 + k], "%c", letter(k));
+	for (size_t k = 1; k < m->nsides; k++)
+		sb_addf(&row[m->nsides + k], "%c - A", letter(k));
+	for (size_t i = 0; i < m->nsites; i++) {
+		const struct compare_site *c = &m->sites[i];
+		row = tt_row(&t);
+		text_clean(&row[0], fmt_or(c->site, "?"));
+		for (size_t k = 0; k < m->nsides; k++)
+			fmt_per_disk(&row[1 + k], c->per_disk[k]);
+		for (size_t k = 1; k < m->nsides; k++) {
+			if (c->change[k].have) {
+				sb_adds(&row[m->nsides + k], c->change[k].v >= 0 ? "+" : "");
+				fmt_per_disk(&row[m->nsides + k], c->change[k]);
+			} else {
+				sb_adds(&row[m->nsides + k], "n/a");
+			}
+		}
+	}
+	tt_write(&t, out);
+}
+
 void text_compare(const struct compare_model *m, struct strbuf *out)
 {
 	sb_adds(out, "scaletest compare: ");
@@ -491,4 +552,5 @@ void text_compare(const struct compare_model *m, struct strbuf *out)
 		return;
 	compare_metrics_text(m, out);
 	compare_slab_text(m, out);
+	compare_sites_text(m, out);
 }

@@ -320,3 +320,97 @@ void analysis_fio(json_object *root, const struct scenario *s, json_object *chec
 	sb_release(&bad);
 	sb_release(&vbad);
 }
+
+/* Per disk and as a share of the MemFree drop, for a source or a site. */
+static void attr_shares(json_object *o, long long disks, long long drop)
+{
+	long long b = jint(o, "bytes", 0);
+
+	json_object_object_add(o, "bytes_per_disk",
+			       disks > 0 ? json_object_new_int64(b / disks) : NULL);
+	json_object_object_add(o, "share_pct",
+			       drop > 0 ? json_seconds(100.0 * (double)b / (double)drop) : NULL);
+}
+
+void analysis_attribution(json_object *root, const struct scenario *s,
+			  json_object *from_guest)
+{
+	json_object *a, *srcs, *closure;
+	long long disks = s->disks, drop;
+	json_object *mf = jget(root, "deltas.insmod.MemFree_kb");
+	long long alloc, freed, vm;
+
+	if (!s->attribution || !disks) {
+		a = json_object_new_object();
+		json_object_object_add(a, "status", json_object_new_string("off"));
+		json_object_object_add(a, "reason", json_object_new_string(
+			!s->attribution ? "attribution = off" : "no scsi_debug disks"));
+		json_object_object_add(root, "attribution", a);
+		return;
+	}
+	if (!from_guest || !jget(from_guest, "status")) {
+		a = json_object_new_object();
+		json_object_object_add(a, "status", json_object_new_string("unavailable"));
+		json_object_object_add(a, "reason", json_object_new_string(
+			"the guest sent no attr record"));
+		json_object_object_add(root, "attribution", a);
+		return;
+	}
+	a = NULL;
+	if (json_object_deep_copy(from_guest, &a, NULL) < 0)
+		return;
+	json_object_object_add(root, "attribution", a);
+	if (strcmp(jstr(a, "status", ""), "ok")) {
+		json_object_object_del(a, "sources");
+		return;
+	}
+	json_object_object_add(a, "files", json_object_new_string("attribution/"));
+	drop = mf ? -json_object_get_int64(mf) * 1024 : -1;
+	json_object_object_add(a, "disks", json_object_new_int64(disks));
+	json_object_object_add(a, "memfree_drop_bytes", mf ? json_object_new_int64(drop) : NULL);
+	srcs = jget(a, "sources");
+	json_object_object_foreach(srcs, name, src) {
+		json_object *sites = jarray(src, "sites");
+
+		(void)name;
+		attr_shares(src, disks, drop);
+		for (size_t i = 0; i < jlen(sites); i++)
+			attr_shares(json_object_array_get_idx(sites, i), disks, drop);
+	}
+	/* Closure: a page that leaves the free lists goes through mm_page_alloc
+	 * and comes back through mm_page_free, except the order-0 pages that
+	 * vmalloc takes in bulk (alloc_pages_bulk has no tracepoint in 6.1):
+	 * those are VmallocUsed's growth.  The per-CPU page lists (pages
+	 * neither free nor handed out) make the rest of the slack. */
+	closure = json_object_new_object();
+	alloc = jint(srcs, "page_alloc.bytes", -1);
+	freed = jint(srcs, "page_free.bytes", -1);
+	vm = jint(root, "deltas.insmod.VmallocUsed_kb", 0) * 1024;
+	json_object_object_add(closure, "page_alloc_bytes",
+			       alloc >= 0 ? json_object_new_int64(alloc) : NULL);
+	json_object_object_add(closure, "page_free_bytes",
+			       freed >= 0 ? json_object_new_int64(freed) : NULL);
+	json_object_object_add(closure, "vmalloc_bytes", json_object_new_int64(vm));
+	json_object_object_add(closure, "tolerance_pct",
+			       json_object_new_int64(ATTR_CLOSURE_TOLERANCE_PCT));
+	if (alloc >= 0 && freed >= 0 && drop > 0) {
+		long long net = alloc - freed, gap = drop - net - vm;
+		long long mag = gap < 0 ? -gap : gap;
+
+		json_object_object_add(closure, "net_bytes", json_object_new_int64(net));
+		json_object_object_add(closure, "unexplained_bytes", json_object_new_int64(gap));
+		json_object_object_add(closure, "unexplained_per_disk",
+				       json_object_new_int64(gap / disks));
+		json_object_object_add(closure, "explained_pct",
+				       json_seconds(100.0 * (double)(net + vm) / (double)drop));
+		json_object_object_add(closure, "closes", json_object_new_boolean(
+			(double)mag * 100 <= (double)drop * ATTR_CLOSURE_TOLERANCE_PCT));
+	} else {
+		json_object_object_add(closure, "net_bytes", NULL);
+		json_object_object_add(closure, "unexplained_bytes", NULL);
+		json_object_object_add(closure, "unexplained_per_disk", NULL);
+		json_object_object_add(closure, "explained_pct", NULL);
+		json_object_object_add(closure, "closes", NULL);
+	}
+	json_object_object_add(a, "closure", closure);
+}

@@ -10,6 +10,7 @@
  *					// the steady state after insmod
  *	analysis_leak(root, s, checks);	// the after-rmmod leak check
  *	analysis_fio(root, s, checks);	// fio's jobs: errors, verify
+ *	analysis_attribution(root, s, a);	// "attribution": call sites
  *
  * Checks are {name, pass, detail} objects appended to an array.
  */
@@ -27,5 +28,13 @@ void analysis_slab_growth(json_object *root, const struct scenario *s);
 void analysis_monitor(json_object *root);
 void analysis_leak(json_object *root, const struct scenario *s, json_object *checks);
 void analysis_fio(json_object *root, const struct scenario *s, json_object *checks);
+/* "attribution": the guest's call sites (records.attribution, or NULL)
+ * with bytes per disk, shares of the MemFree drop and the closure. */
+void analysis_attribution(json_object *root, const struct scenario *s,
+			  json_object *from_guest);
+/* How far the traced net page allocations may fall from the MemFree drop
+ * (either way, % of the drop) for the closure to hold; measured on smoke,
+ * see the README. */
+#define ATTR_CLOSURE_TOLERANCE_PCT 15
 
 #endif

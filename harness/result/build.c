@@ -280,6 +280,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		if (*s->sweep)
 			sweep_build(root, s, rs->points);
 		analysis_slab_growth(root, s);
+		analysis_attribution(root, s, rs->attribution);
 		add_inventory(root, rs);
 		if (s->monitor_interval_ms)
 			add_monitor(root, s, rs);

@@ -30,7 +30,7 @@ static int write_owner(const struct rundir *d)
 
 int rundir_create(struct rundir *d, const char *out, const char *name)
 {
-	static const char *const sub[] = { "snapshots", "blocks", "disks", "fio" };
+	static const char *const sub[] = { "snapshots", "blocks", "disks", "fio", "attribution" };
 	char stamp[32];
 
 	if (mkdir_p(out, 0755) < 0)

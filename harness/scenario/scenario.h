@@ -86,6 +86,7 @@ struct scenario {
 	char *fio_sample_indexes;
 	int fio_all;
 	long long monitor_interval_ms;
+	int attribution;
 	int slab_nomerge;
 	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
 	long long loglevel;

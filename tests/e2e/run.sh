@@ -132,6 +132,44 @@ test_fio_unbuildable() {
 	check "and checks its disks with dd" j '.checks[] | select(.name == "virtio I/O verified") | .pass'
 }
 
+# Attribution on smoke: the call sites of the disks' memory, from hist
+# triggers in the guest (README "Attribution").
+test_attribution() {
+	run_smoke attribution --set attribution=1
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "attribution ok" j '.attribution.status == "ok"'
+	check "stack key found" j '.attribution.stack_key | test("stacktrace")'
+	check "page_alloc and page_free traced" j '.attribution.sources.page_alloc.bytes > 0 and .attribution.sources.page_free.bytes > 0'
+	check "kmalloc traced" j '.attribution.sources.kmalloc.bytes > 0'
+	check "call sites listed, none an allocator frame" j '[.attribution.sources.page_alloc.sites[].site] | (length > 0 and all(test("^(__alloc_pages|alloc_pages|allocate_slab|___slab_alloc|__kmalloc|kmalloc_trace)( |$)") | not))'
+	check "every site has bytes > 0 and a stack" j '[.attribution.sources[].sites[] | select(.bytes <= 0 or (.stack | length) == 0)] | length == 0'
+	check "sites sorted by bytes" j '.attribution.sources.page_alloc.sites | [.[].bytes] as $b | $b == ($b | sort | reverse)'
+	check "blk-mq or scsi among the top 5 page sites" j '[.attribution.sources.page_alloc.sites[:5][].site] | any(test("blk_mq|scsi|sdebug|sd_"))'
+	check "per disk below the total" j '.attribution.sources.page_alloc.sites[0] | .bytes_per_disk < .bytes'
+	check "nothing dropped from the tables" j '[.attribution.sources[].dropped] | all(. == 0)'
+	check "closure worked out" j '.attribution.closure.closes | type == "boolean"'
+	check "closure: some of the MemFree drop explained" j '.attribution.closure.explained_pct > 0'
+	check "raw hist files kept" [ -s "$dir/attribution/page-alloc.hist" ]
+	check "no hist record rejected" j '[.channel.rejections[] | select(test("hist|attr"))] | length == 0'
+	check "report says where the bytes go" grep -q "Where each disk's bytes go" "$dir/report.md"
+	check "report.html has the chart" grep -q "page allocations at insmod by call site" "$dir/report.html"
+	check "no QEMU left running" no_qemu_left attribution
+}
+
+# The kernel refusing the trigger (a fault that asks for a key no event
+# has): the run passes, attribution says why it is missing.
+test_attribution_unavailable() {
+	run_smoke attribution-unavailable --set attribution=1 --set cmdline=scaletest_fault=attr-refuse
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "attribution unavailable" j '.attribution.status == "unavailable"'
+	check "with the reason" j '.attribution.reason | test("refused")'
+	check "no sources" j '.attribution.sources == null'
+	check "report says so" grep -q "Attribution unavailable" "$dir/report.md"
+	check "no QEMU left running" no_qemu_left attribution-unavailable
+}
+
 test_timeout() {
 	run_smoke timeout --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
 	common_failure_checks timeout
@@ -337,3 +375,4 @@ test_sweep_size_memory() {
 }
 
 e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory" "$@"
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill" "$@"

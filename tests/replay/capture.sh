@@ -21,6 +21,8 @@ cases() {
 	cat <<EOT
 smoke-x86_64 $smoke
 smoke-i386 $smoke --set arch=i386
+smoke-attribution $smoke --set attribution=1
+attribution-refused $smoke --set attribution=1 --set cmdline=scaletest_fault=attr-refuse
 seed-i386-4000 $seed
 crash $smoke --set cmdline=scaletest_fault=panic:after-insmod
 oom $smoke --set cmdline=scaletest_fault=oom:after-io
