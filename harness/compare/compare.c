@@ -504,6 +504,22 @@ static int by_most_change(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
+/* Adds name to the list of changes unless it is there already. */
+static void change_add(struct cache_change **c, size_t *n, size_t *alloc, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < *n && strcmp((*c)[k].name, name); k++)
+		;
+	if (k < *n)
+		return;
+	ALLOC_GROW(*c, *n + 1, *alloc);
+	(*c)[*n].name = name;
+	(*c)[*n].kb = NULL;
+	(*c)[*n].most = 0;
+	(*n)++;
+}
+
 /* The ten caches whose growth differs most from the base's. */
 static json_object *slab_changes(const struct side *const *sides, size_t ns)
 {
@@ -518,17 +534,8 @@ static json_object *slab_changes(const struct side *const *sides, size_t ns)
 			for (size_t l = 0; l < ARRAY_SIZE(lists); l++) {
 				json_object *arr = jget(sides[s]->roots[r], lists[l]);
 				for (size_t i = 0; i < jlen(arr); i++) {
-					const char *name = jstr(json_object_array_get_idx(arr, i), "cache", "");
-					size_t k;
-					for (k = 0; k < n && strcmp(c[k].name, name); k++)
-						;
-					if (k == n) {
-						ALLOC_GROW(c, n + 1, alloc);
-						c[n].name = name;
-						c[n].kb = NULL;
-						c[n].most = 0;
-						n++;
-					}
+					change_add(&c, &n, &alloc,
+						   jstr(json_object_array_get_idx(arr, i), "cache", ""));
 				}
 			}
 	for (size_t k = 0; k < n; k++) {
@@ -593,17 +600,8 @@ static json_object *site_changes(const struct side *const *sides, size_t ns)
 		for (size_t r = 0; r < sides[s]->n; r++) {
 			json_object *arr = jarray(sides[s]->roots[r], "attribution.sources.page_alloc.sites");
 			for (size_t i = 0; i < jlen(arr); i++) {
-				const char *name = jstr(json_object_array_get_idx(arr, i), "site", "");
-				size_t k;
-				for (k = 0; k < n && strcmp(c[k].name, name); k++)
-					;
-				if (k == n) {
-					ALLOC_GROW(c, n + 1, alloc);
-					c[n].name = name;
-					c[n].kb = NULL;
-					c[n].most = 0;
-					n++;
-				}
+				change_add(&c, &n, &alloc,
+					   jstr(json_object_array_get_idx(arr, i), "site", ""));
 			}
 		}
 	for (size_t k = 0; k < n; k++) {
