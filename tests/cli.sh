@@ -294,6 +294,26 @@ n=$((n + 1))
 if ! grep -q 'sd&lt;script&gt;' "$tmp/hostile/report.md"; then
 	fail "hostile device name not escaped as expected in report.md"
 fi
+# reproduce.sh from hostile settings: every value stays inside the quoted
+# here document, or is left out; the script is valid sh.
+mkdir -p "$tmp/repro"
+jq '.tool = "scaletest $(touch PWNED)`id`" | .run_id = "x;rm -rf /" |
+    .settings.description = "$(touch PWNED) `id` \u0027q\u0027" | .settings.cmdline = "a\"b" |
+    .settings.name = "SCALETEST_SCENARIO" | .kernel.package_version = "1$(id)"' \
+	"$fx/run-hostile/result.json" > "$tmp/repro/result.json"
+expect 0 "" -- "$bin" report "$tmp/repro"
+n=$((n + 1))
+r=$tmp/repro/reproduce.sh
+if ! sh -n "$r"; then
+	fail "reproduce.sh is not valid sh"
+elif [ "$(grep -c '^SCALETEST_SCENARIO$' "$r")" != 1 ] ||
+     [ "$(grep -c "<<'SCALETEST_SCENARIO'" "$r")" != 1 ]; then
+	fail "reproduce.sh: the here document is not one quoted block"
+elif awk "/<<'SCALETEST_SCENARIO'/ { h = 1; next } /^SCALETEST_SCENARIO\$/ { h = 0; next } !h" "$r" | grep -q 'touch PWNED\|`id`\|(id)\|rm -rf'; then
+	fail "reproduce.sh: a hostile value reached the shell outside the here document"
+elif ! grep -q '^# cmdline: left out' "$r" || ! grep -q '^description = "\$(touch PWNED) `id`' "$r"; then
+	fail "reproduce.sh: the values are not where they should be"
+fi
 mkdir -p "$tmp/schema"
 printf '{"schema": 99, "status": "pass"}\n' > "$tmp/schema/result.json"
 expect 1 "schema version 99, this scaletest reads 1" -- "$bin" report "$tmp/schema"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/reproduce.h"
 #include "report/svg.h"
 #include "report/text.h"
 #include "lib/util.h"
@@ -171,6 +172,10 @@ static void run_facts(struct doc *d, const struct report_model *m)
 		else
 			mk_lit(d, "n/a");
 	}
+	mk_br(d);
+	mk_lit(d, "to run it again: ");
+	mk_lit_inline(d, MK_CODE, NULL, REPRODUCE_COMMAND);
+	mk_lit(d, " in the run's directory");
 	mk_block_end(d, MK_P);
 	console_line(d, "Console:", m->console_crash);
 	console_line(d, "OOM:", m->console_oom);
@@ -779,6 +784,11 @@ static void environment_section(struct doc *d, const struct report_model *m)
 	mk_block_end(d, MK_ITEM);
 	mk_block(d, MK_ITEM, NULL, NULL);
 	MK_PARTS(d, "", fmt_or(m->tool, "scaletest"), ", started ", fmt_or(m->started, "?"));
+	mk_block_end(d, MK_ITEM);
+	mk_block(d, MK_ITEM, NULL, NULL);
+	mk_lit(d, "to run it again: ");
+	mk_lit_inline(d, MK_CODE, NULL, REPRODUCE_COMMAND);
+	mk_lit(d, " in the run's directory (the same settings and kernel; it says when the harness or QEMU differ)");
 	mk_block_end(d, MK_ITEM);
 	mk_block_end(d, MK_LIST);
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "report/reproduce.h"
 #include "report/text.h"
 
 /*
@@ -179,6 +180,8 @@ static void suite_run(const struct report_model *m, struct strbuf *out, struct c
 	sb_adds(&body, "    <properties>\n");
 	for (size_t i = 0; i < m->nprops; i++)
 		property(&body, m->props[i].name, m->props[i].value);
+	/* How to run it again (report/reproduce.h). */
+	property(&body, "reproduce", REPRODUCE_COMMAND);
 	sb_adds(&body, "    </properties>\n");
 	/* The run as a whole: a crash, timeout or OOM shows even when no
 	 * check ran. */

@@ -9,6 +9,7 @@
 #include "report/model.h"
 #include "report/text.h"
 #include "report/tsv.h"
+#include "report/reproduce.h"
 #include "result/result.h"
 #include "lib/util.h"
 
@@ -42,6 +43,8 @@ int report_write_run(json_object *root, const char *dir, FILE *out)
 	r |= put(dir, "report.html", &sb);
 	junit_run(&m, &sb);
 	r |= put(dir, "junit.xml", &sb);
+	reproduce_script(root, &sb);
+	r |= put(dir, "reproduce.sh", &sb);
 	if (m.have_sweep) {
 		tsv_sweep(&m, &sb);
 		r |= put(dir, "sweep.tsv", &sb);

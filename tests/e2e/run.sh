@@ -374,5 +374,28 @@ test_sweep_size_memory() {
 	check "only the probe ran" [ "$(ls -d "$out/$name"/2* 2>/dev/null | wc -l)" = 1 ]
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory" "$@"
+# reproduce.sh of a smoke run, run from this checkout: the same settings,
+# the same kernel, the per-disk figure within the smoke spread.
+test_reproduce() {
+	run_smoke reproduce
+	check "the first run passed" j '.status == "pass"'
+	check "reproduce.sh written" [ -s "$dir/reproduce.sh" ]
+	rlog=$out/reproduce-again.log
+	SCALETEST_REPRODUCE_OUT=$out/reproduce-again sh "$dir/reproduce.sh" "$top" > "$rlog" 2>&1
+	rrc=$?
+	new=$out/reproduce-again/latest/result.json
+	check "the rerun exits 0 (got $rrc)" [ "$rrc" = 0 ]
+	check "the rerun passed" jq -e '.status == "pass"' "$new"
+	check "every setting the same (the kernel package pinned)" sh -c \
+		"[ \"\$(jq -S '.settings | del(.kernel_package)' '$dir/result.json')\" = \"\$(jq -S '.settings | del(.kernel_package)' '$new')\" ]"
+	check "the same kernel package and version" sh -c \
+		"[ \"\$(jq -c '[.kernel.package, .kernel.package_version]' '$dir/result.json')\" = \"\$(jq -c '[.kernel.package, .kernel.package_version]' '$new')\" ]"
+	check "MemFree per disk within 20% of the first run's (smoke varies by about 8%)" sh -c \
+		"jq -e --slurpfile a '$dir/result.json' '(.deltas.insmod.per_disk_bytes.MemFree / \$a[0].deltas.insmod.per_disk_bytes.MemFree) as \$r | \$r > 0.8 and \$r < 1.2' '$new'"
+	check "it printed both figures" grep -Eq '^MemFree per disk: [0-9]+ B then, [0-9]+ B now$' "$rlog"
+	check "the reports name it" grep -q 'sh reproduce.sh' "$dir/report.md"
+	check "no QEMU left" no_qemu_left reproduce
+}
+
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
 e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill" "$@"
