@@ -1572,6 +1572,40 @@ static void night_missing(struct doc *d, const struct nightly_model *m)
 		mk_block_end(d, MK_LIST);
 }
 
+/* Each run's reproducer (report/reproduce.h), by its run directory. */
+static void night_reproduce(struct doc *d, const struct nightly_model *m)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int any = 0;
+
+	for (size_t i = 0; i < m->nrows; i++) {
+		const struct nightly_row *r = &m->rows[i];
+
+		if (!r->run)
+			continue;
+		if (!any++) {
+			mk_block(d, MK_P, NULL, NULL);
+			mk_lit(d, "To run one again (the same settings and kernel):");
+			mk_block_end(d, MK_P);
+			mk_block(d, MK_LIST, NULL, NULL);
+		}
+		char *path = xstrfmt("%s/reproduce.sh", r->run);
+
+		sb_reset(&cmd);
+		sb_adds(&cmd, "sh ");
+		shell_quote(&cmd, path);
+		free(path);
+		mk_block(d, MK_ITEM, NULL, NULL);
+		mk_text(d, fmt_or(r->scenario, "?"));
+		mk_lit(d, ": ");
+		mk_text_inline(d, MK_CODE, NULL, cmd.buf);
+		mk_block_end(d, MK_ITEM);
+	}
+	if (any)
+		mk_block_end(d, MK_LIST);
+	sb_release(&cmd);
+}
+
 void document_nightly(const struct markup *mk, const struct nightly_model *m, struct strbuf *out)
 {
 	struct doc doc, *d = &doc;
@@ -1616,4 +1650,5 @@ void document_nightly(const struct markup *mk, const struct nightly_model *m, st
 	mk_block_end(d, MK_P);
 	night_regressions(d, m);
 	night_missing(d, m);
+	night_reproduce(d, m);
 }
