@@ -12,6 +12,7 @@
 #include "lib/cache.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
+#include "lib/git.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
 
@@ -24,6 +25,7 @@ void kbuild_spec_init(struct kbuild_spec *spec)
 void kbuild_spec_release(struct kbuild_spec *spec)
 {
 	free(spec->source);
+	free(spec->rev);
 	free(spec->patches);
 	free(spec->base);
 	strvec_clear(&spec->fragments);
@@ -51,6 +53,7 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		spec->source = xstrdup(s->kernel_source);
 	else
 		spec->source = xstrfmt("%s/%s", s->dir, s->kernel_source);
+	spec->rev = xstrdup(s->kernel_rev);
 	spec->patches = xstrdup(s->kernel_patches);
 	spec->base = xstrdup(s->kernel_config_base == 1 ? "defconfig" : "tinyconfig");
 	spec->jobs = s->build_jobs ? s->build_jobs : sysconf(_SC_NPROCESSORS_ONLN);
@@ -285,7 +288,9 @@ static char *compiler_version(void)
  * a path, every file's name, size and time (so uncommitted edits count). */
 struct source {
 	char *id;		/* human-readable */
-	char *hash;		/* hex */
+	char *hash;		/* hex: what is built */
+	char *tree;		/* hex: which work tree builds it */
+	char *commit;		/* git: the commit, else NULL */
 	struct deb_pkg pkg;	/* debian */
 };
 
@@ -359,6 +364,27 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 		}
 		src->id = xstrfmt("debian:%s=%s", src->pkg.name, src->pkg.version);
 		hash_adds(h, src->id);
+	} else if (spec->rev && *spec->rev) {
+		/* A commit: what is built is the commit (so two clones of one
+		 * history share builds); one work tree per repository. */
+		if (!git_is_repo(spec->source)) {
+			hash_hex(h, hex);
+			return error("kernel_rev '%s' needs kernel_source to be a git repository; "
+				     "'%s' is not one", spec->rev, spec->source);
+		}
+		src->commit = git_commit(spec->source, spec->rev);
+		if (!src->commit) {
+			hash_hex(h, hex);
+			return error("'%s' is not a commit of '%s'", spec->rev, spec->source);
+		}
+		src->id = xstrfmt("%s@%s", spec->source, src->commit);
+		hash_adds(h, "git");
+		hash_adds(h, src->commit);
+		struct hash_ctx *t = hash_new();
+		hash_adds(t, "git tree");
+		hash_adds(t, spec->source);
+		hash_hex(t, hex);
+		src->tree = xstrdup(hex);
 	} else {
 		char *mk = xstrfmt("%s/Makefile", spec->source);
 		char *kb = xstrfmt("%s/Kbuild", spec->source);
@@ -388,6 +414,8 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 	}
 	hash_hex(h, hex);
 	src->hash = xstrdup(hex);
+	if (!src->tree)
+		src->tree = xstrdup(hex);
 	return 0;
 }
 
@@ -395,6 +423,8 @@ static void source_release(struct source *src)
 {
 	free(src->id);
 	free(src->hash);
+	free(src->tree);
+	free(src->commit);
 	deb_pkg_release(&src->pkg);
 }
 
@@ -407,6 +437,15 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 {
 	if (mkdir_p(tmp, 0755) < 0)
 		return -1;
+	if (src->commit) {
+		/* Objects read from the user's repository through alternates,
+		 * nothing written to it (git worktree add would register the
+		 * work tree in its .git); each build checks its commit out. */
+		const char *clone[] = { "git", "clone", "-q", "--shared", "--no-checkout",
+					spec->source, tmp, NULL };
+		note("cloning %s (shared, no copy of its objects)", spec->source);
+		return child_step(clone, NULL, NULL, log, 600, NULL, "git clone") < 0 ? -1 : 0;
+	}
 	if (!strcmp(spec->source, "debian")) {
 		char *unpack = xstrfmt("%s.deb", tmp);
 		remove_tree(unpack);
@@ -505,10 +544,10 @@ static void read_rejects(const char *srcdir, struct strbuf *out)
 	sb_release(&files);
 }
 
-static int apply_patches(const char *srcdir, const struct strvec *patches,
-			 const char *log)
+static int apply_patches(const char *srcdir, const char *base,
+			 const struct strvec *patches, const char *log)
 {
-	const char *reset[] = { "git", "reset", "-q", "--hard", "pristine", NULL };
+	const char *reset[] = { "git", "reset", "-q", "--hard", base, NULL };
 	const char *clean[] = { "git", "clean", "-q", "-f", "-d", "-x", NULL };
 
 	if (child_step(reset, srcdir, NULL, log, 600, NULL, "git reset") < 0 ||
@@ -545,6 +584,23 @@ static int apply_patches(const char *srcdir, const struct strvec *patches,
 		sb_release(&out);
 		if (r < 0)
 			return -1;
+	}
+	return 0;
+}
+
+/* A commit checked out: is it a kernel tree at all? */
+static int check_commit_tree(const char *srcdir, const struct source *src,
+			     const char *repo)
+{
+	static const char *const need[] = { "Makefile", "Kbuild", "arch/x86" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(need); i++) {
+		char *p = xstrfmt("%s/%s", srcdir, need[i]);
+		int ok = path_exists(p);
+		free(p);
+		if (!ok)
+			return error("commit %.12s of '%s' is not a kernel tree (no %s in it)",
+				     src->commit, repo, need[i]);
 	}
 	return 0;
 }
@@ -657,10 +713,20 @@ static int compile(const struct kbuild_spec *spec, const char *srcdir,
 	strvec_push(&av, "KBUILD_BUILD_HOST=scaletest");
 	strvec_push(&av, "bzImage");
 	strvec_push(&av, "modules");
+	/* ccache rewrites paths below the work trees' parent to relative ones,
+	 * so two work trees (a commit's and Debian's source) share hits. */
+	char *base = xstrdup(srcdir);
+	for (int i = 0; i < 2 && strrchr(base, '/'); i++)
+		*strrchr(base, '/') = '\0';
+	char *basedir = xstrfmt("CCACHE_BASEDIR=%s", base);
+	const char *env[] = { basedir, NULL };
+	free(base);
 	note("building (%s, make %s%s); full log in %s", arch_name(spec->arch), jobs,
 	     have_program("ccache") ? ", ccache" : "", log);
-	if (child_step((const char *const *)av.v, srcdir, NULL, log, (double)spec->timeout,
-		     "make bzImage modules", "make bzImage modules") < 0)
+	int built = child_step((const char *const *)av.v, srcdir, env, log, (double)spec->timeout,
+			       "make bzImage modules", "make bzImage modules");
+	free(basedir);
+	if (built < 0)
 		goto out;
 	const char *inst[] = { "make", "-s", o, arch, mod, "INSTALL_MOD_STRIP=1",
 			       "modules_install", NULL };
@@ -863,7 +929,7 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	}
 
 	/* The work tree for this source; one build in it at a time. */
-	tree = cache_path("kbuild/%.24s", src.hash);
+	tree = cache_path("kbuild/%.24s", src.tree);
 	srcdir = xstrfmt("%s/src", tree);
 	objdir = xstrfmt("%s/obj-%s", tree, arch_name(spec->arch));
 	if (mkdir_p(tree, 0755) < 0 || cache_lock(&tlk, tree) < 0)
@@ -877,7 +943,8 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	cache_end(&srctxn);
 	if (got < 0)
 		goto out;
-	if (apply_patches(srcdir, &patches, log) < 0 ||
+	if (apply_patches(srcdir, src.commit ? src.commit : "pristine", &patches, log) < 0 ||
+	    (src.commit && check_commit_tree(srcdir, &src, spec->source) < 0) ||
 	    configure(spec, srcdir, objdir, log) < 0)
 		goto out;
 

@@ -55,6 +55,7 @@
 struct kbuild_spec {
 	int arch;
 	char *source;		/* "debian" or an absolute path */
+	char *rev;		/* with a path: a commit of its git repository, or "" */
 	char *patches;		/* "" or an absolute path */
 	char *base;		/* "tinyconfig" or "defconfig" */
 	struct strvec fragments;	/* absolute paths */

@@ -39,6 +39,7 @@ const struct scenario_key scenario_keys[] = {
 	PATH(kernel_image, "With kernel=files: the bzImage to boot."),
 	PATH(kernel_modules, "With kernel=files: the modules tree, either lib/modules/VERSION or a root directory holding lib/modules/VERSION."),
 	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version) or a kernel tree (a path; never modified)."),
+	STR(kernel_rev, "", "With kernel=build and kernel_source a git repository: the commit to build (anything git rev-parse names: a hash, tag or branch), checked out in a shared clone (the repository itself is never written); empty builds the tree as it is on disk."),
 	PATH(kernel_patches, "With kernel=build: a directory of *.patch/*.diff files applied in name order, or a series file listing patches; empty for none."),
 	ENUM(kernel_config_base, "tinyconfig", config_choices, "With kernel=build: the base configuration the fragments are merged onto."),
 	STR(kernel_fragments, "", "With kernel=build: extra config fragments (names in kernel-configs/ or paths, comma-separated) on top of base, the arch's fragment and fast-boot."),
@@ -739,6 +740,11 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 	if (*s->kernel_patches && !path_exists(s->kernel_patches)) {
 		where_key(s, "kernel_patches", err);
 		sb_addf(err, "kernel_patches '%s' does not exist", s->kernel_patches);
+		return -1;
+	}
+	if (*s->kernel_rev && (s->kernel != KERNEL_BUILD || !strcmp(s->kernel_source, "debian"))) {
+		where_key(s, "kernel_rev", err);
+		sb_adds(err, "kernel_rev needs kernel=build and kernel_source a git repository");
 		return -1;
 	}
 	if (s->kernel != KERNEL_BUILD && (*s->kernel_patches || *s->kernel_fragments)) {

@@ -53,6 +53,7 @@ struct scenario {
 	char *kernel_image;
 	char *kernel_modules;
 	char *kernel_source;	/* "debian" or a path */
+	char *kernel_rev;		/* a commit of kernel_source, or "" */
 	char *kernel_patches;
 	int kernel_config_base;	/* 0 tinyconfig, 1 defconfig */
 	char *kernel_fragments;
