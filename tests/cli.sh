@@ -128,6 +128,7 @@ for c in $commands; do
 	keys) set -- keys "$nx" ;;
 	gc) set -- gc "$nx" ;;
 	sweep) set -- sweep "$nx" --disks 0,20,40 ;;
+	bisect) set -- bisect "$nx" --source "$nx" --good a --bad b --metric memfree_per_disk --max 1 ;;
 	*)
 		n=$((n + 1))
 		fail "tests/cli.sh has no missing-path case for '$c': add one"
@@ -491,6 +492,56 @@ if ! diff -u "$tmp/keys" "$tmp/readme-keys" >&2; then
 	fail "README key reference is stale: regenerate it with 'bin/scaletest keys'"
 fi
 
+
+# scaletest bisect: every bad input is said before anything is built or
+# written (exit 2); a tiny repository stands in for a kernel tree.
+g=$tmp/git
+git init -q "$g"
+for i in 0 1 2 3; do
+	echo "$i" > "$g/f"
+	git -C "$g" add f
+	git -C "$g" -c user.name=t -c user.email=t@t commit -q -m "c$i"
+done
+git -C "$g" checkout -q -b side HEAD~2
+echo side > "$g/s"
+git -C "$g" add s
+git -C "$g" -c user.name=t -c user.email=t@t commit -q -m side
+git -C "$g" checkout -q master
+sm=$top/scenarios/smoke
+bis() { # exit pattern args...: bisect of the smoke scenario into $tmp/bis
+	want=$1 pat=$2
+	shift 2
+	expect "$want" "$pat" -- env SCALETEST_CACHE="$tmp/cache" "$bin" bisect "$sm" --out "$tmp/bis" "$@"
+}
+m="--metric memfree_per_disk"
+bis 2 "bisect needs --source TREE, --good REV and --bad REV" --source "$g" $m --max 1
+bis 2 "bisect needs a criterion: --max N" --source "$g" --good HEAD~1 --bad HEAD $m
+bis 2 "give one of --max, --min, --baseline, --worse-than-good" --source "$g" --good HEAD~1 --bad HEAD $m --max 1 --worse-than-good
+bis 2 "bisect needs --metric NAME" --source "$g" --good HEAD~1 --bad HEAD --max 1
+bis 2 "unknown metric 'lowfree'; known: lowfree_per_disk memfree_per_disk" --source "$g" --good HEAD~1 --bad HEAD --metric lowfree --max 1
+bis 2 "--max/--min: 'x' is not a number" --source "$g" --good HEAD~1 --bad HEAD $m --max x
+bis 2 "--runs: '0' is not a count from 1 to 20" --source "$g" --good HEAD~1 --bad HEAD $m --max 1 --runs 0
+bis 2 "--source '$tmp' is not a git repository" --source "$tmp" --good HEAD~1 --bad HEAD $m --max 1
+bis 2 "--bad 'nosuch' is not a commit of '$g'" --source "$g" --good HEAD~1 --bad nosuch $m --max 1
+bis 2 "--good '--output=x' is not a commit" --source "$g" --good=--output=x --bad HEAD $m --max 1
+bis 2 "--good side \([0-9a-f]{12}\) is not an ancestor of --bad master" --source "$g" --good side --bad master $m --max 1
+bis 2 "--good and --bad are the same commit" --source "$g" --good master --bad HEAD $m --max 1
+echo dirty >> "$g/f"
+bis 2 "'$g' has uncommitted changes to tracked files" --source "$g" --good HEAD~2 --bad HEAD $m --max 1
+git -C "$g" checkout -q f
+n=$((n + 1))
+[ -e "$tmp/bis" ] && fail "bisect wrote its directory for bad input"
+# A good end that does not build (this repository has no kernel in it):
+# nothing to bisect, exit 1, the bisect directory says why; the user's
+# tree has no bisect state and no new worktree.
+bis 1 "--good HEAD~2 is skip: the build failed" --source "$g" --good HEAD~2 --bad HEAD $m --max 1
+n=$((n + 1))
+jq -e '.outcome == "good_untestable" and (.steps | length) == 1' "$tmp"/bis/bisect-*/bisect.json >/dev/null ||
+	fail "bisect.json of an unbuildable good end"
+n=$((n + 1))
+{ git -C "$g" rev-parse -q --verify BISECT_HEAD || [ -n "$(git -C "$g" worktree list | sed 1d)" ] ||
+  [ -n "$(git -C "$g" status --porcelain)" ]; } >/dev/null 2>&1 &&
+	fail "bisect left state in the user's repository"
 # The include-cycle check (make check runs it on harness/) fails on a
 # cycle, naming its modules, and tolerates only the pair it allows for now.
 expect 1 "^includes: cycle: a/x a/y a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"

@@ -61,10 +61,11 @@ int cmd_fio(int argc, char **argv);
 int cmd_triage(int argc, char **argv);
 int cmd_gc(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_bisect(int argc, char **argv);
 
 extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 	usage_kernel[], usage_cache[], usage_compare[], usage_baseline[], usage_nightly[], usage_fio[],
-	usage_triage[], usage_gc[], usage_sweep[];
+	usage_triage[], usage_gc[], usage_sweep[], usage_bisect[];
 
 /* Print usage on stdout if argv has -h/--help; returns 1 if it did. */
 int want_help(int argc, char **argv, const char *usage);

@@ -17,6 +17,7 @@
 static const struct command commands[] = {
 	{ "run", cmd_run, "boot a scenario and measure it", usage_run },
 	{ "sweep", cmd_sweep, "one boot, disks added step by step: cost per disk as a fitted line", usage_sweep },
+	{ "bisect", cmd_bisect, "the commit of a kernel tree that made a figure worse (git bisect, a build and a run per step)", usage_bisect },
 	{ "compare", cmd_compare, "compare two runs or groups, or a run with its baseline", usage_compare },
 	{ "baseline", cmd_baseline, "make, find or list baselines", usage_baseline },
 	{ "nightly", cmd_nightly, "run a matrix, compare with baselines, write one summary", usage_nightly },

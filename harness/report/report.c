@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/bisect.h"
 #include "report/html.h"
 #include "report/junit.h"
 #include "report/markdown.h"
@@ -160,4 +161,16 @@ int report_write_nightly(const char *night_dir, const char *dir, FILE *out)
 	nightly_model_release(&m);
 	sb_release(&sb);
 	return r ? -1 : 0;
+}
+
+int report_write_bisect(json_object *bisect, const char *dir, FILE *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r;
+
+	document_bisect(&markdown_markup, bisect, &sb);
+	print(out, &sb);
+	r = put(dir, "bisect.md", &sb);
+	sb_release(&sb);
+	return r;
 }

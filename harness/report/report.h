@@ -42,5 +42,7 @@ int report_write_compare(json_object *cmp, const char *dir, FILE *out);
 int report_compare_format(const char *name);
 int report_print_compare(json_object *cmp, const char *format, FILE *out);
 int report_write_nightly(const char *night_dir, const char *dir, FILE *out);
+/* A bisect's document (report/bisect.h) into DIR/bisect.md, printed on out. */
+int report_write_bisect(json_object *bisect, const char *dir, FILE *out);
 
 #endif
