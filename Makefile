@@ -144,6 +144,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/e2e/run.sh
 	sh tests/e2e/faults.sh
 	sh tests/e2e/kernel.sh
+	sh tests/e2e/bisect.sh
 	sh tests/e2e/compare.sh
 	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh

@@ -1,0 +1,160 @@
+#!/bin/sh
+# End-to-end tests of scaletest bisect on a synthetic history of Debian's
+# linux-source (the tree kbuild unpacked for kernel.sh): a bare repository
+# whose first commit carries scenarios/patches/sched-tags-32 (32 scheduler
+# requests per queue), then commits that change only documentation, one
+# that reverts the patch (the culprit: per-disk memory grows), and more
+# documentation.  Every commit is a real build and a real boot.
+#
+#   sh tests/e2e/bisect.sh [NAME...]
+#
+# Tests run in order and share the history and what they built.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+cache=$("$bin" cache list | sed -n 's/^cache: //p')
+patch=$top/scenarios/patches/sched-tags-32/0001-blk-mq-sched-preallocate-32-scheduler-requests.patch
+broken=$top/tests/fixtures/patches/compile-error/0001-compile-error.patch
+repo=$out/linux.git
+# Fixed identities and dates: the same history has the same hashes on
+# every run, so its builds are found in the kernel-build cache.
+export GIT_AUTHOR_NAME=scaletest GIT_AUTHOR_EMAIL=scaletest@localhost
+export GIT_COMMITTER_NAME=scaletest GIT_COMMITTER_EMAIL=scaletest@localhost
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
+idx=$out/index
+sets="--set arch=x86_64 --set disks=200"
+
+# The pristine Debian source kbuild keeps (a git repository tagged
+# "pristine"); made by a build of Debian's source when there is none.
+pristine_tree() {
+	for d in "$cache"/kbuild/*/src; do
+		if git -C "$d" rev-parse -q --verify pristine >/dev/null 2>&1; then
+			echo "$d"
+			return
+		fi
+	done
+}
+
+# commit PARENT MESSAGE [git apply args]: a commit of PARENT's tree with
+# the patch applied to the index (no work tree anywhere); prints its hash.
+commit() {
+	parent=$1 msg=$2
+	shift 2
+	GIT_INDEX_FILE=$idx git -C "$repo" read-tree "$parent" || return 1
+	if [ $# -gt 0 ]; then
+		GIT_INDEX_FILE=$idx git -C "$repo" apply --cached "$@" || return 1
+	fi
+	tree=$(GIT_INDEX_FILE=$idx git -C "$repo" write-tree) || return 1
+	git -C "$repo" commit-tree "$tree" -p "$parent" -m "$msg"
+}
+
+# doc PARENT N: a commit that only adds a line to a documentation file.
+doc() {
+	f=Documentation/block/index.rst
+	GIT_INDEX_FILE=$idx git -C "$repo" read-tree "$1" || return 1
+	blob=$( (git -C "$repo" cat-file -p "$1:$f"; echo ".. scaletest synthetic history, commit $2") |
+		git -C "$repo" hash-object -w --stdin) || return 1
+	GIT_INDEX_FILE=$idx git -C "$repo" update-index --cacheinfo "100644,$blob,$f" || return 1
+	tree=$(GIT_INDEX_FILE=$idx git -C "$repo" write-tree) || return 1
+	git -C "$repo" commit-tree "$tree" -p "$1" -m "docs: synthetic commit $2"
+}
+
+# bisect NAME ARGS...: scaletest bisect of the smoke scenario into
+# $out/NAME; sets $rc, $log, $bdir (the bisect directory).
+bisect() {
+	name=$1
+	shift
+	log=$out/$name.log
+	"$bin" bisect "$smoke" --source "$repo" --out "$out/$name" $sets "$@" > "$log" 2>&1
+	rc=$?
+	bdir=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name 'bisect-*' 2>/dev/null | head -n 1)
+	[ -n "$bdir" ] || bdir=$out/$name/none
+}
+
+b() { # jq -e on the current bisect.json
+	jq -e "$1" "$bdir/bisect.json" >/dev/null 2>&1
+}
+
+test_history() {
+	src=$(pristine_tree)
+	if [ -z "$src" ]; then
+		say "  no unpacked Debian source yet: building Debian's kernel source once"
+		"$bin" kernel build --arch x86_64 > "$out/kbuild.log" 2>&1
+		src=$(pristine_tree)
+	fi
+	check "Debian's source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return
+	# --local: the objects hardlinked, the clone independent of the cache.
+	git clone -q --bare --local "$src" "$repo"
+	check "cloned" [ -d "$repo" ]
+	c0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch")
+	check "the patch applies to Debian's source" [ -n "$c0" ]
+	c1=$(doc "$c0" 1)
+	c2=$(doc "$c1" 2)
+	culprit=$(commit "$c2" "Revert \"blk-mq-sched: preallocate 32 scheduler requests\"" -R "$patch")
+	check "the revert applies" [ -n "$culprit" ]
+	c4=$(doc "$culprit" 4)
+	c5=$(doc "$c4" 5)
+	c6=$(doc "$c5" 6)
+	c7=$(doc "$c6" 7)
+	git -C "$repo" update-ref refs/heads/master "$c7"
+	# A side branch where the two commits after the good one do not build.
+	s1=$(commit "$c0" "a deliberate build failure" "$broken")
+	s2=$(doc "$s1" s2)
+	s3=$(commit "$s2" "fix the build, and revert the patch" -R "$broken" "$patch")
+	git -C "$repo" update-ref refs/heads/broken "$s3"
+	check "the side branch is made" [ -n "$s3" ]
+	n=$(git -C "$repo" rev-list --count "$c0..$c7")
+	check "7 commits from good to bad (got $n)" [ "$n" = 7 ]
+}
+
+# The culprit is found, within git bisect's bound (ceil(log2 7) = 3) plus
+# a few, judged against the good end's own figure by compare's rule.
+test_finds_culprit() {
+	bisect culprit --good "$c0" --bad "$c7" --metric memfree_per_disk --worse-than-good
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "found" b '.outcome == "found"'
+	check "the culprit is the revert" b ".first_bad.commit == \"$culprit\""
+	check "its subject is named" b '.first_bad.subject | startswith("Revert")'
+	check "the report names it" grep -q "First bad commit: .*$culprit" "$bdir/bisect.md"
+	steps=$(jq '.steps_between' "$bdir/bisect.json")
+	bound=$(jq '.bound' "$bdir/bisect.json")
+	say "  $steps steps between the ends (bound $bound), $(jq '[.steps[].runs | length] | add' "$bdir/bisect.json") runs"
+	check "steps ($steps) within the bound + 2 ($bound)" [ "$steps" -le $((bound + 2)) ]
+	check "both ends tested first" b '.steps[0].role == "good end" and .steps[1].role == "bad end"'
+	check "every step has a verdict and a figure" b '[.steps[] | select(.verdict != "good" and .verdict != "bad")] | length == 0'
+	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
+	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
+	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
+	check "git's bisect log kept" grep -q "first bad commit" "$bdir/bisect.log"
+	runs=$(jq '[.steps[].runs | length] | add' "$bdir/bisect.json")
+	kept=$(find "$bdir/runs" -name result.json | wc -l)
+	check "every run kept ($kept of $runs)" [ "$kept" -eq "$runs" -a "$runs" -ge 4 ]
+	check "the user's repository has no bisect state" sh -c "! git -C '$repo' rev-parse -q --verify BISECT_HEAD >/dev/null"
+	check "no clone left" [ ! -e "$bdir/git" ]
+	check "no QEMU left" no_qemu_left culprit
+	# The midpoint of the two ends, for the limit tests below.
+	limit=$(jq -n "($good + $badv) / 2 | floor")
+}
+
+# A good end that is in fact bad: said, nothing bisected, exit 1.
+test_good_is_bad() {
+	bisect goodbad --good "$culprit" --bad "$c7" --metric memfree_per_disk --max "$limit"
+	check "exit 1 (got $rc)" [ "$rc" = 1 ]
+	check "outcome good_is_bad" b '.outcome == "good_is_bad"'
+	check "says so" grep -q "is bad" "$log"
+	check "only the good end was tested" b '.steps | length == 1'
+}
+
+# Commits that do not build are skipped; with only those left, bisect
+# names the candidates and fails.
+test_all_skipped() {
+	bisect skipped --good "$c0" --bad "$s3" --metric memfree_per_disk --max "$limit"
+	check "exit 1 (got $rc)" [ "$rc" = 1 ]
+	check "outcome undecided" b '.outcome == "undecided"'
+	check "the broken commits were skipped as build failures" b '[.steps[] | select(.role == "step") | select(.verdict == "skip" and (.why | startswith("the build failed")))] | length >= 1'
+	check "the candidates are listed" b ".candidates | index(\"$s1\") != null"
+	check "the log says why" grep -q "only skipped commits are left" "$log"
+}
+
+e2e_main "history finds_culprit good_is_bad all_skipped" "$@"
