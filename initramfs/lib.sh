@@ -408,13 +408,26 @@ fio_jobs() {
 # The step is replaced by a rename, never rewritten in place: a reader
 # between the truncation and the write of "echo > file" would read nothing,
 # take it for the end of the step list, and the monitor would stop for good.
+#
+# The monitor shares the guest's one CPU with the enumeration it measures,
+# and under TCG every process costs: a sample is one awk (meminfo, the slab
+# total and the kept vmstat counters in one pass), and the loop waits with
+# the shell's own "read -t" on a FIFO rather than a sleep process per tenth
+# of a second.  set_step writes a line to the FIFO, so a new step is
+# sampled at once.  (tests/bench/monitor.sh measures what it costs.)
 set_step() {
 	echo "$1" > /tmp/.step.new && mv /tmp/.step.new /tmp/.step
+	[ -p /tmp/.wake ] && echo "$1" >&4
+	:
 }
 
 monitor_start() {
 	[ "$MONITOR_MS" -gt 0 ] || return 0
+	# Opened for reading and writing, so that neither side ever blocks
+	# in open() and a write never fails for want of a reader.
 	set_step insmod
+	mkfifo /tmp/.wake && exec 4<>/tmp/.wake
+	_wait=$((MONITOR_MS / 1000)).$((MONITOR_MS % 1000 / 100))$((MONITOR_MS % 100 / 10))$((MONITOR_MS % 10))
 	(
 		n=0
 		while read -r step < /tmp/.step && [ "$step" != stop ]; do
@@ -423,33 +436,35 @@ monitor_start() {
 			# How many block devices: the host's progress line
 			# (a glob in this shell, no process; see the README).
 			count_blocks_v
-			{
-				echo "@@@ sample $n $up $step $nblk"
-				echo "@@@ meminfo"
-				cat /proc/meminfo
-				# Only what the host keeps: the slab total (kB;
-				# num_slabs x pagesperslab pages of 4 kB, as the
-				# host sums /proc/slabinfo) and the vmstat counters
-				# of record/monitor.c's monitor_vmstat[].
-				echo "@@@ slab"
-				awk 'NR > 2 { kb += $15 * $6 * 4 } END { printf "%d\n", kb }' /proc/slabinfo 2>/dev/null
-				echo "@@@ vmstat"
-				grep -E "^($MONITOR_VMSTAT) " /proc/vmstat
-			} > /tmp/.sample
+			# Only what the host keeps: meminfo, the slab total (kB;
+			# num_slabs x pagesperslab pages of 4 kB, as the host sums
+			# /proc/slabinfo; nothing without slabinfo) and the vmstat
+			# counters of record/monitor.c's monitor_vmstat[].
+			awk -v head="$n $up $step $nblk" -v re="^($MONITOR_VMSTAT) " \
+			    -v mi=/proc/meminfo -v si=/proc/slabinfo -v vm=/proc/vmstat 'BEGIN {
+				print "@@@ sample " head
+				print "@@@ meminfo"
+				while ((getline l < mi) > 0)
+					print l
+				print "@@@ slab"
+				kb = 0; i = 0
+				while ((getline l < si) > 0)
+					if (++i > 2) { split(l, f, " "); kb += f[15] * f[6] * 4 }
+				if (i > 0)
+					printf "%d\n", kb
+				print "@@@ vmstat"
+				while ((getline l < vm) > 0)
+					if (l ~ re)
+						print l
+			}' > /tmp/.sample
 			if [ "$scaletest_fault" = "monitor-garble" ] && [ $n = 2 ]; then
 				fault_garble_sample
 			else
 				emit sample monitor /tmp/.sample
 			fi
-			# Wait out the interval in slices, and sample at once when
-			# the step changes, so that every step gets its samples.
-			w=0
-			while [ $w -lt "$MONITOR_MS" ]; do
-				usleep 100000
-				w=$((w + 100))
-				read -r now < /tmp/.step
-				[ "$now" = "$step" ] || break
-			done
+			# Wait out the interval, or until set_step says the step
+			# changed, so that every step gets its samples.
+			read -r -t "$_wait" _ <&4
 		done
 		echo done > /tmp/.monitor.done
 	) &

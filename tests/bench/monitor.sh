@@ -5,40 +5,64 @@
 # Asserts nothing about time.
 #
 #   sh tests/bench/monitor.sh [SCENARIO] [REPEATS]
+#   MONITOR_BEFORE=DIR sh tests/bench/monitor.sh ...
+#
+# With MONITOR_BEFORE, a third side, "before", runs the monitor of DIR's
+# initramfs/ (SCALETEST_ROOT=DIR: the guest scripts of another version,
+# e.g. `git worktree add DIR REV`), so a change to the monitor is measured
+# against the old one in the same run.
 set -eu
 
 . "$(dirname "$0")/lib.sh"
 scn=${1:-$top/scenarios/seed-i386-4000}
 reps=${2:-2}
 sets="--set rmmod=0 --set fio=0"
+before=${MONITOR_BEFORE:-}
+if [ -n "$before" ] && [ ! -f "$before/initramfs/lib.sh" ]; then
+	echo "bench: MONITOR_BEFORE='$before' has no initramfs/lib.sh" >&2
+	exit 2
+fi
 bench_init monitor "$reps" "$scn" "$reps"
 
+sides="off on"
 bench_side off "bin/scaletest run $(bench_quote "$scn") $sets --set monitor_interval_ms=0"
 bench_side on "bin/scaletest run $(bench_quote "$scn") $sets --set monitor_interval_ms=1000"
-bench_metric enumerate_s s "$reps" "off on" on/off "enumeration of the scsi_debug disks (guest time)"
-bench_metric per_disk_B B "$reps" "off on" on/off "memory per disk (LowFree, or MemFree without HIGHMEM)"
-bench_metric samples count "$reps" "on" - "monitor samples received"
+if [ -n "$before" ]; then
+	sides="off on before"
+	bench_side before "SCALETEST_ROOT=$(bench_quote "$before") bin/scaletest run $(bench_quote "$scn") $sets --set monitor_interval_ms=1000"
+fi
+bench_metric enumerate_s s "$reps" "$sides" on/off "enumeration of the scsi_debug disks (guest time)"
+bench_metric per_disk_B B "$reps" "$sides" on/off "memory per disk (LowFree, or MemFree without HIGHMEM)"
+bench_metric samples count "$reps" "${sides#off }" - "monitor samples received"
 
 one() { # SIDE INTERVAL_MS
 	out=$work/$1-$i
-	bench_run "$out" "$scn" $sets --set monitor_interval_ms="$2"
+	if [ "$1" = before ]; then
+		SCALETEST_ROOT=$before bench_run "$out" "$scn" $sets --set monitor_interval_ms="$2"
+	else
+		bench_run "$out" "$scn" $sets --set monitor_interval_ms="$2"
+	fi
 	jq -r '[.timings.enumerate_s, (.deltas.insmod.per_disk_bytes.LowFree // .deltas.insmod.per_disk_bytes.MemFree), (.monitor.received // 0)] | @tsv' \
 		"$out/latest/result.json"
 }
 
-echo "bench: monitor cost, $(bench_quote "$scn") (fio off, no rmmod), $reps repeats each, alternating"
+echo "bench: monitor cost, $(bench_quote "$scn") (fio off, no rmmod), $reps repeats each, alternating ($sides)"
 i=0
 while [ $i -lt "$reps" ]; do
-	for side in off on; do
+	for side in $sides; do
 		ms=0
-		[ $side = on ] && ms=1000
+		[ $side != off ] && ms=1000
 		r=$(one $side $ms)
 		set -- $r
-		echo "bench: monitor_interval_ms=$ms: enumeration $1 s, per disk $2 B, $3 samples"
+		echo "bench: $side, monitor_interval_ms=$ms: enumeration $1 s, per disk $2 B, $3 samples"
 		bench_value enumerate_s $side "$1"
 		bench_value per_disk_B $side "$2"
-		[ $side = on ] && bench_value samples on "$3"
+		[ $side != off ] && bench_value samples $side "$3"
 	done
 	i=$((i + 1))
 done
 bench_finish
+if [ -n "$before" ]; then
+	jq -r '.metrics[] | select(.name == "enumerate_s") | .median
+		| "bench: enumeration before/off \(.before / .off * 100 | round / 100), on/off \(.on / .off * 100 | round / 100)"' "$file"
+fi
