@@ -34,6 +34,7 @@ fi
 bench_metric enumerate_s s "$reps" "$sides" on/off "enumeration of the scsi_debug disks (guest time)"
 bench_metric per_disk_B B "$reps" "$sides" on/off "memory per disk (LowFree, or MemFree without HIGHMEM)"
 bench_metric samples count "$reps" "${sides#off }" - "monitor samples received"
+bench_metric cpu_pct % "$reps" "${sides#off }" - "the monitor's share of the guest's CPU while it ran"
 
 one() { # SIDE INTERVAL_MS
 	out=$work/$1-$i
@@ -42,7 +43,14 @@ one() { # SIDE INTERVAL_MS
 	else
 		bench_run "$out" "$scn" $sets --set monitor_interval_ms="$2"
 	fi
-	jq -r '[.timings.enumerate_s, (.deltas.insmod.per_disk_bytes.LowFree // .deltas.insmod.per_disk_bytes.MemFree), (.monitor.received // 0)] | @tsv' \
+	# The monitor's own line on the console (initramfs/lib.sh): its CPU
+	# ticks and its children's, against the ticks since it started.
+	cpu=$(tr -d '\r' < "$out/latest/console.log" |
+		sed -n 's/.*monitor: [0-9]* samples, \([0-9]*\) cpu ticks since tick \([0-9]*\), uptime \([0-9.]*\).*/\1 \2 \3/p' |
+		awk '{ printf "%.2f\n", 100 * $1 / ($3 * 100 - $2) }')
+	[ "$2" = 0 ] || [ -n "$cpu" ] ||
+		bench_die "$1: no \"monitor: ... cpu ticks\" line on the console (a monitor older than this benchmark)"
+	jq -r --arg cpu "${cpu:-0}" '[.timings.enumerate_s, (.deltas.insmod.per_disk_bytes.LowFree // .deltas.insmod.per_disk_bytes.MemFree), (.monitor.received // 0), $cpu] | @tsv' \
 		"$out/latest/result.json"
 }
 
@@ -54,10 +62,11 @@ while [ $i -lt "$reps" ]; do
 		[ $side != off ] && ms=1000
 		r=$(one $side $ms)
 		set -- $r
-		echo "bench: $side, monitor_interval_ms=$ms: enumeration $1 s, per disk $2 B, $3 samples"
+		echo "bench: $side, monitor_interval_ms=$ms: enumeration $1 s, per disk $2 B, $3 samples, monitor CPU $4%"
 		bench_value enumerate_s $side "$1"
 		bench_value per_disk_B $side "$2"
 		[ $side != off ] && bench_value samples $side "$3"
+		[ $side != off ] && bench_value cpu_pct $side "$4"
 	done
 	i=$((i + 1))
 done

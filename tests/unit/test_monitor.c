@@ -197,7 +197,7 @@ TEST(monitor_guest_sample_matches_the_host)
 		char *vmi = xstrfmt("mi=%s", mi), *vsi = xstrfmt("si=%s", si), *vvm = xstrfmt("vm=%s", vm);
 		char *log = xstrfmt("%s/awk-%zu.out", test_tmpdir(), i);
 		const char *argv[] = { "awk", "-v", "head=3 20.50 insmod 4000",
-				       "-v", "re=^(nr_free_pages|pgfree) ", "-v", vmi, "-v", vsi,
+				       "-v", "names=nr_free_pages|pgfree", "-v", vmi, "-v", vsi,
 				       "-v", vvm, prog.buf, NULL };
 		struct child_opts o = CHILD_OPTS_INIT;
 		struct child_result res;
