@@ -187,7 +187,8 @@ static void slab(json_object *root, struct report_model *m)
 static void attribution(json_object *root, struct report_model *m)
 {
 	static const struct { const char *key; size_t shown; } srcs[] = {
-		{ "page_alloc", REPORT_SITES_PAGES }, { "kmalloc", REPORT_SITES_SLAB },
+		{ "page_alloc", REPORT_SITES_PAGES }, { "page_owner", REPORT_SITES_PAGES },
+		{ "kmalloc", REPORT_SITES_SLAB },
 		{ "kmalloc_node", REPORT_SITES_SLAB }, { "kmem_cache", REPORT_SITES_SLAB },
 		{ "kmem_cache_node", REPORT_SITES_SLAB },
 	};
@@ -206,6 +207,11 @@ static void attribution(json_object *root, struct report_model *m)
 	m->attr_tolerance_pct = num_at(a, "closure.tolerance_pct");
 	m->attr_unexplained = num_at(a, "closure.unexplained_bytes");
 	m->attr_unexplained_per_disk = num_at(a, "closure.unexplained_per_disk");
+	m->po_status = jstr(a, "sources.page_owner.status", NULL);
+	m->po_reason = jstr(a, "sources.page_owner.reason", NULL);
+	m->po_net = num_at(a, "sources.page_owner.net_bytes");
+	m->po_net_per_disk = num_at(a, "sources.page_owner.net_per_disk");
+	m->po_net_share_pct = num_at(a, "sources.page_owner.net_share_pct");
 	c = jget(a, "closure.closes");
 	if (c && json_object_is_type(c, json_type_boolean))
 		m->attr_closes = json_object_get_boolean(c);
