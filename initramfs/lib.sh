@@ -804,8 +804,11 @@ po_kv() {
 }
 
 # po_fold FILE: FILE (page_owner or show_stacks) folded, on stdout.
+# page_owner answers a read too small for its next block with ENOMEM, and
+# awk reads into what is left of its buffer: cat reads whole buffers.  A
+# failed cat leaves a line that makes awk fail too.
 po_fold() {
-	awk -v src="${1##*/}" '
+	{ cat "$1" || echo "@@ cat failed"; } | awk -v src="${1##*/}" '
 	function flush() {
 		if (inb) { n[ord "|" st] += cnt; inb = 0 }
 		st = ""
@@ -813,10 +816,13 @@ po_fold() {
 	/^Page allocated via order / {
 		flush(); ord = $5; sub(/,.*/, "", ord); cnt = 1; inb = 1; next
 	}
+	/^@@ cat failed$/ { bad = 1; exit 1 }
 	/^nr_base_pages: / { ord = 0; cnt = $2; inb = 1; flush(); next }
 	/^ / { st = st $0 "\n"; next }
 	/^$/ { if (src != "show_stacks") flush(); next }
 	END {
+		if (bad)
+			exit 1
 		flush()
 		print "pageowner 1 " src
 		for (k in n) {
@@ -826,5 +832,5 @@ po_fold() {
 			ns++
 		}
 		print "end", ns + 0
-	}' "$1"
+	}'
 }

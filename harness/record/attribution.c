@@ -19,7 +19,7 @@ static const char *const allocator_frames[] = {
 	"alloc_pages_exact", "alloc_pages_exact_nid", "get_page_from_freelist",
 	"__alloc_pages_bulk", "alloc_pages_bulk_array_mempolicy",
 	"alloc_pages_vma", "vma_alloc_folio", "__page_cache_alloc",
-	"allocate_slab", "new_slab", "___slab_alloc", "__slab_alloc",
+	"alloc_slab_page", "allocate_slab", "new_slab", "___slab_alloc", "__slab_alloc",
 	"__kmem_cache_alloc_node", "kmem_cache_alloc", "kmem_cache_alloc_node",
 	"kmem_cache_alloc_lru", "kmem_cache_alloc_trace", "kmem_cache_alloc_bulk",
 	"__kmalloc", "__kmalloc_node", "kmalloc_trace", "kmalloc_node_trace",

@@ -178,3 +178,56 @@ TEST(pageowner_limits)
 	CHECK_CONTAINS(bad(sb.buf), "line 3: a frame of 256 bytes or more");
 	sb_release(&sb);
 }
+
+/* Captured from a real boot: smoke with attribution on the debug build of
+ * Debian's 6.1 source (tinyconfig + base, x86_64, fast-boot, debug),
+ * attribution/page_owner-*.txt of the run.  Relations, not figures: the
+ * diff gains pages, every site is past the allocator's frames, blk-mq's
+ * request maps are among the sites, and the net is the gains less the
+ * losses. */
+TEST(pageowner_real_boot)
+{
+	struct po_snapshot b = PO_SNAPSHOT_INIT, a = PO_SNAPSHOT_INIT;
+	json_object *o, *sites;
+	int blk_mq = 0;
+
+	parse_ok("pageowner/amd64-debug-before-insmod.txt", &b);
+	parse_ok("pageowner/amd64-debug-after-insmod.txt", &a);
+	CHECK_STR(b.file, "page_owner");
+	CHECK(b.n > 0 && a.n > b.n);
+	o = po_source_json(&b, &a, 25);
+	sites = jget(o, "sites");
+	CHECK(jint(o, "bytes", 0) > 0);
+	CHECK(jint(o, "net_bytes", 0) > 0);
+	CHECK_EQ_INT(jint(o, "net_bytes", 0), jint(o, "bytes", 0) - jint(o, "freed_bytes", 0));
+	CHECK(json_object_array_length(sites) > 0);
+	for (size_t i = 0; i < json_object_array_length(sites); i++) {
+		json_object *s = json_object_array_get_idx(sites, i);
+		const char *name = jstr(s, "site", "");
+		json_object *st = jget(s, "stack");
+		char *frames[ATTR_MAX_FRAMES];
+		size_t n = json_object_array_length(st);
+
+		blk_mq |= !strcmp(name, "blk_mq_alloc_map_and_rqs");
+		CHECK(strcmp(name, "get_page_from_freelist") && strcmp(name, "__alloc_pages") &&
+		      strcmp(name, "alloc_slab_page") && strcmp(name, "allocate_slab"));
+		CHECK(jint(s, "bytes", 0) > 0);
+		if (i)
+			CHECK(jint(s, "bytes", 0) <=
+			      jint(json_object_array_get_idx(sites, i - 1), "bytes", 0));
+		/* The site is the stack's first frame past the allocator's. */
+		REQUIRE(n > 0 && n <= ATTR_MAX_FRAMES);
+		for (size_t f = 0; f < n; f++)
+			frames[f] = (char *)json_object_get_string(json_object_array_get_idx(st, f));
+		CHECK(!strncmp(frames[attr_fold(frames, n)], name, strcspn(name, " ")));
+	}
+	CHECK(blk_mq);
+	json_object_put(o);
+	po_release(&b);
+	po_release(&a);
+}
+
+TEST(pageowner_real_cut_short)
+{
+	CHECK_CONTAINS(bad_file("pageowner/bad-real-cut.txt"), "cut off (no end line)");
+}
