@@ -1371,25 +1371,26 @@ static void overlays(struct doc *d, const struct compare_model *m)
 	}
 }
 
-/* The page-allocation call sites whose bytes per disk changed most
- * (result.json's attribution on each side). */
-static void site_changes(struct doc *d, const struct compare_model *m)
+/* The call sites whose bytes per disk changed most (result.json's
+ * attribution on each side): page_alloc's, then page_owner's. */
+static void site_table(struct doc *d, const struct compare_model *m,
+		       const struct compare_site *sites, size_t n, const char *id,
+		       const char *title, const char *note)
 {
 	struct cols c = { NULL, NULL, 0 };
 
-	if (!m->nsites)
+	if (!n)
 		return;
-	heading(d, MK_H2, "attribution", "Call sites that changed most");
-	note_para(d, "Page allocations at insmod by kernel call site, bytes per disk "
-		  "(the mean of a side's runs; n/a for a side run without attribution).");
+	heading(d, MK_H2, id, title);
+	note_para(d, note);
 	col_add(&c, MK_LEFT, "%s", "call site");
 	for (size_t k = 0; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c", side_letter(k));
 	for (size_t k = 1; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c minus A", side_letter(k));
-	mk_table(d, "attribution", c.c, c.n);
-	for (size_t i = 0; i < m->nsites; i++) {
-		const struct compare_site *s = &m->sites[i];
+	mk_table(d, id, c.c, c.n);
+	for (size_t i = 0; i < n; i++) {
+		const struct compare_site *s = &sites[i];
 
 		mk_row(d, NULL);
 		mk_text_cell(d, fmt_or(s->site, "?"));
@@ -1502,7 +1503,13 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 		overlays(d, m);
 	}
 	slab_changes(d, m);
-	site_changes(d, m);
+	site_table(d, m, m->sites, m->nsites, "attribution", "Call sites that changed most",
+		   "Page allocations at insmod by kernel call site, bytes per disk "
+		   "(the mean of a side's runs; n/a for a side run without attribution).");
+	site_table(d, m, m->po_sites, m->npo_sites, "attribution-page-owner",
+		   "Pages still held after insmod (page_owner): call sites that changed most",
+		   "page_owner's net pages at insmod by kernel call site, bytes per disk "
+		   "(the mean of a side's runs; n/a for a side without page_owner).");
 }
 
 /* ---- a night ---- */

@@ -302,8 +302,10 @@ struct compare_model {
 	struct compare_slab *changed;	/* those that changed, largest change
 					 * first, at most COMPARE_CHANGED_MAX */
 	size_t nchanged;
-	struct compare_site *sites;
+	struct compare_site *sites;	/* page_alloc's (attribution) */
 	size_t nsites;
+	struct compare_site *po_sites;	/* page_owner's (attribution_page_owner) */
+	size_t npo_sites;
 };
 #define COMPARE_CHANGED_MAX 15
 
