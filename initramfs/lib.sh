@@ -662,7 +662,9 @@ attr_unavailable() {
 attr_start() {
 	attr_state=off
 	attr_set=""
+	po_state=off
 	[ "$ATTRIBUTION" = 1 ] && [ "$DISKS" -gt 0 ] || return 0
+	po_start
 	uptime_v; _t0=$up_cs
 	T=/sys/kernel/tracing
 	[ -d $T/events ] || mount -t tracefs tracefs $T 2>/dev/null
@@ -736,6 +738,7 @@ attr_pause() {
 
 attr_collect() {
 	[ "$attr_state" = off ] && return 0
+	po_collect
 	if [ "$attr_state" = ok ]; then
 		uptime_v; _t0=$up_cs
 		for n in $attr_set; do
@@ -753,11 +756,115 @@ key=$attr_key
 sources=$_srcs
 start_cs=$attr_start_cs
 collect_cs=$((up_cs - _t0))
+$(po_kv)
 EOT
 	else
 		emit_kv attr after-insmod <<EOT
 status=unavailable
 reason=$attr_reason
+$(po_kv)
 EOT
 	fi
+}
+
+# page_owner (CONFIG_PAGE_OWNER, booted with page_owner=on: the harness
+# adds it for kernels built with the debug fragment), a second source
+# beside the hist triggers: every page still allocated, with the stack
+# that allocated it.  po_start reads it before the triggers are set and
+# before the before-insmod snapshot, po_collect after the after-insmod
+# snapshot; each read is folded here (po_fold) to per-stack counts and
+# sent as a "pageowner" record (phase before-insmod, after-insmod); the
+# host subtracts one from the other.  Reading allocates (cat, awk, the
+# folded file in /tmp): the "before" read and its file are done and gone
+# before the snapshot, so the MemFree drop is not charged with them; the
+# "after" read comes after its snapshot.  What the readers themselves hold
+# at the moment of each read is in both and mostly cancels.
+# /sys/kernel/debug/page_owner_stacks/show_stacks (6.10 and later) has
+# the counts already; the older page_owner file has one block per
+# allocation:
+#   Page allocated via order 0, mask 0x...(GFP_KERNEL), pid 1, tgid 1 (init), ts ... ns
+#   PFN 0x1234 type Unmovable Block 9 type Unmovable Flags 0x...()
+#    post_alloc_hook+0x.../0x...
+#    ...
+#   (blank line)
+# The folded record (parsed by harness/record/pageowner.c):
+#   pageowner 1 FILE
+#   COUNT ORDER
+#    frame        (one a line, each with its leading blank)
+#   ...
+#   end NSTACKS
+po_start() {
+	po_state=unavailable
+	po_reason=""
+	[ -d /sys/kernel/debug/mm ] || [ -e /sys/kernel/debug/page_owner ] ||
+		mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	if [ -r /sys/kernel/debug/page_owner_stacks/show_stacks ]; then
+		po_file=/sys/kernel/debug/page_owner_stacks/show_stacks
+	elif [ -r /sys/kernel/debug/page_owner ]; then
+		po_file=/sys/kernel/debug/page_owner
+	else
+		po_reason="no /sys/kernel/debug/page_owner (CONFIG_PAGE_OWNER and page_owner=on: a kernel built with the debug fragment)"
+		return 0
+	fi
+	uptime_v; _t0=$up_cs
+	if ! po_fold "$po_file" > /tmp/.po; then
+		po_reason="reading $po_file failed"; rm -f /tmp/.po; return 0
+	fi
+	emit pageowner before-insmod /tmp/.po
+	rm -f /tmp/.po
+	uptime_v; po_before_cs=$((up_cs - _t0))
+	po_state=ok
+}
+
+po_collect() {
+	[ "$po_state" = ok ] || return 0
+	uptime_v; _t0=$up_cs
+	if ! po_fold "$po_file" > /tmp/.po; then
+		po_state=unavailable; po_reason="reading $po_file failed"; rm -f /tmp/.po; return 0
+	fi
+	emit pageowner after-insmod /tmp/.po
+	rm -f /tmp/.po
+	uptime_v; po_after_cs=$((up_cs - _t0))
+}
+
+# key=value lines of the attr record about page_owner.
+po_kv() {
+	if [ "$po_state" = ok ]; then
+		printf 'page_owner=ok\npage_owner_file=%s\npage_owner_before_cs=%s\npage_owner_after_cs=%s\n' \
+			"${po_file##*/}" "$po_before_cs" "$po_after_cs"
+	else
+		printf 'page_owner=unavailable\npage_owner_reason=%s\n' "$po_reason"
+	fi
+}
+
+# po_fold FILE: FILE (page_owner or show_stacks) folded, on stdout.
+# page_owner answers a read too small for its next block with ENOMEM, and
+# awk reads into what is left of its buffer: cat reads whole buffers.  A
+# failed cat leaves a line that makes awk fail too.
+po_fold() {
+	{ cat "$1" || echo "@@ cat failed"; } | awk -v src="${1##*/}" '
+	function flush() {
+		if (inb) { n[ord "|" st] += cnt; inb = 0 }
+		st = ""
+	}
+	/^Page allocated via order / {
+		flush(); ord = $5; sub(/,.*/, "", ord); cnt = 1; inb = 1; next
+	}
+	/^@@ cat failed$/ { bad = 1; exit 1 }
+	/^nr_base_pages: / { ord = 0; cnt = $2; inb = 1; flush(); next }
+	/^ / { st = st $0 "\n"; next }
+	/^$/ { if (src != "show_stacks") flush(); next }
+	END {
+		if (bad)
+			exit 1
+		flush()
+		print "pageowner 1 " src
+		for (k in n) {
+			i = index(k, "|")
+			print n[k], substr(k, 1, i - 1)
+			printf "%s", substr(k, i + 1)
+			ns++
+		}
+		print "end", ns + 0
+	}'
 }

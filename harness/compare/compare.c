@@ -569,13 +569,29 @@ static json_object *slab_changes(const struct side *const *sides, size_t ns)
 	return out;
 }
 
-/* A run's page-allocation bytes per disk at one call site (0 when the
- * site is not among its listed ones); -1 when the run has no attribution. */
-static double site_per_disk(json_object *root, const char *site)
+/* result.json's attribution.sources.SOURCE.sites, and whether the run has
+ * that source: page_alloc when attribution.status is ok, page_owner when
+ * its own status is. */
+static json_object *source_sites(json_object *root, const char *source, int *have)
 {
-	json_object *arr = jarray(root, "attribution.sources.page_alloc.sites");
+	char path[96];
 
-	if (strcmp(jstr(root, "attribution.status", ""), "ok"))
+	snprintf(path, sizeof(path), "attribution.sources.%s.status", source);
+	*have = !strcmp(source, "page_alloc")
+		? !strcmp(jstr(root, "attribution.status", ""), "ok")
+		: !strcmp(jstr(root, path, ""), "ok");
+	snprintf(path, sizeof(path), "attribution.sources.%s.sites", source);
+	return jarray(root, path);
+}
+
+/* A run's bytes per disk at one call site of a source (0 when the site
+ * is not among its listed ones); -1 when the run has no such source. */
+static double site_per_disk(json_object *root, const char *source, const char *site)
+{
+	int have;
+	json_object *arr = source_sites(root, source, &have);
+
+	if (!have)
 		return -1;
 	for (size_t i = 0; i < jlen(arr); i++) {
 		json_object *g = json_object_array_get_idx(arr, i);
@@ -585,11 +601,12 @@ static double site_per_disk(json_object *root, const char *site)
 	return 0;
 }
 
-/* The ten page-allocation call sites (result.json's attribution) whose
- * bytes per disk differ most from the base's: [{site, bytes_per_disk:
- * [mean per side, null for a side without attribution], change: [null,
- * from the base...]}]; empty when no side has attribution. */
-static json_object *site_changes(const struct side *const *sides, size_t ns)
+/* The ten call sites of a source (result.json's attribution: page_alloc,
+ * page_owner) whose bytes per disk differ most from the base's: [{site,
+ * bytes_per_disk: [mean per side, null for a side without the source],
+ * change: [null, from the base...]}]; empty when no side has it. */
+static json_object *site_changes(const struct side *const *sides, size_t ns,
+				 const char *source)
 {
 	struct cache_change *c = NULL;
 	size_t n = 0, alloc = 0;
@@ -598,8 +615,9 @@ static json_object *site_changes(const struct side *const *sides, size_t ns)
 
 	for (size_t s = 0; s < ns; s++)
 		for (size_t r = 0; r < sides[s]->n; r++) {
-			json_object *arr = jarray(sides[s]->roots[r], "attribution.sources.page_alloc.sites");
-			for (size_t i = 0; i < jlen(arr); i++) {
+			int ok;
+			json_object *arr = source_sites(sides[s]->roots[r], source, &ok);
+			for (size_t i = 0; ok && i < jlen(arr); i++) {
 				change_add(&c, &n, &alloc,
 					   jstr(json_object_array_get_idx(arr, i), "site", ""));
 			}
@@ -610,7 +628,7 @@ static json_object *site_changes(const struct side *const *sides, size_t ns)
 			double sum = 0;
 			size_t runs = 0;
 			for (size_t r = 0; r < sides[s]->n; r++) {
-				double v = site_per_disk(sides[s]->roots[r], c[k].name);
+				double v = site_per_disk(sides[s]->roots[r], source, c[k].name);
 				if (v >= 0) {
 					sum += v;
 					runs++;
@@ -862,7 +880,8 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	json_object_object_add(cmp, "rule", rule);
 	json_object_object_add(cmp, "metrics", ms);
 	json_object_object_add(cmp, "slab", slab_changes(s, n));
-	json_object_object_add(cmp, "attribution", site_changes(s, n));
+	json_object_object_add(cmp, "attribution", site_changes(s, n, "page_alloc"));
+	json_object_object_add(cmp, "attribution_page_owner", site_changes(s, n, "page_owner"));
 	json_object_object_add(cmp, "verdict", json_object_new_string(overall(rtotal, itotal)));
 	*out = cmp;
 	return 0;

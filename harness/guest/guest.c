@@ -142,6 +142,23 @@ static void add_module_dirs(struct initramfs *ir, const struct strvec *loaded,
 	strvec_clear(&dirs);
 }
 
+int guest_debug_fragment(const struct scenario *s)
+{
+	char *list, *tok, *save = NULL;
+	int found = 0;
+
+	if (s->kernel != KERNEL_BUILD)
+		return 0;
+	list = xstrdup(s->kernel_fragments);
+	for (tok = strtok_r(list, ", ", &save); tok && !found;
+	     tok = strtok_r(NULL, ", ", &save)) {
+		const char *b = path_basename(tok);
+		found = !strcmp(b, "debug") || !strcmp(b, "debug.config");
+	}
+	free(list);
+	return found;
+}
+
 char *guest_cmdline(const struct scenario *s)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -150,6 +167,10 @@ char *guest_cmdline(const struct scenario *s)
 		s->loglevel);
 	if (s->slab_nomerge)
 		sb_adds(&sb, " slab_nomerge");
+	/* page_owner costs a page_ext per page from boot, and stack depot
+	 * pages at every new stack: only when attribution asks for it. */
+	if (s->attribution && guest_debug_fragment(s))
+		sb_adds(&sb, " page_owner=on");
 	if (*s->cmdline)
 		sb_addf(&sb, " %s", s->cmdline);
 	return sb_detach(&sb, NULL);

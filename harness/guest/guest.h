@@ -40,7 +40,13 @@ int guest_busybox(int arch, const char *log, char **path);
 int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		  const char *log, struct initramfs *ir);
 
-/* The kernel command line for a scenario. */
+/* The kernel command line for a scenario: with attribution on a kernel
+ * built with the debug fragment (kernel-configs/debug.config, which has
+ * CONFIG_PAGE_OWNER), "page_owner=on" too. */
 char *guest_cmdline(const struct scenario *s);
+
+/* Whether s builds its kernel with the debug fragment (kernel = build and
+ * "debug" or a path ending in debug.config in kernel_fragments). */
+int guest_debug_fragment(const struct scenario *s);
 
 #endif

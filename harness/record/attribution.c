@@ -10,14 +10,16 @@
 #include "lib/xalloc.h"
 
 /* The allocators' own frames, and helpers that only wrap them: a stack
- * is charged to the first frame after these. */
+ * is charged to the first frame after these.  page_owner's stacks
+ * (pageowner.c) start deeper, at post_alloc_hook. */
 static const char *const allocator_frames[] = {
+	"post_alloc_hook", "prep_new_page", "__alloc_pages_slowpath",
 	"__alloc_pages", "alloc_pages", "__alloc_pages_node", "alloc_pages_node",
 	"__folio_alloc", "folio_alloc", "__get_free_pages", "get_zeroed_page",
 	"alloc_pages_exact", "alloc_pages_exact_nid", "get_page_from_freelist",
 	"__alloc_pages_bulk", "alloc_pages_bulk_array_mempolicy",
 	"alloc_pages_vma", "vma_alloc_folio", "__page_cache_alloc",
-	"allocate_slab", "new_slab", "___slab_alloc", "__slab_alloc",
+	"alloc_slab_page", "allocate_slab", "new_slab", "___slab_alloc", "__slab_alloc",
 	"__kmem_cache_alloc_node", "kmem_cache_alloc", "kmem_cache_alloc_node",
 	"kmem_cache_alloc_lru", "kmem_cache_alloc_trace", "kmem_cache_alloc_bulk",
 	"__kmalloc", "__kmalloc_node", "kmalloc_trace", "kmalloc_node_trace",

@@ -533,8 +533,74 @@ static void on_hist(struct records *r, const struct record *rec)
 	reject(r, "record %lu: hist for an unknown source '%s'", rec->seq, rec->phase);
 }
 
+/* page_owner, folded by the guest (pageowner.h): before-insmod is kept
+ * until after-insmod comes, then the difference is
+ * attribution.sources.page_owner. */
+static void on_pageowner(struct records *r, const struct record *rec)
+{
+	struct po_snapshot ps = PO_SNAPSHOT_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int ph = phase_index(rec->phase), after = ph == PHASE_AFTER_INSMOD;
+	json_object *src;
+
+	if (!after && ph != PHASE_BEFORE_INSMOD) {
+		reject(r, "record %lu: pageowner for an unknown phase '%s'", rec->seq, rec->phase);
+		return;
+	}
+	keep(r, rec, "attribution/page_owner-%s.txt", rec->phase);
+	if (after ? r->have_po_after : r->have_po_before) {
+		reject(r, "record %lu: a second pageowner for '%s'", rec->seq, rec->phase);
+	} else if (after && !r->have_po_before) {
+		reject(r, "record %lu: pageowner after insmod without one before", rec->seq);
+	} else if (po_parse(&ps, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: pageowner for '%s': %s", rec->seq, rec->phase, err.buf);
+	} else if (!after) {
+		r->po_before = ps;
+		r->have_po_before = 1;
+		memset(&ps, 0, sizeof(ps));
+	} else {
+		r->have_po_after = 1;
+		src = jget(attribution(r), "sources");
+		json_object_object_add(src, "page_owner",
+				       po_source_json(&r->po_before, &ps, ATTR_TOP_SITES));
+		po_release(&r->po_before);
+	}
+	po_release(&ps);
+	sb_release(&err);
+}
+
+/* page_owner=unavailable page_owner_reason=...: the source's status
+ * (page_owner=ok needs the two pageowner records). */
+static void attr_page_owner(struct records *r, const struct kvlist *kv)
+{
+	const char *st = kv_get(kv, "page_owner");
+	json_object *src = jget(attribution(r), "sources"), *o;
+
+	if (!st)
+		return;
+	if ((o = jget(src, "page_owner"))) {
+		static const char *const k[] = { "page_owner_before_cs", "page_owner_after_cs" };
+		static const char *const n[] = { "read_before_s", "read_after_s" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(k); i++) {
+			long long cs = kv_get_num(kv, k[i]);
+			json_object_object_add(o, n[i], cs >= 0 ? json_seconds((double)cs / 100) : NULL);
+		}
+		return;
+	}
+	o = json_object_new_object();
+	json_object_object_add(o, "status", json_object_new_string("unavailable"));
+	if (!strcmp(st, "unavailable") && kv_get(kv, "page_owner_reason"))
+		json_object_object_add(o, "reason", guest_str(kv_get(kv, "page_owner_reason")));
+	else
+		json_object_object_add(o, "reason", json_object_new_string(
+			"the guest sent no page_owner records"));
+	json_object_object_add(src, "page_owner", o);
+}
+
 /* status=ok key=STACKKEY sources=... start_cs= collect_cs=, or
- * status=unavailable reason=... */
+ * status=unavailable reason=...; and page_owner=ok|unavailable,
+ * page_owner_reason=... */
 static void on_attr(struct records *r, const struct record *rec)
 {
 	struct kvlist kv = KVLIST_INIT;
@@ -561,6 +627,7 @@ static void on_attr(struct records *r, const struct record *rec)
 			long long cs = kv_get_num(&kv, k[i]);
 			json_object_object_add(a, o[i], cs >= 0 ? json_seconds((double)cs / 100) : NULL);
 		}
+		attr_page_owner(r, &kv);
 	}
 	kvlist_release(&kv);
 	sb_release(&err);
@@ -587,6 +654,7 @@ static const struct {
 	{ "point", on_point },
 	{ "hist", on_hist },
 	{ "attr", on_attr },
+	{ "pageowner", on_pageowner },
 };
 
 static void on_record(void *ctx, const struct record *rec)
@@ -662,5 +730,6 @@ void records_release(struct records *rs)
 	free(rs->steps);
 	json_object_put(rs->kmemleak);
 	json_object_put(rs->attribution);
+	po_release(&rs->po_before);
 	free(rs->end_reason);
 }

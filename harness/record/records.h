@@ -5,7 +5,7 @@
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
  * inventory, fio, fiolog, fiorc, sample, kmemleak, point) into the pieces that
- * inventory, fio, fiolog, fiorc, sample, kmemleak, hist, attr) into the pieces that
+ * inventory, fio, fiolog, fiorc, sample, kmemleak, hist, attr, pageowner) into the pieces that
  * result.json is assembled from (result/build.h).  A record that does not
  * fit (unknown type, a phase out of order, a payload its parser rejects)
  * is counted and kept as a rejection with its reason; the run goes on.
@@ -44,6 +44,7 @@
 #include "record/channel.h"
 #include "record/disks.h"
 #include "record/inventory.h"
+#include "record/pageowner.h"
 #include "scenario/scenario.h"
 
 struct records_ops {
@@ -80,6 +81,9 @@ struct records {
 	json_object *attribution;	/* NULL unless the guest sent attr or hist
 					 * records: {status, reason, stack_key,
 					 * start_s, collect_s, sources} */
+	struct po_snapshot po_before;	/* page_owner before insmod, until the
+					 * after-insmod one comes */
+	int have_po_before, have_po_after;
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;

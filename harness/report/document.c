@@ -413,20 +413,40 @@ static void attribution_section(struct doc *d, const struct report_model *m)
 {
 	if (!m->attr_status || !strcmp(m->attr_status, "off"))
 		return;
+	int hist_ok = !strcmp(m->attr_status, "ok");
+	int po_ok = m->po_status && !strcmp(m->po_status, "ok");
+
 	heading(d, MK_H2, "attribution", "Where each disk's bytes go");
-	if (strcmp(m->attr_status, "ok")) {
+	if (!hist_ok) {
 		mk_block(d, MK_P, NULL, NULL);
-		mk_lit(d, "Attribution unavailable: ");
+		mk_lit(d, po_ok ? "Hist triggers unavailable: " : "Attribution unavailable: ");
 		mk_text(d, fmt_or(m->attr_reason, "no reason given"));
 		mk_block_end(d, MK_P);
-		return;
+		if (!po_ok)
+			return;
+	} else {
+		note_para(d, "Allocations during insmod by kernel call site (hist triggers on "
+			  "kmem events, keyed on the stack): page allocations are gross (what "
+			  "was freed again is only known in total); kmalloc and kmem_cache "
+			  "allocations are inside the slab pages, not on top of them.");
+		if (d->mk->page)
+			attribution_chart(d, m);
 	}
-	note_para(d, "Allocations during insmod by kernel call site (hist triggers on "
-		  "kmem events, keyed on the stack): page allocations are gross (what "
-		  "was freed again is only known in total); kmalloc and kmem_cache "
-		  "allocations are inside the slab pages, not on top of them.");
-	if (d->mk->page)
-		attribution_chart(d, m);
+	if (po_ok) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "page_owner: pages still allocated after insmod by the stack that "
+		       "allocated them, less those it held before (net): ");
+		fmt_per_disk(d->out, m->po_net_per_disk);
+		mk_lit(d, " per disk, ");
+		fmt_share(d->out, m->po_net_share_pct);
+		mk_lit(d, " of the MemFree drop.");
+		mk_block_end(d, MK_P);
+	} else if (m->po_status) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "page_owner unavailable: ");
+		mk_text(d, fmt_or(m->po_reason, "no reason given"));
+		mk_block_end(d, MK_P);
+	}
 	mk_table(d, "attribution", site_cols, ARRAY_SIZE(site_cols));
 	for (size_t i = 0; i < m->nsites; i++) {
 		const struct report_site *s = &m->sites[i];
@@ -439,6 +459,8 @@ static void attribution_section(struct doc *d, const struct report_model *m)
 		mk_row_end(d);
 	}
 	mk_table_end(d);
+	if (!hist_ok)
+		return;
 	mk_block(d, MK_P, NULL, NULL);
 	if (m->attr_explained_pct.have) {
 		mk_addf(d, "Traced page allocations less frees, plus VmallocUsed's growth: %.1f%% "
@@ -1349,25 +1371,26 @@ static void overlays(struct doc *d, const struct compare_model *m)
 	}
 }
 
-/* The page-allocation call sites whose bytes per disk changed most
- * (result.json's attribution on each side). */
-static void site_changes(struct doc *d, const struct compare_model *m)
+/* The call sites whose bytes per disk changed most (result.json's
+ * attribution on each side): page_alloc's, then page_owner's. */
+static void site_table(struct doc *d, const struct compare_model *m,
+		       const struct compare_site *sites, size_t n, const char *id,
+		       const char *title, const char *note)
 {
 	struct cols c = { NULL, NULL, 0 };
 
-	if (!m->nsites)
+	if (!n)
 		return;
-	heading(d, MK_H2, "attribution", "Call sites that changed most");
-	note_para(d, "Page allocations at insmod by kernel call site, bytes per disk "
-		  "(the mean of a side's runs; n/a for a side run without attribution).");
+	heading(d, MK_H2, id, title);
+	note_para(d, note);
 	col_add(&c, MK_LEFT, "%s", "call site");
 	for (size_t k = 0; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c", side_letter(k));
 	for (size_t k = 1; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c minus A", side_letter(k));
-	mk_table(d, "attribution", c.c, c.n);
-	for (size_t i = 0; i < m->nsites; i++) {
-		const struct compare_site *s = &m->sites[i];
+	mk_table(d, id, c.c, c.n);
+	for (size_t i = 0; i < n; i++) {
+		const struct compare_site *s = &sites[i];
 
 		mk_row(d, NULL);
 		mk_text_cell(d, fmt_or(s->site, "?"));
@@ -1480,7 +1503,13 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 		overlays(d, m);
 	}
 	slab_changes(d, m);
-	site_changes(d, m);
+	site_table(d, m, m->sites, m->nsites, "attribution", "Call sites that changed most",
+		   "Page allocations at insmod by kernel call site, bytes per disk "
+		   "(the mean of a side's runs; n/a for a side run without attribution).");
+	site_table(d, m, m->po_sites, m->npo_sites, "attribution-page-owner",
+		   "Pages still held after insmod (page_owner): call sites that changed most",
+		   "page_owner's net pages at insmod by kernel call site, bytes per disk "
+		   "(the mean of a side's runs; n/a for a side without page_owner).");
 }
 
 /* ---- a night ---- */

@@ -187,7 +187,8 @@ static void slab(json_object *root, struct report_model *m)
 static void attribution(json_object *root, struct report_model *m)
 {
 	static const struct { const char *key; size_t shown; } srcs[] = {
-		{ "page_alloc", REPORT_SITES_PAGES }, { "kmalloc", REPORT_SITES_SLAB },
+		{ "page_alloc", REPORT_SITES_PAGES }, { "page_owner", REPORT_SITES_PAGES },
+		{ "kmalloc", REPORT_SITES_SLAB },
 		{ "kmalloc_node", REPORT_SITES_SLAB }, { "kmem_cache", REPORT_SITES_SLAB },
 		{ "kmem_cache_node", REPORT_SITES_SLAB },
 	};
@@ -206,6 +207,11 @@ static void attribution(json_object *root, struct report_model *m)
 	m->attr_tolerance_pct = num_at(a, "closure.tolerance_pct");
 	m->attr_unexplained = num_at(a, "closure.unexplained_bytes");
 	m->attr_unexplained_per_disk = num_at(a, "closure.unexplained_per_disk");
+	m->po_status = jstr(a, "sources.page_owner.status", NULL);
+	m->po_reason = jstr(a, "sources.page_owner.reason", NULL);
+	m->po_net = num_at(a, "sources.page_owner.net_bytes");
+	m->po_net_per_disk = num_at(a, "sources.page_owner.net_per_disk");
+	m->po_net_share_pct = num_at(a, "sources.page_owner.net_share_pct");
 	c = jget(a, "closure.closes");
 	if (c && json_object_is_type(c, json_type_boolean))
 		m->attr_closes = json_object_get_boolean(c);
@@ -773,6 +779,28 @@ static void slab_of(json_object *e, int legacy, size_t nsides, struct compare_sl
 	}
 }
 
+/* A comparison's call-site changes (attribution, attribution_page_owner). */
+static struct compare_site *compare_sites(json_object *at, size_t nsides, size_t *n)
+{
+	struct compare_site *sites;
+
+	*n = alen(at);
+	sites = xcalloc(*n + 1, sizeof(*sites));
+	for (size_t i = 0; i < *n; i++) {
+		json_object *e = aget(at, i), *v = jarr(e, "bytes_per_disk"), *ch = jarr(e, "change");
+		struct compare_site *s = &sites[i];
+
+		s->site = jstr(e, "site", NULL);
+		s->per_disk = xcalloc(nsides + 1, sizeof(*s->per_disk));
+		s->change = xcalloc(nsides + 1, sizeof(*s->change));
+		for (size_t k = 0; k < nsides; k++) {
+			s->per_disk[k] = num_at(k < alen(v) ? aget(v, k) : NULL, "");
+			s->change[k] = num_at(k < alen(ch) ? aget(ch, k) : NULL, "");
+		}
+	}
+	return sites;
+}
+
 void compare_model_from_json(json_object *cmp, struct compare_model *m)
 {
 	json_object *ms, *sl, *sides;
@@ -817,24 +845,18 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_most_change);
 	if (m->nchanged > COMPARE_CHANGED_MAX)
 		m->nchanged = COMPARE_CHANGED_MAX;
-	{
-		json_object *at = jarr(cmp, "attribution");
+	m->sites = compare_sites(jarr(cmp, "attribution"), m->nsides, &m->nsites);
+	m->po_sites = compare_sites(jarr(cmp, "attribution_page_owner"), m->nsides,
+				    &m->npo_sites);
+}
 
-		m->nsites = alen(at);
-		m->sites = xcalloc(m->nsites + 1, sizeof(*m->sites));
-		for (size_t i = 0; i < m->nsites; i++) {
-			json_object *e = aget(at, i), *v = jarr(e, "bytes_per_disk"), *ch = jarr(e, "change");
-			struct compare_site *s = &m->sites[i];
-
-			s->site = jstr(e, "site", NULL);
-			s->per_disk = xcalloc(m->nsides + 1, sizeof(*s->per_disk));
-			s->change = xcalloc(m->nsides + 1, sizeof(*s->change));
-			for (size_t k = 0; k < m->nsides; k++) {
-				s->per_disk[k] = num_at(k < alen(v) ? aget(v, k) : NULL, "");
-				s->change[k] = num_at(k < alen(ch) ? aget(ch, k) : NULL, "");
-			}
-		}
+static void compare_sites_release(struct compare_site *sites, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(sites[i].per_disk);
+		free(sites[i].change);
 	}
+	free(sites);
 }
 
 void compare_model_release(struct compare_model *m)
@@ -863,11 +885,8 @@ void compare_model_release(struct compare_model *m)
 	}
 	free(m->slab);
 	free(m->changed);
-	for (size_t i = 0; i < m->nsites; i++) {
-		free(m->sites[i].per_disk);
-		free(m->sites[i].change);
-	}
-	free(m->sites);
+	compare_sites_release(m->sites, m->nsites);
+	compare_sites_release(m->po_sites, m->npo_sites);
 	json_object_put(m->cmp);
 	memset(m, 0, sizeof(*m));
 }

@@ -203,13 +203,17 @@ struct report_model {
 	const char *knee_field;
 	struct num knee_max, knee_free, knee_floor, knee_per_disk;
 	/* attribution: status NULL when result.json has none; the top sites of
-	 * page_alloc, then of kmalloc, kmalloc_node, kmem_cache(_node) */
+	 * page_alloc, page_owner, then of kmalloc, kmalloc_node, kmem_cache(_node) */
 	const char *attr_status, *attr_reason;
 	struct report_site *sites;
 	size_t nsites;
 	struct num attr_drop, attr_net, attr_explained_pct, attr_tolerance_pct;
 	struct num attr_unexplained, attr_unexplained_per_disk, attr_disks;
 	int attr_closes;		/* 1, 0, or -1 when not worked out */
+	/* attribution.sources.page_owner: status NULL when absent; its sites
+	 * are among sites (source "page_owner") */
+	const char *po_status, *po_reason;
+	struct num po_net, po_net_per_disk, po_net_share_pct;
 
 	struct report_check *checks;
 	size_t nchecks;
@@ -298,8 +302,10 @@ struct compare_model {
 	struct compare_slab *changed;	/* those that changed, largest change
 					 * first, at most COMPARE_CHANGED_MAX */
 	size_t nchanged;
-	struct compare_site *sites;
+	struct compare_site *sites;	/* page_alloc's (attribution) */
 	size_t nsites;
+	struct compare_site *po_sites;	/* page_owner's (attribution_page_owner) */
+	size_t npo_sites;
 };
 #define COMPARE_CHANGED_MAX 15
 

@@ -235,6 +235,29 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		text_clean(out, fmt_or(m->attr_reason, "no reason given"));
 		sb_addch(out, '\n');
 	}
+	if (m->po_status && !strcmp(m->po_status, "ok")) {
+		size_t shown = 0;
+
+		sb_adds(out, "  page_owner (pages still held after insmod, net): ");
+		fmt_per_disk(out, m->po_net_per_disk);
+		sb_adds(out, " per disk");
+		if (m->po_net_share_pct.have)
+			sb_addf(out, " (%.0f%% of the MemFree drop)", m->po_net_share_pct.v);
+		sb_addch(out, ':');
+		for (size_t i = 0; i < m->nsites && shown < 6; i++) {
+			if (strcmp(m->sites[i].source, "page_owner"))
+				continue;
+			sb_adds(out, shown++ % 2 ? ", " : "\n    ");
+			text_clean(out, fmt_or(m->sites[i].site, "?"));
+			sb_adds(out, " ");
+			fmt_per_disk(out, m->sites[i].per_disk);
+		}
+		sb_addch(out, '\n');
+	} else if (m->po_status) {
+		sb_adds(out, "  page_owner unavailable: ");
+		text_clean(out, fmt_or(m->po_reason, "no reason given"));
+		sb_addch(out, '\n');
+	}
 	if (m->returned_pct.have) {
 		sb_addf(out, "  after rmmod: %.0f%% of the MemFree taken at insmod came back (",
 			m->returned_pct.v);

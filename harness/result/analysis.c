@@ -335,9 +335,10 @@ static void attr_shares(json_object *o, long long disks, long long drop)
 void analysis_attribution(json_object *root, const struct scenario *s,
 			  json_object *from_guest)
 {
-	json_object *a, *srcs, *closure;
+	json_object *a, *srcs, *closure, *po;
 	long long disks = s->disks, drop;
 	json_object *mf = jget(root, "deltas.insmod.MemFree_kb");
+	int po_ok;
 	long long alloc, freed, vm;
 
 	if (!s->attribution || !disks) {
@@ -360,9 +361,22 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 	if (json_object_deep_copy(from_guest, &a, NULL) < 0)
 		return;
 	json_object_object_add(root, "attribution", a);
+	/* page_owner is a source of its own: it stands (available or not)
+	 * when the hist triggers were unavailable, as on kernels built
+	 * without tracing. */
+	po = jget(a, "sources.page_owner");
+	po_ok = po && !strcmp(jstr(po, "status", ""), "ok");
 	if (strcmp(jstr(a, "status", ""), "ok")) {
+		if (po)
+			json_object_get(po);
 		json_object_object_del(a, "sources");
-		return;
+		if (!po)
+			return;
+		srcs = json_object_new_object();
+		json_object_object_add(srcs, "page_owner", po);
+		json_object_object_add(a, "sources", srcs);
+		if (!po_ok)
+			return;
 	}
 	json_object_object_add(a, "files", json_object_new_string("attribution/"));
 	drop = mf ? -json_object_get_int64(mf) * 1024 : -1;
@@ -373,10 +387,25 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 		json_object *sites = jarray(src, "sites");
 
 		(void)name;
+		if (jget(src, "status") && strcmp(jstr(src, "status", ""), "ok"))
+			continue;
 		attr_shares(src, disks, drop);
 		for (size_t i = 0; i < jlen(sites); i++)
 			attr_shares(json_object_array_get_idx(sites, i), disks, drop);
 	}
+	/* page_owner's net (pages gained less pages lost, by stack) is what
+	 * insmod still holds: at most the MemFree drop, short of it by what
+	 * page_owner does not see (per-CPU lists, page_ext and stack depot's
+	 * own pages). */
+	if (po_ok) {
+		long long net = jint(po, "net_bytes", 0);
+
+		json_object_object_add(po, "net_per_disk", json_object_new_int64(net / disks));
+		json_object_object_add(po, "net_share_pct", drop > 0
+				       ? json_seconds(100.0 * (double)net / (double)drop) : NULL);
+	}
+	if (strcmp(jstr(a, "status", ""), "ok"))
+		return;
 	/* Closure: a page that leaves the free lists goes through mm_page_alloc
 	 * and comes back through mm_page_free, except the order-0 pages that
 	 * vmalloc takes in bulk (alloc_pages_bulk has no tracepoint in 6.1):

@@ -93,6 +93,38 @@ test_build_i386_boots() {
 	check "fio ran cleanly" j '.checks[] | select(.name == "fio jobs without errors") | .pass'
 }
 
+# page_owner, the second attribution source: the debug fragment has
+# CONFIG_PAGE_OWNER and the harness boots it with page_owner=on.  The
+# tinyconfig build has no tracing, so the hist triggers are unavailable
+# and page_owner stands alone.  Relations, not numbers: page_owner counts
+# the pages insmod still holds, so its net is at most the MemFree drop
+# (with the closure's tolerance).
+test_attribution_page_owner() {
+	kbuild --fragment debug
+	check "debug build: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	run_smoke page-owner --set kernel=build --set kernel_fragments=debug \
+		--set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass" and .kernel.source == "build"'
+	check "booted with page_owner=on" grep -rqs "page_owner=on" "$dir"
+	check "hist triggers unavailable (no tracing in the build), with the reason" \
+		j '.attribution.status == "unavailable" and (.attribution.reason | length > 0)'
+	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
+	check "page_owner gained pages per disk" j '.attribution.sources.page_owner.bytes_per_disk > 0'
+	check "net = gained - freed" j '.attribution.sources.page_owner | .net_bytes == .bytes - .freed_bytes'
+	check "net > 0" j '.attribution.sources.page_owner.net_bytes > 0'
+	check "net <= MemFree drop * (1 + tolerance)" \
+		j '.attribution | .sources.page_owner.net_bytes <= .memfree_drop_bytes * 1.15'
+	check "sites sorted by bytes, none an allocator frame" \
+		j '.attribution.sources.page_owner.sites | ([.[].bytes] as $b | $b == ($b | sort | reverse)) and ([.[].site] | all(test("^(post_alloc_hook|get_page_from_freelist|__alloc_pages|alloc_pages|allocate_slab)( |$)") | not))'
+	check "blk-mq, scsi or sd among the top 5 sites" \
+		j '[.attribution.sources.page_owner.sites[:5][].site] | any(test("blk_mq|scsi|sdebug|sd_|sbitmap"))'
+	check "both reads kept" [ -s "$dir/attribution/page_owner-before-insmod.txt" -a -s "$dir/attribution/page_owner-after-insmod.txt" ]
+	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
+	check "report shows page_owner" grep -q "page_owner: pages still allocated" "$dir/report.md"
+	check "no QEMU left running" no_qemu_left page-owner
+}
+
 test_patch_does_not_apply() {
 	before=$(entries)
 	kbuild --patches "$fx/patches/bad"
@@ -163,4 +195,4 @@ test_interrupted_build() {
 	check "and leaves a kernel" [ -s "$image" ]
 }
 
-e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched compare_stock_patched build_i386_boots patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"
+e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched compare_stock_patched build_i386_boots attribution_page_owner patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"

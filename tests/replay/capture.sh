@@ -23,6 +23,7 @@ smoke-x86_64 $smoke
 smoke-i386 $smoke --set arch=i386
 smoke-attribution $smoke --set attribution=1
 attribution-refused $smoke --set attribution=1 --set cmdline=scaletest_fault=attr-refuse
+debug-page-owner $smoke --set kernel=build --set kernel_fragments=debug --set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
 seed-i386-4000 $seed
 crash $smoke --set cmdline=scaletest_fault=panic:after-insmod
 oom $smoke --set cmdline=scaletest_fault=oom:after-io

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "guest/guest.h"
 #include "guest/initramfs.h"
 #include "test.h"
 #include "lib/util.h"
@@ -389,4 +390,37 @@ TEST(initramfs_build_cached_hits_second_time)
 	initramfs_release(&ir);
 	free(p1);
 	free(src);
+}
+
+/* page_owner=on: only with attribution, on a kernel built with the debug
+ * fragment (by name or by path). */
+TEST(guest_cmdline_page_owner)
+{
+	static const struct {
+		const char *sets[4];
+		int want, debug;
+	} cases[] = {
+		{ { "attribution=1", NULL }, 0, 0 },
+		{ { "kernel=build", "kernel_fragments=debug", NULL }, 0, 1 },
+		{ { "kernel=build", "kernel_fragments=debug", "attribution=1", NULL }, 1, 1 },
+		{ { "kernel=build", "kernel_fragments=x, /k/debug.config", "attribution=1", NULL }, 1, 1 },
+		{ { "kernel=build", "kernel_fragments=debugish", "attribution=1", NULL }, 0, 0 },
+		{ { "kernel=build", "attribution=1", NULL }, 0, 0 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct scenario s;
+		struct strbuf err = STRBUF_INIT;
+		char *c;
+
+		scenario_init(&s);
+		for (size_t k = 0; cases[i].sets[k]; k++)
+			CHECK_EQ_INT(scenario_set(&s, cases[i].sets[k], "test", &err), 0);
+		c = guest_cmdline(&s);
+		CHECK_EQ_INT(strstr(c, " page_owner=on") != NULL, cases[i].want);
+		CHECK_EQ_INT(guest_debug_fragment(&s), cases[i].debug);
+		free(c);
+		scenario_release(&s);
+		sb_release(&err);
+	}
 }

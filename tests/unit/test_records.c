@@ -302,3 +302,65 @@ TEST(records_report_of_hostile_result_is_clean)
 	json_object_put(root);
 	sb_release(&sb);
 }
+
+/* pageowner records: before then after makes attribution.sources.page_owner;
+ * a second one, an after without a before, a malformed one or an unknown
+ * phase are rejected by name; the attr record's page_owner=unavailable
+ * gives the source a status and the guest's reason. */
+TEST(records_pageowner)
+{
+	static const char before[] = "pageowner 1 page_owner\n1 0\n post_alloc_hook+0x1/0x2\n"
+		" sd_probe+0x1/0x2 [sd_mod]\nend 1\n";
+	static const char after[] = "pageowner 1 page_owner\n4 0\n post_alloc_hook+0x1/0x2\n"
+		" sd_probe+0x1/0x2 [sd_mod]\nend 1\n";
+	struct scenario s;
+	struct records rs;
+	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
+	struct strbuf sb = STRBUF_INIT;
+	const char *rej;
+
+	scenario_init(&s);
+	records_init(&rs, &s, NULL, &ops, &seen);
+	frame(&sb, 1, "pageowner", "after-insmod", after);
+	frame(&sb, 2, "pageowner", "before-insmod", before);
+	frame(&sb, 3, "pageowner", "before-insmod", before);
+	frame(&sb, 4, "pageowner", "after-io", after);
+	frame(&sb, 5, "pageowner", "after-insmod", after);
+	frame(&sb, 6, "attr", "after-insmod", "status=unavailable\nreason=no tracefs\n"
+	      "page_owner=ok\npage_owner_file=page_owner\npage_owner_before_cs=150\n"
+	      "page_owner_after_cs=210\n");
+	util_quiet = 1;
+	records_feed(&rs, sb.buf, sb.len);
+	records_finish(&rs);
+	util_quiet = 0;
+	rej = json_object_to_json_string(rs.rejections);
+	CHECK_EQ_INT(rs.nrejections, 3);
+	CHECK_CONTAINS(rej, "record 1: pageowner after insmod without one before");
+	CHECK_CONTAINS(rej, "record 3: a second pageowner for 'before-insmod'");
+	CHECK_CONTAINS(rej, "record 4: pageowner for an unknown phase 'after-io'");
+	CHECK_STR(jstr(rs.attribution, "sources.page_owner.status", ""), "ok");
+	CHECK_EQ_INT(jint(rs.attribution, "sources.page_owner.bytes", -1), 3 * 4096);
+	CHECK_STR(jstr(json_object_array_get_idx(jget(rs.attribution, "sources.page_owner.sites"), 0), "site", ""), "sd_probe [sd_mod]");
+	CHECK(jget(rs.attribution, "sources.page_owner.read_after_s") != NULL);
+	records_release(&rs);
+
+	/* Malformed, then the guest saying why there is none. */
+	sb_reset(&sb);
+	records_init(&rs, &s, NULL, &ops, &seen);
+	frame(&sb, 1, "pageowner", "before-insmod", "pageowner 1 page_owner\n1 0\n");
+	frame(&sb, 2, "attr", "after-insmod", "status=ok\nkey=stacktrace\n"
+	      "page_owner=unavailable\npage_owner_reason=no /sys/kernel/debug/page_owner\n");
+	util_quiet = 1;
+	records_feed(&rs, sb.buf, sb.len);
+	records_finish(&rs);
+	util_quiet = 0;
+	CHECK_EQ_INT(rs.nrejections, 1);
+	CHECK_CONTAINS(json_object_to_json_string(rs.rejections),
+		       "record 1: pageowner for 'before-insmod': line 2: cut off (no end line)");
+	CHECK_STR(jstr(rs.attribution, "sources.page_owner.status", ""), "unavailable");
+	CHECK_STR(jstr(rs.attribution, "sources.page_owner.reason", ""),
+		  "no /sys/kernel/debug/page_owner");
+	records_release(&rs);
+	scenario_release(&s);
+	sb_release(&sb);
+}
