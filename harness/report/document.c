@@ -379,6 +379,7 @@ static void slab_section(struct doc *d, const struct report_model *m)
 static const struct mk_col site_cols[] = {
 	{ "call site", MK_LEFT }, { "source", MK_LEFT }, { "per disk", MK_RIGHT },
 	{ "share of the MemFree drop", MK_RIGHT },
+	{ "share of the LowFree drop", MK_RIGHT },	/* HIGHMEM kernels only */
 };
 
 /* "12.3%", or "n/a". */
@@ -447,7 +448,7 @@ static void attribution_section(struct doc *d, const struct report_model *m)
 		mk_text(d, fmt_or(m->po_reason, "no reason given"));
 		mk_block_end(d, MK_P);
 	}
-	mk_table(d, "attribution", site_cols, ARRAY_SIZE(site_cols));
+	mk_table(d, "attribution", site_cols, ARRAY_SIZE(site_cols) - !m->highmem);
 	for (size_t i = 0; i < m->nsites; i++) {
 		const struct report_site *s = &m->sites[i];
 
@@ -456,6 +457,8 @@ static void attribution_section(struct doc *d, const struct report_model *m)
 		mk_text_cell(d, s->source);
 		num_cell(d, fmt_per_disk, s->per_disk);
 		num_cell(d, fmt_share, s->share_pct);
+		if (m->highmem)
+			num_cell(d, fmt_share, s->lowfree_share_pct);
 		mk_row_end(d);
 	}
 	mk_table_end(d);

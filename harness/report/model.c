@@ -194,6 +194,10 @@ static void attribution(json_object *root, struct report_model *m)
 	};
 	json_object *a = jget(root, "attribution"), *c;
 	size_t max = 0;
+	/* On a HIGHMEM kernel the disks live in lowmem: each site's share of
+	 * the LowFree drop too (the kernel's own allocations come from lowmem;
+	 * user pages may not, so theirs is an upper bound). */
+	struct num low = num_at(root, "deltas.insmod.per_disk_bytes.LowFree");
 
 	m->attr_closes = -1;
 	if (!a || !json_object_is_type(a, json_type_object))
@@ -233,6 +237,10 @@ static void attribution(json_object *root, struct report_model *m)
 			r->bytes = num_at(s, "bytes");
 			r->per_disk = num_at(s, "bytes_per_disk");
 			r->share_pct = num_at(s, "share_pct");
+			if (m->highmem && low.have && low.v > 0 && r->per_disk.have) {
+				r->lowfree_share_pct.have = 1;
+				r->lowfree_share_pct.v = 100.0 * r->per_disk.v / low.v;
+			}
 		}
 	}
 }

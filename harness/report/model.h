@@ -115,6 +115,7 @@ struct report_sweep_fit {
 struct report_site {
 	const char *source, *site;
 	struct num bytes, per_disk, share_pct;
+	struct num lowfree_share_pct;	/* HIGHMEM: of the LowFree drop */
 };
 /* Sites shown per source: page allocations, then each slab source. */
 #define REPORT_SITES_PAGES 10
