@@ -125,6 +125,36 @@ test_attribution_page_owner() {
 	check "no QEMU left running" no_qemu_left page-owner
 }
 
+# Stock against patched, call site by call site: the patch preallocates 32
+# scheduler requests per queue instead of 256, so page_owner must show the
+# request pools' site (blk_mq_alloc_map_and_rqs) holding less per disk,
+# and compare must list it as a fall.
+test_attribution_stock_patched() {
+	po_stock=$out/page-owner
+	stock_run=$(find "$po_stock" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	check "the stock debug run is there (attribution_page_owner first)" [ -n "$stock_run" ]
+	[ -n "$stock_run" ] || return
+	run_smoke page-owner-patched --set kernel=build --set kernel_fragments=debug \
+		--set kernel_patches="$patched" --set attribution=1 \
+		--set timeout_boot=600 --set timeout_insmod=600
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
+	site='[.attribution.sources.page_owner.sites[] | select(.site == "blk_mq_alloc_map_and_rqs") | .bytes_per_disk] | add // 0'
+	s=$(jq "$site" "$stock_run/result.json")
+	p=$(jq "$site" "$dir/result.json")
+	say "  blk_mq_alloc_map_and_rqs per disk (page_owner): stock $s B, patched $p B"
+	check "stock: the request pools' site holds pages ($s B a disk)" [ "$s" -gt 0 ]
+	check "patched: the site holds less per disk ($p < $s)" [ "$p" -lt "$s" ]
+	"$bin" compare "$stock_run" "$dir" --out "$out/cmp-po" > "$out/cmp-po.log" 2>&1
+	rc=$?
+	check "compare stock -> patched: exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "compare lists the site among page_owner's changes, falling" \
+		jq -e '[.attribution_page_owner[] | select(.site == "blk_mq_alloc_map_and_rqs")
+			| .bytes_per_disk[1] < .bytes_per_disk[0]] == [true]' "$out/cmp-po/compare.json"
+	check "compare.md names it" grep -q "blk\\\\_mq\\\\_alloc\\\\_map\\\\_and\\\\_rqs\\|blk_mq_alloc_map_and_rqs" "$out/cmp-po/compare.md"
+	check "no QEMU left running" no_qemu_left page-owner-patched
+}
+
 test_patch_does_not_apply() {
 	before=$(entries)
 	kbuild --patches "$fx/patches/bad"
@@ -195,4 +225,4 @@ test_interrupted_build() {
 	check "and leaves a kernel" [ -s "$image" ]
 }
 
-e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched compare_stock_patched build_i386_boots attribution_page_owner patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"
+e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched compare_stock_patched build_i386_boots attribution_page_owner attribution_stock_patched patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"
