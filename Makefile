@@ -122,6 +122,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
 	sh tests/includes.sh
+	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
 
 test: deps-full
@@ -138,6 +139,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
 	sh tests/includes.sh
+	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
 	$(MAKE) check-sanitize
 	$(MAKE) fuzz FUZZ_SECONDS=5

@@ -401,5 +401,4 @@ test_reproduce() {
 	check "no QEMU left" no_qemu_left reproduce
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill" "$@"
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
