@@ -131,6 +131,34 @@ void verdict_checks(const struct scenario *s, const struct records *rs,
 	blocklist_release(&sd);
 }
 
+/* A run that ended inside a sweep (before its after-insmod phase, with
+ * steps left): where, so that the reason says which step it was taking.
+ * NULL otherwise. */
+static char *sweep_where(const struct records *rs)
+{
+	if (!rs->nsteps || rs->phase >= PHASE_AFTER_INSMOD)
+		return NULL;
+	if (rs->npoints < rs->nsteps)
+		return xstrfmt("in sweep step %zu of %zu (to %lld disks; %zu point%s kept)",
+			       rs->npoints + 1, rs->nsteps, rs->steps[rs->npoints], rs->npoints,
+			       rs->npoints == 1 ? "" : "s");
+	return xstrfmt("in sweep step %zu, past the list (to %lld disks; %zu points kept)",
+		       rs->npoints + 1, rs->last_disks + rs->host_disks, rs->npoints);
+}
+
+/* REASON, then where in the sweep it happened when it did. */
+static char *with_sweep(char *reason, const struct records *rs)
+{
+	char *w = sweep_where(rs), *r;
+
+	if (!w)
+		return reason;
+	r = xstrfmt("%s, %s", reason, w);
+	free(reason);
+	free(w);
+	return r;
+}
+
 /* The status each crash class gives (console.h). */
 static const enum run_status crash_status[] = {
 	[CRASH_STATUS_CRASH] = RUN_CRASH,
@@ -148,15 +176,18 @@ enum run_status verdict_decide(const struct run_ending *end, const struct record
 	*reason = NULL;
 	if (end->signal) {
 		*reason = xstrfmt("interrupted by signal %d after phase '%s'", end->signal, where);
+		*reason = with_sweep(*reason, rs);
 		return RUN_INTERRUPTED;
 	}
 	if (crash && crash->cls) {
 		*reason = crash_reason(crash);
+		*reason = with_sweep(*reason, rs);
 		return crash_status[crash->cls->status];
 	}
 	if (end->timed_out) {
 		*reason = xstrfmt("phase '%s' not reached in time (last reached: '%s')",
 				  phase_name(rs->phase + 1), where);
+		*reason = with_sweep(*reason, rs);
 		return RUN_TIMEOUT;
 	}
 	if (end->error) {

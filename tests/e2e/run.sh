@@ -323,6 +323,23 @@ test_sweep_knee() {
 	check "no QEMU left" no_qemu_left sweep-knee
 }
 
+# A sweep that runs the guest out of memory in a step (the pre-boot check
+# told the disks are 1 kB each, so it lets the peak through): the run ends
+# as oom from the console's report, not at a deadline; the points measured
+# before are kept and fitted, and the reason names the step.
+test_sweep_oom() {
+	run_smoke sweep-oom --set sweep=0,100,200,400,800 --set memory_mb=256 \
+		--set disk_cost_kb=1 --set fio=0
+	common_failure_checks oom
+	check "the reason is the OOM, in a named step" \
+		j '.reason | test("Out of memory.*, in sweep step [0-9]+ of 5 \\(to [0-9]+ disks; [0-9]+ points? kept\\)")'
+	check "points kept, not complete" j '(.sweep.points | length) >= 2 and (.sweep.complete | not)'
+	check "the step named is the one after the last point" \
+		j '(.sweep.points | length) as $n | .reason | test("sweep step \($n + 1) of")'
+	check "fitted from what was measured" j '.sweep.fit.MemFree.bytes_per_disk > 0 and .sweep.fit.MemFree.points >= 2'
+	check "ended before the step's deadline" j '.timings.vm_s < .settings.timeout_insmod'
+}
+
 # The sweep checked by one boot per point: the boots' own fit, kept beside.
 test_sweep_boots() {
 	name=sweep-boots
@@ -401,4 +418,4 @@ test_reproduce() {
 	check "no QEMU left" no_qemu_left reproduce
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_oom sweep_knee sweep_boots sweep_size_memory reproduce" "$@"

@@ -23,7 +23,7 @@ update=
 expect_status() {
 	case "$1" in
 	crash) echo crash ;;
-	oom) echo oom ;;
+	oom | sweep-oom) echo oom ;;
 	timeout | sweep-stall) echo timeout ;;
 	hung-task) echo crash ;;
 	channel-lost | qemu-exit) echo error ;;
