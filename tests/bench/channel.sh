@@ -37,13 +37,8 @@ vtimes=32
 
 bench_run "$work/warm" "$scn" --set disks=0 --set fio=0 --set monitor_interval_ms=0
 res=$work/warm/latest/result.json
-kernel=$(jq -r .kernel.image "$res")
-initrd=$(jq -r .vm.initramfs "$res")
-arch=$(jq -r .kernel.arch "$res")
-accel=$(jq -r .vm.accel "$res")
+bench_vm_of "$res"
 version=$(jq -r .kernel.version "$res")
-qemu=qemu-system-x86_64
-[ "$arch" = i386 ] && qemu=qemu-system-i386
 vcon=$(dirname "$kernel")/../lib/modules/$version/kernel/drivers/char/virtio_console.ko
 [ -f "$vcon" ] || bench_die "no virtio_console.ko for $version (looked for $vcon)"
 

@@ -42,6 +42,18 @@ bench_run() {
 		{ tail -n 5 "$_out.err" >&2; bench_die "the run in $_out did not pass"; }
 }
 
+# bench_vm_of RESULT.json: what a harness run booted, for a bare QEMU of
+# the same: $kernel, $initrd (its initramfs), $arch, $accel and $qemu.
+bench_vm_of() {
+	kernel=$(jq -r .kernel.image "$1")
+	initrd=$(jq -r .vm.initramfs "$1")
+	arch=$(jq -r .kernel.arch "$1")
+	accel=$(jq -r .vm.accel "$1")
+	qemu=qemu-system-x86_64
+	[ "$arch" = i386 ] && qemu=qemu-system-i386
+	:
+}
+
 bench_median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }

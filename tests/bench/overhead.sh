@@ -34,15 +34,10 @@ harness_run() { # OUT
 # One harness run first: warms the caches and tells us the artifacts.
 harness_run "$work/warm"
 res=$work/warm/latest/result.json
-kernel=$(jq -r .kernel.image "$res")
-initrd=$(jq -r .vm.initramfs "$res")
-arch=$(jq -r .kernel.arch "$res")
-accel=$(jq -r .vm.accel "$res")
+bench_vm_of "$res"
 mem=$(jq -r .vm.memory_mb "$res")
 disks=$(jq -r .settings.disks "$res")
 vdisks=$(jq -r .settings.virtio_disks "$res")
-qemu=qemu-system-x86_64
-[ "$arch" = i386 ] && qemu=qemu-system-i386
 
 cat > "$work/init" <<'INIT'
 #!/bin/busybox sh
