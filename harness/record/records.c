@@ -12,6 +12,7 @@
 #include "record/monitor.h"
 #include "record/slabinfo.h"
 #include "record/sweep.h"
+#include "scenario/scenario.h"
 #include "result/result.h"
 #include "lib/util.h"
 
@@ -533,6 +534,102 @@ static void on_hist(struct records *r, const struct record *rec)
 	reject(r, "record %lu: hist for an unknown source '%s'", rec->seq, rec->phase);
 }
 
+/* A sweep step's page hists (initramfs/lib.sh, attr_step): "stephist"
+ * records, phase SOURCE-STEP ("page-alloc-2"), right after that step's
+ * point, cumulative since before-insmod.  Each step becomes an entry of
+ * attribution.steps: {step, disks, page_alloc_bytes, page_free_bytes,
+ * sites: every page_alloc site as {site, bytes}} (result/analysis.c keeps
+ * the top ones and fits each site against the disks). */
+static const struct {
+	const char *name, *key;
+} step_sources[] = {
+	{ "page-alloc", "page_alloc_bytes" },
+	{ "page-free", "page_free_bytes" },
+};
+
+/* "page-alloc-12" -> the row of step_sources and 12; -1 if it is neither. */
+static int stephist_phase(const char *phase, size_t *src, long *step)
+{
+	const char *dash = strrchr(phase, '-');
+	int64_t v;
+
+	if (!dash || parse_i64(dash + 1, &v) < 0 || v < 1 || v > SWEEP_MAX_STEPS)
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(step_sources); i++) {
+		if (strlen(step_sources[i].name) == (size_t)(dash - phase) &&
+		    !strncmp(step_sources[i].name, phase, (size_t)(dash - phase))) {
+			*src = i;
+			*step = (long)v;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The steps' entry for the last point's step, made when its first hist comes. */
+static json_object *step_entry(struct records *r, long step)
+{
+	json_object *steps = jget(attribution(r), "steps"), *e;
+	size_t n;
+
+	if (!steps) {
+		steps = json_object_new_array();
+		json_object_object_add(r->attribution, "steps", steps);
+	}
+	n = jlen(steps);
+	e = n ? json_object_array_get_idx(steps, n - 1) : NULL;
+	if (e && jint(e, "step", 0) == step)
+		return e;
+	e = json_object_new_object();
+	json_object_object_add(e, "step", json_object_new_int64(step));
+	json_object_object_add(e, "disks", json_object_new_int64(r->last_disks));
+	json_object_array_add(steps, e);
+	return e;
+}
+
+static void on_stephist(struct records *r, const struct record *rec)
+{
+	struct attr_hist h = ATTR_HIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+	json_object *e, *src, *sites;
+	size_t i;
+	long step;
+
+	if (stephist_phase(rec->phase, &i, &step) < 0) {
+		reject(r, "record %lu: stephist for an unknown source or step '%s'", rec->seq,
+		       rec->phase);
+		return;
+	}
+	keep(r, rec, "attribution/%s@%02ld.hist", step_sources[i].name, step);
+	if (r->phase != PHASE_BEFORE_INSMOD || !r->npoints || step != (long)r->npoints) {
+		reject(r, "record %lu: stephist for step %ld, not right after its point", rec->seq,
+		       step);
+	} else if (attr_hist_parse(&h, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: stephist '%s': %s", rec->seq, rec->phase, err.buf);
+	} else if (jget(e = step_entry(r, step), step_sources[i].key)) {
+		reject(r, "record %lu: a second stephist '%s'", rec->seq, rec->phase);
+	} else {
+		src = attr_source_json(&h, ATTR_PAGES, SIZE_MAX);
+		json_object_object_add(e, step_sources[i].key,
+				       json_object_get(jget(src, "bytes")));
+		if (i == 0) {
+			sites = json_object_new_array();
+			for (size_t k = 0; k < jlen(jget(src, "sites")); k++) {
+				json_object *s = json_object_array_get_idx(jget(src, "sites"), k);
+				json_object *o = json_object_new_object();
+
+				json_object_object_add(o, "site", json_object_get(jget(s, "site")));
+				json_object_object_add(o, "bytes", json_object_get(jget(s, "bytes")));
+				json_object_array_add(sites, o);
+			}
+			json_object_object_add(e, "sites", sites);
+		}
+		json_object_put(src);
+	}
+	attr_hist_release(&h);
+	sb_release(&err);
+}
+
 /* page_owner, folded by the guest (pageowner.h): before-insmod is kept
  * until after-insmod comes, then the difference is
  * attribution.sources.page_owner. */
@@ -598,7 +695,7 @@ static void attr_page_owner(struct records *r, const struct kvlist *kv)
 	json_object_object_add(src, "page_owner", o);
 }
 
-/* status=ok key=STACKKEY sources=... start_cs= collect_cs=, or
+/* status=ok key=STACKKEY sources=... start_cs= collect_cs= steps_cs=, or
  * status=unavailable reason=...; and page_owner=ok|unavailable,
  * page_owner_reason=... */
 static void on_attr(struct records *r, const struct record *rec)
@@ -627,6 +724,12 @@ static void on_attr(struct records *r, const struct record *rec)
 			long long cs = kv_get_num(&kv, k[i]);
 			json_object_object_add(a, o[i], cs >= 0 ? json_seconds((double)cs / 100) : NULL);
 		}
+		/* steps_cs: the per-step reads of a sweep (on_stephist). */
+		if (jget(a, "steps")) {
+			long long cs = kv_get_num(&kv, "steps_cs");
+			json_object_object_add(a, "steps_read_s",
+					       cs >= 0 ? json_seconds((double)cs / 100) : NULL);
+		}
 		attr_page_owner(r, &kv);
 	}
 	kvlist_release(&kv);
@@ -653,6 +756,7 @@ static const struct {
 	{ "kmemleak", on_kmemleak },
 	{ "point", on_point },
 	{ "hist", on_hist },
+	{ "stephist", on_stephist },
 	{ "attr", on_attr },
 	{ "pageowner", on_pageowner },
 };

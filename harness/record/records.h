@@ -4,9 +4,9 @@
  * The channel (channel.h) delivers framed, verified records; this module
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
- * inventory, fio, fiolog, fiorc, sample, kmemleak, point) into the pieces that
- * inventory, fio, fiolog, fiorc, sample, kmemleak, hist, attr, pageowner) into the pieces that
- * result.json is assembled from (result/build.h).  A record that does not
+ * inventory, fio, fiolog, fiorc, sample, kmemleak, point, hist, stephist,
+ * attr, pageowner) into the pieces that result.json is assembled from
+ * (result/build.h).  A record that does not
  * fit (unknown type, a phase out of order, a payload its parser rejects)
  * is counted and kept as a rejection with its reason; the run goes on.
  *
@@ -78,9 +78,11 @@ struct records {
 	size_t nsteps, npoints;
 	long long host_disks, last_disks;	/* sweep: disks per host, the last point's */
 	int returned;			/* a knee sweep came back to its list */
-	json_object *attribution;	/* NULL unless the guest sent attr or hist
-					 * records: {status, reason, stack_key,
-					 * start_s, collect_s, sources} */
+	json_object *attribution;	/* NULL unless the guest sent attr, hist or
+					 * stephist records: {status, reason,
+					 * stack_key, start_s, collect_s, sources,
+					 * and in a sweep steps (each with every
+					 * page_alloc site), steps_read_s} */
 	struct po_snapshot po_before;	/* page_owner before insmod, until the
 					 * after-insmod one comes */
 	int have_po_before, have_po_after;

@@ -407,6 +407,43 @@ static void attribution_chart(struct doc *d, const struct report_model *m)
 			  "#4e79a7", "#e15759");
 }
 
+static void fmt_r2(struct strbuf *out, struct num v);
+
+static const struct mk_col step_fit_cols[] = {
+	{ "call site", MK_LEFT }, { "bytes per disk", MK_RIGHT }, { "R²", MK_RIGHT },
+	{ "steps", MK_RIGHT },
+};
+
+/* A sweep's attribution.step_fit: each large page_alloc site's line
+ * against the disk count. */
+static void step_fit_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nstep_fit)
+		return;
+	heading(d, MK_H2, "attribution-steps",
+		"Each call site's bytes per disk, fitted over the sweep's steps");
+	mk_block(d, MK_P, NULL, NULL);
+	mk_lit(d, "Page allocations counted after each step (cumulative since before-insmod, "
+	       "gross), a line by least squares over the rising steps for the largest "
+	       "sites at the peak");
+	if (m->attr_steps_read_s.have)
+		mk_addf(d, "; reading them after the steps took %.2f s in all", m->attr_steps_read_s.v);
+	mk_lit(d, ".");
+	mk_block_end(d, MK_P);
+	mk_table(d, "attribution-steps", step_fit_cols, ARRAY_SIZE(step_fit_cols));
+	for (size_t i = 0; i < m->nstep_fit; i++) {
+		const struct report_step_fit *f = &m->step_fit[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(f->site, "?"));
+		num_cell(d, fmt_per_disk, f->per_disk);
+		num_cell(d, fmt_r2, f->r2);
+		num_cell(d, fmt_count, f->points);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
 /* Where each disk's bytes go: result.json's attribution, the top call
  * sites of each source and how much of the MemFree drop the trace
  * explains. */
@@ -477,6 +514,7 @@ static void attribution_section(struct doc *d, const struct report_model *m)
 		mk_lit(d, "No closure: the MemFree drop or the page totals are missing.");
 	}
 	mk_block_end(d, MK_P);
+	step_fit_section(d, m);
 }
 
 static const struct mk_col sweep_fit_cols[] = {

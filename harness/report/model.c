@@ -219,6 +219,18 @@ static void attribution(json_object *root, struct report_model *m)
 	c = jget(a, "closure.closes");
 	if (c && json_object_is_type(c, json_type_boolean))
 		m->attr_closes = json_object_get_boolean(c);
+	c = jarr(a, "step_fit");
+	m->attr_steps_read_s = num_at(a, "steps_read_s");
+	m->step_fit = xcalloc(alen(c) + 1, sizeof(*m->step_fit));
+	for (size_t i = 0; i < alen(c); i++) {
+		json_object *f = aget(c, i);
+		struct report_step_fit *r = &m->step_fit[m->nstep_fit++];
+
+		r->site = jstr(f, "site", NULL);
+		r->per_disk = num_at(f, "bytes_per_disk");
+		r->r2 = num_at(f, "r2");
+		r->points = num_at(f, "points");
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(srcs); i++)
 		max += srcs[i].shown;
 	m->sites = xcalloc(max + 1, sizeof(*m->sites));
@@ -593,6 +605,7 @@ void report_model_release(struct report_model *m)
 	free(m->checks);
 	free(m->rejections);
 	free(m->sites);
+	free(m->step_fit);
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }

@@ -117,6 +117,13 @@ struct report_site {
 	struct num bytes, per_disk, share_pct;
 	struct num lowfree_share_pct;	/* HIGHMEM: of the LowFree drop */
 };
+/* A call site's bytes fitted against the disk count over a sweep's steps
+ * (attribution.step_fit): bytes per disk, R^2 (absent with two points),
+ * the number of steps. */
+struct report_step_fit {
+	const char *site;
+	struct num per_disk, r2, points;
+};
 /* Sites shown per source: page allocations, then each slab source. */
 #define REPORT_SITES_PAGES 10
 #define REPORT_SITES_SLAB 5
@@ -215,6 +222,10 @@ struct report_model {
 	 * are among sites (source "page_owner") */
 	const char *po_status, *po_reason;
 	struct num po_net, po_net_per_disk, po_net_share_pct;
+	/* attribution.step_fit (a sweep), in its order; steps_read_s */
+	struct report_step_fit *step_fit;
+	size_t nstep_fit;
+	struct num attr_steps_read_s;
 
 	struct report_check *checks;
 	size_t nchecks;

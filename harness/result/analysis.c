@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "result/fit.h"
 #include "result/result.h"
 #include "guest/phase.h"
 #include "lib/util.h"
@@ -332,6 +333,104 @@ static void attr_shares(json_object *o, long long disks, long long drop)
 			       drop > 0 ? json_seconds(100.0 * (double)b / (double)drop) : NULL);
 }
 
+/* The step's bytes of site, from its full list of page_alloc sites (0 when
+ * the site had not allocated yet). */
+static long long step_site_bytes(json_object *sites, const char *site)
+{
+	for (size_t i = 0; i < jlen(sites); i++) {
+		json_object *s = json_object_array_get_idx(sites, i);
+		if (!strcmp(jstr(s, "site", ""), site))
+			return jint(s, "bytes", 0);
+	}
+	return 0;
+}
+
+/* attribution.step_fit: the peak's ATTR_STEP_FIT_SITES largest page_alloc
+ * sites, each fitted (result/fit.h) over the rising steps [0, peak];
+ * NULL with fewer than two rising steps. */
+static json_object *attr_step_fit(json_object *steps, size_t peak)
+{
+	json_object *out, *top = jarray(json_object_array_get_idx(steps, peak), "sites");
+	double *x, *y;
+
+	if (!peak || !top)
+		return NULL;
+	out = json_object_new_array();
+	x = xcalloc(peak + 1, sizeof(*x));
+	y = xcalloc(peak + 1, sizeof(*y));
+	for (size_t k = 0; k < jlen(top) && k < ATTR_STEP_FIT_SITES; k++) {
+		const char *site = jstr(json_object_array_get_idx(top, k), "site", "");
+		json_object *o;
+		struct fit f;
+
+		for (size_t i = 0; i <= peak; i++) {
+			json_object *e = json_object_array_get_idx(steps, i);
+			x[i] = (double)jint(e, "disks", 0);
+			y[i] = (double)step_site_bytes(jget(e, "sites"), site);
+		}
+		if (fit_line(x, y, peak + 1, &f) < 0)
+			continue;
+		o = json_object_new_object();
+		json_object_object_add(o, "site", json_object_new_string(site));
+		json_object_object_add(o, "points", json_object_new_int64((long long)f.n));
+		json_object_object_add(o, "bytes_at_peak", json_object_new_int64((long long)y[peak]));
+		json_object_object_add(o, "bytes_per_disk", json_fixed(f.slope, 0));
+		json_object_object_add(o, "bytes_per_disk_se",
+				       f.slope_se >= 0 ? json_fixed(f.slope_se, 0) : NULL);
+		json_object_object_add(o, "fixed_bytes", json_fixed(f.intercept, 0));
+		json_object_object_add(o, "r2", f.r2 >= 0 ? json_fixed(f.r2, 6) : NULL);
+		json_object_array_add(out, o);
+		fit_release(&f);
+	}
+	free(x);
+	free(y);
+	return out;
+}
+
+/* attribution.steps, from the guest's per-step hists (record/records.c,
+ * on_stephist): each step's net, its top ATTR_STEP_SITES sites (the full
+ * list is dropped once the fit has used it), and step_fit. */
+static void attr_steps(json_object *a)
+{
+	json_object *steps = jarray(a, "steps"), *out;
+	size_t peak = 0;
+	long long prev = 0;
+
+	if (!steps)
+		return;
+	/* The rising steps: from the first, as long as the count grows (as
+	 * result/sweep.c's fit); a step without both hists ends them. */
+	for (size_t i = 0; i < jlen(steps); i++) {
+		json_object *e = json_object_array_get_idx(steps, i);
+		long long d = jint(e, "disks", 0);
+
+		if (!jget(e, "page_alloc_bytes") || !jget(e, "page_free_bytes"))
+			break;
+		if (i && d > prev && peak == i - 1)
+			peak = i;
+		prev = d;
+	}
+	json_object_object_add(a, "step_fit", attr_step_fit(steps, peak));
+	out = json_object_new_array();
+	for (size_t i = 0; i < jlen(steps); i++) {
+		json_object *e = json_object_array_get_idx(steps, i), *all = jarray(e, "sites");
+		json_object *o = json_object_new_object(), *top = json_object_new_array();
+		json_object *pa = jget(e, "page_alloc_bytes"), *pf = jget(e, "page_free_bytes");
+
+		json_object_object_add(o, "step", json_object_get(jget(e, "step")));
+		json_object_object_add(o, "disks", json_object_get(jget(e, "disks")));
+		json_object_object_add(o, "page_alloc_bytes", json_object_get(pa));
+		json_object_object_add(o, "page_free_bytes", json_object_get(pf));
+		json_object_object_add(o, "net_bytes", pa && pf ? json_object_new_int64(
+			json_object_get_int64(pa) - json_object_get_int64(pf)) : NULL);
+		for (size_t k = 0; k < jlen(all) && k < ATTR_STEP_SITES; k++)
+			json_object_array_add(top, json_object_get(json_object_array_get_idx(all, k)));
+		json_object_object_add(o, "sites", top);
+		json_object_array_add(out, o);
+	}
+	json_object_object_add(a, "steps", out);
+}
+
 void analysis_attribution(json_object *root, const struct scenario *s,
 			  json_object *from_guest)
 {
@@ -370,6 +469,7 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 		if (po)
 			json_object_get(po);
 		json_object_object_del(a, "sources");
+		json_object_object_del(a, "steps");
 		if (!po)
 			return;
 		srcs = json_object_new_object();
@@ -442,4 +542,5 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 		json_object_object_add(closure, "closes", NULL);
 	}
 	json_object_object_add(a, "closure", closure);
+	attr_steps(a);
 }

@@ -29,12 +29,21 @@ void analysis_monitor(json_object *root);
 void analysis_leak(json_object *root, const struct scenario *s, json_object *checks);
 void analysis_fio(json_object *root, const struct scenario *s, json_object *checks);
 /* "attribution": the guest's call sites (records.attribution, or NULL)
- * with bytes per disk, shares of the MemFree drop and the closure. */
+ * with bytes per disk, shares of the MemFree drop and the closure; in a
+ * sweep, "steps" (each step's cumulative page_alloc and page_free bytes,
+ * net_bytes and its ATTR_STEP_SITES largest sites {site, bytes}) and
+ * "step_fit": the peak's ATTR_STEP_FIT_SITES largest page_alloc sites,
+ * each {site, points, bytes_at_peak, bytes_per_disk, bytes_per_disk_se,
+ * fixed_bytes, r2} fitted by least squares (result/fit.h) against the
+ * disk count over the rising steps (null with fewer than two; a site
+ * whose fit fails is left out). */
 void analysis_attribution(json_object *root, const struct scenario *s,
 			  json_object *from_guest);
 /* How far the traced net page allocations may fall from the MemFree drop
  * (either way, % of the drop) for the closure to hold; measured on smoke,
  * see the README. */
 #define ATTR_CLOSURE_TOLERANCE_PCT 15
+#define ATTR_STEP_SITES 10
+#define ATTR_STEP_FIT_SITES 10
 
 #endif

@@ -16,6 +16,18 @@ json_object *result_new(void)
 	return root;
 }
 
+json_object *json_fixed(double v, int decimals)
+{
+	char buf[64];
+
+	if (!isfinite(v))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+	if (!strncmp(buf, "-0", 2) && strspn(buf + 2, ".0") == strlen(buf + 2))
+		memmove(buf, buf + 1, strlen(buf));	/* no "-0.000" */
+	return json_object_new_double_s(atof(buf), buf);
+}
+
 json_object *json_seconds(double s)
 {
 	char buf[40];

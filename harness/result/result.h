@@ -42,6 +42,9 @@ json_object *result_slab(const struct slabinfo *si, long page_size);
 /* A number with two decimals ("12.35"; all of a double's digits from 1e15
  * on, so a large value is never cut short); NULL (null) if not finite. */
 json_object *json_seconds(double s);
+/* A double with a fixed number of decimals ("0.998213" for 6), so that a
+ * replay gives the same bytes; no "-0.000"; NULL if not finite. */
+json_object *json_fixed(double v, int decimals);
 /* The phase object called name in root's "phases", or NULL. */
 json_object *result_phase(json_object *root, const char *name);
 /* Whether the run's kernel has HIGHMEM (LowFree): kernel.highmem, else

@@ -11,20 +11,6 @@
 #include "lib/util.h"
 #include "lib/xalloc.h"
 
-/* A double written with a fixed number of decimals, so that a replay gives
- * the same bytes; null when not finite. */
-static json_object *fixed(double v, int decimals)
-{
-	char buf[64];
-
-	if (!isfinite(v))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-	if (!strncmp(buf, "-0", 2) && strspn(buf + 2, ".0") == strlen(buf + 2))
-		memmove(buf, buf + 1, strlen(buf));	/* no "-0.000" */
-	return json_object_new_double_s(atof(buf), buf);
-}
-
 static long long mi(json_object *snap, const char *field)
 {
 	char path[64];
@@ -81,15 +67,15 @@ static json_object *fit_json(const struct fit *f, const char *slope, double ssca
 
 	snprintf(se, sizeof(se), "%s_se", slope);
 	json_object_object_add(o, "points", json_object_new_int64((long long)f->n));
-	json_object_object_add(o, slope, fixed(f->slope * sscale, sdec));
-	json_object_object_add(o, se, f->slope_se >= 0 ? fixed(f->slope_se * sscale, sdec) : NULL);
-	json_object_object_add(o, icept, fixed(f->intercept * iscale, idec));
-	json_object_object_add(o, "r2", f->r2 >= 0 ? fixed(f->r2, 6) : NULL);
-	json_object_object_add(o, "p_quadratic", f->p_quadratic >= 0 ? fixed(f->p_quadratic, 6) : NULL);
-	json_object_object_add(o, "bend", f->p_quadratic >= 0 ? fixed(f->bend, 4) : NULL);
+	json_object_object_add(o, slope, json_fixed(f->slope * sscale, sdec));
+	json_object_object_add(o, se, f->slope_se >= 0 ? json_fixed(f->slope_se * sscale, sdec) : NULL);
+	json_object_object_add(o, icept, json_fixed(f->intercept * iscale, idec));
+	json_object_object_add(o, "r2", f->r2 >= 0 ? json_fixed(f->r2, 6) : NULL);
+	json_object_object_add(o, "p_quadratic", f->p_quadratic >= 0 ? json_fixed(f->p_quadratic, 6) : NULL);
+	json_object_object_add(o, "bend", f->p_quadratic >= 0 ? json_fixed(f->bend, 4) : NULL);
 	json_object_object_add(o, "nonlinear", json_object_new_boolean(f->nonlinear));
 	for (size_t i = 0; i < f->n; i++)
-		json_object_array_add(r, fixed(f->residual[i] * iscale, idec));
+		json_object_array_add(r, json_fixed(f->residual[i] * iscale, idec));
 	json_object_object_add(o, resid, r);
 	return o;
 }
@@ -208,7 +194,7 @@ void sweep_build(json_object *root, const struct scenario *s, json_object *point
 		double en = json_object_get_double(jget(p, "enumerate_s"));
 
 		json_object_object_add(p, "rate_disks_per_s", delta && en > 0
-				       ? fixed((double)delta / en, 1) : NULL);
+				       ? json_fixed((double)delta / en, 1) : NULL);
 		if (before)
 			point_figures(p, before);
 		if (i && d > prev && peak == i - 1)

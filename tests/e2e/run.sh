@@ -290,6 +290,28 @@ test_sweep() {
 	check "no QEMU left" no_qemu_left sweep
 }
 
+# Attribution in a sweep: the page hists after each step, and each call
+# site's bytes fitted against the disk count (README "Per sweep step").
+test_sweep_attribution() {
+	run_smoke sweep-attribution --set sweep=0,20,40 --set attribution=1
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "attribution ok" j '.attribution.status == "ok"'
+	check "one steps entry per step, at the requested counts" \
+		j '[.attribution.steps[].disks] == [0, 20, 40] and [.attribution.steps[].step] == [.sweep.points[].step]'
+	check "page_alloc bytes never fall over the rising steps" \
+		j '[.attribution.steps[].page_alloc_bytes] as $b | ($b | length) == 3 and $b == ($b | sort)'
+	check "each step has its net and top sites" \
+		j '[.attribution.steps[] | (.net_bytes == .page_alloc_bytes - .page_free_bytes) and (.sites | length) > 0] | all'
+	check "blk_mq_alloc_map_and_rqs fitted: bytes per disk > 0, R^2 > 0.9" \
+		j '[.attribution.step_fit[] | select(.site == "blk_mq_alloc_map_and_rqs")] | length == 1 and (.[0].bytes_per_disk > 0 and .[0].r2 > 0.9 and .[0].points == 3)'
+	check "the steps' read time measured" j '.attribution.steps_read_s > 0'
+	check "raw step hist files kept" [ -s "$dir/attribution/page-alloc@03.hist" ]
+	check "no hist record rejected" j '[.channel.rejections[] | select(test("hist|attr"))] | length == 0'
+	check "report.md has the fitted sites" grep -q "fitted over the sweep's steps" "$dir/report.md"
+	check "no QEMU left" no_qemu_left sweep-attribution
+}
+
 # A step that never completes: the guest's wait runs out; the steps before
 # it are kept and fitted, and the run says where it stopped.
 test_sweep_stall() {
@@ -418,4 +440,4 @@ test_reproduce() {
 	check "no QEMU left" no_qemu_left reproduce
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_stall sweep_oom sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
+e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_attribution sweep_stall sweep_oom sweep_knee sweep_boots sweep_size_memory reproduce" "$@"

@@ -8,7 +8,9 @@
  * the length and CRC of the payload that follows it (up to its "@@END"),
  * so that mutated payloads still reach the handlers instead of failing the
  * checksum.  Bit 1 of the first byte makes it a booted run (the analyses
- * run), bit 2 a sweep of 0,20,40,20 disks (point records are taken).
+ * run), bit 2 a sweep of 0,20,40,20 disks (point records are taken), bit
+ * 3 attribution = on (the hist and stephist records reach result.json's
+ * attribution, steps and step_fit).
  * checksum.  result.json and the reports must be clean text whatever the
  * guest sent.
  */
@@ -79,6 +81,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		s.sweep = xstrdup("0,20,40,20");
 		s.disks = 20;
 	}
+	if (data[0] & 8)
+		s.attribution = 1;
 	records_init(&rs, &s, NULL, NULL, NULL);
 	records_feed(&rs, in.buf, in.len / 2);
 	records_feed(&rs, in.buf + in.len / 2, in.len - in.len / 2);

@@ -33,6 +33,7 @@ hung-task $smoke --set cmdline=scaletest_fault=hung:after-virtio --set loglevel=
 channel-lost $smoke --set cmdline=scaletest_fault=chanlost:before-insmod --set timeout_insmod=60
 qemu-exit $smoke kill-qemu:after-insmod
 sweep $smoke --set sweep=0,20,40,20
+sweep-attribution $smoke --set sweep=0,20,40 --set attribution=1
 sweep-stall $smoke --set sweep=0,20,40,60 --set cmdline=scaletest_fault=sweep-stall:3 --set timeout_insmod=5
 sweep-oom $smoke --set sweep=0,100,200,400,800 --set memory_mb=256 --set disk_cost_kb=1 --set fio=0
 EOT

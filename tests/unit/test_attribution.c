@@ -422,3 +422,64 @@ TEST(attribution_closure_vmalloc)
 	json_object_put(g);
 	scenario_release(&s);
 }
+
+/* attribution.steps and step_fit (analysis_attribution): each site is
+ * fitted over the rising steps only (not the falling one after the peak),
+ * a site that had not allocated yet counts 0, the peak's largest site
+ * comes first; the steps keep their net and top sites. */
+TEST(attribution_step_fit)
+{
+	static const char steps[] = "["
+		"{\"step\": 1, \"disks\": 0, \"page_alloc_bytes\": 1000, \"page_free_bytes\": 400,"
+		" \"sites\": [{\"site\": \"a\", \"bytes\": 500}]},"
+		"{\"step\": 2, \"disks\": 10, \"page_alloc_bytes\": 60000, \"page_free_bytes\": 800,"
+		" \"sites\": [{\"site\": \"b\", \"bytes\": 40960}, {\"site\": \"a\", \"bytes\": 10500}]},"
+		"{\"step\": 3, \"disks\": 20, \"page_alloc_bytes\": 120000, \"page_free_bytes\": 900,"
+		" \"sites\": [{\"site\": \"b\", \"bytes\": 81920}, {\"site\": \"a\", \"bytes\": 20500}]},"
+		"{\"step\": 4, \"disks\": 10, \"page_alloc_bytes\": 999999, \"page_free_bytes\": 900,"
+		" \"sites\": [{\"site\": \"b\", \"bytes\": 999999}, {\"site\": \"a\", \"bytes\": 999999}]}]";
+	struct scenario s;
+	json_object *root, *g, *fit, *o;
+
+	scenario_disks(&s, "disks=20", "attribution=1");
+	root = attr_root(-1000);
+	g = guest_attr(120000, 900);
+	json_object_object_add(g, "steps", json_tokener_parse(steps));
+	analysis_attribution(root, &s, g);
+	fit = jget(root, "attribution.step_fit");
+	REQUIRE(jlen(fit) == 2);
+	o = json_object_array_get_idx(fit, 0);
+	CHECK_STR(jstr(o, "site", ""), "b");
+	CHECK_EQ_INT(jint(o, "points", 0), 3);
+	CHECK_EQ_INT(jint(o, "bytes_at_peak", 0), 81920);
+	CHECK_EQ_INT(jint(o, "bytes_per_disk", 0), 4096);
+	CHECK_EQ_INT(jint(o, "fixed_bytes", -1), 0);
+	CHECK(jdouble(o, "r2", 0) == 1.0);
+	o = json_object_array_get_idx(fit, 1);
+	CHECK_STR(jstr(o, "site", ""), "a");
+	CHECK_EQ_INT(jint(o, "bytes_per_disk", 0), 1000);
+	CHECK_EQ_INT(jint(o, "fixed_bytes", -1), 500);
+	o = json_object_array_get_idx(jget(root, "attribution.steps"), 1);
+	CHECK_EQ_INT(jint(o, "net_bytes", 0), 60000 - 800);
+	CHECK_EQ_INT(jlen(jget(o, "sites")), 2);
+	CHECK_EQ_INT(jlen(jget(root, "attribution.steps")), 4);
+	json_object_put(root);
+
+	/* A step without its page_free ends the rising steps: one left, no fit. */
+	json_object_object_del(json_object_array_get_idx(jget(g, "steps"), 1), "page_free_bytes");
+	root = attr_root(-1000);
+	analysis_attribution(root, &s, g);
+	CHECK(jget(root, "attribution.step_fit") == NULL);
+	CHECK(jget(json_object_array_get_idx(jget(root, "attribution.steps"), 1), "net_bytes") == NULL);
+	json_object_put(root);
+
+	/* Hist triggers unavailable: no steps either. */
+	json_object_object_add(g, "status", json_object_new_string("unavailable"));
+	root = attr_root(-1000);
+	analysis_attribution(root, &s, g);
+	CHECK(jget(root, "attribution.steps") == NULL);
+	CHECK(jget(root, "attribution.step_fit") == NULL);
+	json_object_put(root);
+	json_object_put(g);
+	scenario_release(&s);
+}

@@ -1,8 +1,10 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/strbuf.h"
 #include "record/records.h"
+#include "result/analysis.h"
 #include "result/build.h"
 #include "result/result.h"
 #include "report/html.h"
@@ -363,4 +365,103 @@ TEST(records_pageowner)
 	records_release(&rs);
 	scenario_release(&s);
 	sb_release(&sb);
+}
+
+/* A sweep with attribution: each step's stephist records (captured from a
+ * real smoke run, 0 then 20 disks) after its point make attribution.steps;
+ * one for a step whose point has not come, a second one, an unknown source
+ * or step and a malformed hist are rejected by name, and the good ones
+ * still count.  The analysis then fits each site over the steps. */
+TEST(records_stephist)
+{
+	static const char *const sets[] = { "disks=20", "sweep=0,20", "attribution=1" };
+	struct scenario s;
+	struct records rs;
+	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	size_t n[6];
+	char *f[6] = {
+		fixture("sweep/x86_64-step1-0disks.txt", &n[0]),
+		fixture("attribution/amd64-step1-page-alloc.hist", &n[1]),
+		fixture("attribution/amd64-step1-page-free.hist", &n[2]),
+		fixture("sweep/x86_64-step2-20disks.txt", &n[3]),
+		fixture("attribution/amd64-step2-page-alloc.hist", &n[4]),
+		fixture("attribution/amd64-step2-page-free.hist", &n[5]),
+	};
+	json_object *root, *st, *fit, *blk = NULL;
+	const char *rej;
+
+	scenario_init(&s);
+	for (size_t i = 0; i < ARRAY_SIZE(sets); i++)
+		REQUIRE(scenario_set(&s, sets[i], "--set", &err) == 0);
+	records_init(&rs, &s, NULL, &ops, &seen);
+	frame(&sb, 1, "mark", "before-insmod", "3.1\n");
+	frame(&sb, 2, "stephist", "page-alloc-1", "");	/* before its point */
+	channel_frame(&sb, 3, "point", "sweep", f[0], n[0]);
+	channel_frame(&sb, 4, "stephist", "page-alloc-1", f[1], n[1]);
+	channel_frame(&sb, 5, "stephist", "page-free-1", f[2], n[2]);
+	channel_frame(&sb, 6, "stephist", "page-free-1", f[2], n[2]);
+	channel_frame(&sb, 7, "point", "sweep", f[3], n[3]);
+	channel_frame(&sb, 8, "stephist", "page-alloc-1", f[1], n[1]);	/* late */
+	frame(&sb, 9, "stephist", "page-free-2", "{ order: 0 } hitcount: x\n");
+	channel_frame(&sb, 10, "stephist", "page-alloc-2", f[4], n[4]);
+	channel_frame(&sb, 11, "stephist", "page-free-2", f[5], n[5]);
+	channel_frame(&sb, 12, "stephist", "kmalloc-2", f[5], n[5]);
+	channel_frame(&sb, 13, "stephist", "page-alloc-x", f[5], n[5]);
+	channel_frame(&sb, 14, "stephist", "page-alloc-99", f[5], n[5]);
+	frame(&sb, 15, "attr", "after-insmod", "status=ok\nkey=stacktrace\nstart_cs=39\n"
+	      "collect_cs=907\nsteps_cs=412\n");
+	util_quiet = 1;
+	records_feed(&rs, sb.buf, sb.len);
+	records_finish(&rs);
+	util_quiet = 0;
+	rej = json_object_to_json_string(rs.rejections);
+	CHECK_EQ_INT(rs.nrejections, 7);
+	CHECK_CONTAINS(rej, "record 2: stephist for step 1, not right after its point");
+	CHECK_CONTAINS(rej, "record 6: a second stephist 'page-free-1'");
+	CHECK_CONTAINS(rej, "record 8: stephist for step 1, not right after its point");
+	CHECK_CONTAINS(rej, "record 9: stephist 'page-free-2': line 1:");
+	CHECK_CONTAINS(rej, "record 12: stephist for an unknown source or step 'kmalloc-2'");
+	CHECK_CONTAINS(rej, "record 13: stephist for an unknown source or step 'page-alloc-x'");
+	CHECK_CONTAINS(rej, "record 14: stephist for an unknown source or step 'page-alloc-99'");
+	st = jget(rs.attribution, "steps");
+	REQUIRE(jlen(st) == 2);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(st, 0), "disks", -1), 0);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(st, 1), "disks", -1), 20);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(st, 0), "page_alloc_bytes", -1), 5652480);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(st, 1), "page_free_bytes", -1), 12169216);
+	CHECK(jdouble(rs.attribution, "steps_read_s", 0) > 4.119 &&
+	      jdouble(rs.attribution, "steps_read_s", 0) < 4.121);
+
+	root = json_object_new_object();
+	json_object_object_add(root, "deltas", json_tokener_parse(
+		"{\"insmod\": {\"MemFree_kb\": -10000, \"VmallocUsed_kb\": 0}}"));
+	analysis_attribution(root, &s, rs.attribution);
+	st = jget(root, "attribution.steps");
+	REQUIRE(jlen(st) == 2);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(st, 1), "net_bytes", -1),
+		     18288640 - 12169216);
+	CHECK_EQ_INT(jlen(jget(json_object_array_get_idx(st, 1), "sites")), ATTR_STEP_SITES);
+	CHECK_STR(jstr(json_object_array_get_idx(jget(json_object_array_get_idx(st, 1), "sites"), 0),
+		       "site", ""), "blk_mq_alloc_map_and_rqs");
+	fit = jget(root, "attribution.step_fit");
+	REQUIRE(jlen(fit) > 0 && jlen(fit) <= ATTR_STEP_FIT_SITES);
+	for (size_t i = 0; i < jlen(fit); i++) {
+		json_object *o = json_object_array_get_idx(fit, i);
+		if (!strcmp(jstr(o, "site", ""), "blk_mq_alloc_map_and_rqs"))
+			blk = o;
+	}
+	REQUIRE(blk);
+	/* Two points: the line through them, no R². */
+	CHECK_EQ_INT(jint(blk, "points", 0), 2);
+	CHECK_EQ_INT(jint(blk, "bytes_per_disk", 0), 4096000 / 20);
+	CHECK_EQ_INT(jint(blk, "fixed_bytes", -1), 0);
+	CHECK(jget(blk, "r2") == NULL);
+	json_object_put(root);
+	records_release(&rs);
+	scenario_release(&s);
+	for (size_t i = 0; i < ARRAY_SIZE(f); i++)
+		free(f[i]);
+	sb_release(&sb);
+	sb_release(&err);
 }
