@@ -212,17 +212,17 @@ headline_free_v() {
 # One step: from $have disks to $want, then its point record.
 sweep_step() {
 	i=$((i + 1))
-	uptime_v; t0=$up_cs
+	uptime_v; _s0=$up_cs
 	if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
 		say "fault: step $i adds no host"
 	elif [ "$want" -ne "$have" ]; then
 		echo $(((want - have) / HOST_DISKS)) > "$ah" ||
 			{ sweep_why="step $i ($want disks): writing $ah failed"; return 1; }
 	fi
-	uptime_v; t1=$up_cs
+	uptime_v; _s1=$up_cs
 	wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
 		{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
-	uptime_v; t2=$up_cs
+	uptime_v; _s2=$up_cs
 	if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
 		new_block_names /tmp/.sweep.known > /tmp/.sweep.names
 		cat /tmp/.sweep.names >> /tmp/.sweep.known
@@ -234,8 +234,8 @@ sweep_step() {
 	{
 		echo "@@@ point $i $want $up_s"
 		echo "@@@ timing"
-		echo "add_cs=$((t1 - t0))"
-		echo "enumerate_cs=$((t2 - t0))"
+		echo "add_cs=$((_s1 - _s0))"
+		echo "enumerate_cs=$((_s2 - _s0))"
 		echo "@@@ meminfo"
 		cat /proc/meminfo
 		echo "@@@ slabinfo"
