@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -492,6 +493,9 @@ int child_step(const char *const *argv, const char *dir, const char *const *env,
 {
 	struct child_opts o = CHILD_OPTS_INIT;
 	struct child_result res;
+	struct stat st;
+	/* Where this step's output starts in the log (steps append to it). */
+	size_t from = log && stat(log, &st) == 0 ? (size_t)st.st_size : 0;
 
 	o.dir = dir;
 	o.env = env;
@@ -503,12 +507,17 @@ int child_step(const char *const *argv, const char *dir, const char *const *env,
 	if (res.outcome == CHILD_INTERRUPTED)
 		return error("%s: interrupted", what);
 	if (!child_ok(&res)) {
-		struct strbuf tail = STRBUF_INIT;
+		struct strbuf tail = STRBUF_INIT, errs = STRBUF_INIT;
 
 		log_tail(log, 20, &tail);
-		error("%s failed (%s); the end of '%s':\n%s", what,
-		      child_describe(&res), log, tail.buf);
+		if (log_errors(log, from, 10, &errs) > 0)
+			error("%s failed (%s); the compiler's errors:\n%sthe end of '%s':\n%s",
+			      what, child_describe(&res), errs.buf, log, tail.buf);
+		else
+			error("%s failed (%s); the end of '%s':\n%s", what,
+			      child_describe(&res), log, tail.buf);
 		sb_release(&tail);
+		sb_release(&errs);
 		return -1;
 	}
 	return 0;

@@ -503,6 +503,30 @@ void log_tail(const char *path, int n, struct strbuf *out)
 	sb_release(&sb);
 }
 
+int log_errors(const char *path, size_t from, int max, struct strbuf *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int n = 0;
+
+	if (sb_read_file(&sb, path) < 0 || from > sb.len) {
+		sb_release(&sb);
+		return 0;
+	}
+	for (const char *p = sb.buf + from, *end = sb.buf + sb.len; p < end && n < max;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (memmem(p, len, ": error: ", 9) || memmem(p, len, ": fatal error: ", 15)) {
+			sb_add(out, p, len);
+			sb_addch(out, '\n');
+			n++;
+		}
+		p += len + 1;
+	}
+	sb_release(&sb);
+	return n;
+}
+
 const char *scaletest_root(void)
 {
 	static char *root;

@@ -117,6 +117,11 @@ int text_is_clean(const char *s, size_t n, int multiline);
 
 /* The last n lines of a file, appended to out (for error messages). */
 void log_tail(const char *path, int n, struct strbuf *out);
+/* The compiler's error lines (": error: ", ": fatal error: ") of a file from
+ * byte offset from on, at most max of them, appended to out; how many.  A
+ * parallel make goes on printing after the first error, so the tail of a
+ * failed build's log may not hold it. */
+int log_errors(const char *path, size_t from, int max, struct strbuf *out);
 
 /* The project's root: $SCALETEST_ROOT, else the directory above the
  * binary's bin/ (where initramfs/ and kernel-configs/ live). */

@@ -270,3 +270,35 @@ TEST(util_json_seconds_large_and_not_finite)
 	CHECK(json_seconds(INFINITY) == NULL);
 	CHECK(json_seconds(NAN) == NULL);
 }
+
+/* A failed build's errors from where its step began, wherever a parallel
+ * make left them: before the tail, and not an earlier step's. */
+TEST(util_log_errors_from_the_step)
+{
+	static const char log[] =
+		"old.c:1:1: error: an earlier step's\n"
+		"  CC      block/blk-mq.o\n"
+		"block/blk-mq-sched.c:10:2: error: deliberate build failure\n"
+		"make[4]: *** [Makefile.build:255: block/blk-mq-sched.o] Error 1\n"
+		"  CC      fs/sysfs/file.o\n"
+		"x.h:3:10: fatal error: y.h: No such file or directory\n"
+		"no newline: error: at the end";
+	char *f = xstrfmt("%s/build.log", test_tmpdir());
+	struct strbuf out = STRBUF_INIT;
+	size_t from = strchr(log, '\n') - log + 1;
+
+	REQUIRE(write_file(f, log, sizeof(log) - 1) == 0);
+	CHECK_EQ_INT(log_errors(f, from, 10, &out), 3);
+	CHECK_STR(out.buf, "block/blk-mq-sched.c:10:2: error: deliberate build failure\n"
+		  "x.h:3:10: fatal error: y.h: No such file or directory\n"
+		  "no newline: error: at the end\n");
+	sb_reset(&out);
+	CHECK_EQ_INT(log_errors(f, from, 1, &out), 1);	/* at most max */
+	CHECK_EQ_INT(log_errors(f, 0, 10, &out), 4);	/* from the start */
+	sb_reset(&out);
+	CHECK_EQ_INT(log_errors(f, sizeof(log) + 5, 10, &out), 0);	/* past the end */
+	CHECK_EQ_INT(log_errors("/nonexistent/log", 0, 10, &out), 0);
+	CHECK_EQ_INT((int)out.len, 0);
+	sb_release(&out);
+	free(f);
+}
