@@ -508,7 +508,7 @@ int log_errors(const char *path, size_t from, int max, struct strbuf *out)
 	struct strbuf sb = STRBUF_INIT;
 	int n = 0;
 
-	if (sb_read_file(&sb, path) < 0 || from > sb.len) {
+	if (sb_read_file(&sb, path) < 0 || !sb.buf || from >= sb.len) {
 		sb_release(&sb);
 		return 0;
 	}
