@@ -512,16 +512,16 @@ int log_errors(const char *path, size_t from, int max, struct strbuf *out)
 		sb_release(&sb);
 		return 0;
 	}
-	for (const char *p = sb.buf + from, *end = sb.buf + sb.len; p < end && n < max;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-		if (memmem(p, len, ": error: ", 9) || memmem(p, len, ": fatal error: ", 15)) {
-			sb_add(out, p, len);
+	/* Line by line, each cut off with a NUL in our own copy. */
+	for (size_t i = from, j; i < sb.len && n < max; i = j + 1) {
+		for (j = i; j < sb.len && sb.buf[j] != '\n'; j++)
+			;
+		sb.buf[j] = '\0';
+		if (strstr(sb.buf + i, ": error: ") || strstr(sb.buf + i, ": fatal error: ")) {
+			sb_adds(out, sb.buf + i);
 			sb_addch(out, '\n');
 			n++;
 		}
-		p += len + 1;
 	}
 	sb_release(&sb);
 	return n;
