@@ -404,8 +404,10 @@ fio_jobs() {
 }
 
 # The monitor: a background loop that samples meminfo, slabinfo and vmstat
-# every MONITOR_MS milliseconds while insmod, I/O and rmmod run, each
-# sample headed by the count of block devices (the host shows it live).  /init
+# every MONITOR_MS milliseconds, or less often when a sample costs so much
+# that it would take more than MONITOR_PCT percent of the CPU, while insmod,
+# I/O and rmmod run; each sample headed by the count of block devices (the
+# host shows it live) and the CPU ticks the monitor took before it.  /init
 # says what it is doing in /tmp/.step; the loop ends when /tmp/.step says
 # "stop".
 # The step is replaced by a rename, never rewritten in place: a reader
@@ -430,9 +432,8 @@ monitor_start() {
 	# in open() and a write never fails for want of a reader.
 	set_step insmod
 	mkfifo /tmp/.wake && exec 4<>/tmp/.wake
-	_wait=$((MONITOR_MS / 1000)).$((MONITOR_MS % 1000 / 100))$((MONITOR_MS % 100 / 10))$((MONITOR_MS % 10))
 	(
-		n=0
+		n=0 cpu=0
 		while read -r step < /tmp/.step && [ "$step" != stop ]; do
 			n=$((n + 1))
 			read up _ < /proc/uptime
@@ -443,7 +444,7 @@ monitor_start() {
 			# num_slabs x pagesperslab pages of 4 kB, as the host sums
 			# /proc/slabinfo; nothing without slabinfo) and the vmstat
 			# counters of record/monitor.c's monitor_vmstat[].
-			awk -v head="$n $up $step $nblk" -v names="$MONITOR_VMSTAT" \
+			awk -v head="$n $up $step $nblk $cpu" -v names="$MONITOR_VMSTAT" \
 			    -v mi=/proc/meminfo -v si=/proc/slabinfo -v vm=/proc/vmstat 'BEGIN {
 				# names: a|b|c; looked up, not matched as a
 				# regular expression (compiled again per line)
@@ -472,9 +473,22 @@ monitor_start() {
 			else
 				emit sample monitor /tmp/.sample
 			fi
-			# Wait out the interval, or until set_step says the step
-			# changed, so that every step gets its samples.
-			read -r -t "$_wait" _ <&4
+			# The duty cycle: what this sample cost the loop (its own
+			# ticks and its children's, of 1/100 s, from
+			# /proc/self/stat: the shell opens it, so self is this
+			# loop), and at least (100 - P) / P times that before the
+			# next, so that the monitor takes at most MONITOR_PCT
+			# percent of the CPU however much a sample costs.
+			read -r _st < /proc/self/stat
+			set -- $_st
+			shift 13
+			_now=$(($1 + $2 + $3 + $4))
+			_ms=$(((_now - cpu) * 10 * (100 - MONITOR_PCT) / MONITOR_PCT))
+			[ $_ms -ge "$MONITOR_MS" ] || _ms=$MONITOR_MS
+			cpu=$_now
+			# Wait it out, or until set_step says the step changed,
+			# so that every step gets its samples.
+			read -r -t $((_ms / 1000)).$((_ms % 1000 / 100))$((_ms % 100 / 10))$((_ms % 10)) _ <&4
 		done
 		# What the monitor cost the guest's CPU: its own ticks and its
 		# children's (utime, stime, cutime, cstime of /proc/self/stat;

@@ -245,9 +245,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		"TIMEOUT_INSMOD=%lld\nTIMEOUT_RMMOD=%lld\nRMMOD=%d\nIO_MB=%lld\n",
 		s->disks, s->virtio_disks, s->timeout_insmod, s->timeout_rmmod,
 		s->rmmod, s->io_mb);
-	sb_addf(&conf, "SCHEDULER=%s\nNR_REQUESTS=%lld\nMONITOR_MS=%lld\nFIO=%d\n"
+	sb_addf(&conf, "SCHEDULER=%s\nNR_REQUESTS=%lld\nMONITOR_MS=%lld\nMONITOR_PCT=%lld\nFIO=%d\n"
 		"FIO_RUNTIME=%lld\nFIO_BS_KB=%lld\nFIO_ALL=%d\nATTRIBUTION=%d\n",
-		scenario_scheduler(s), s->nr_requests, s->monitor_interval_ms,
+		scenario_scheduler(s), s->nr_requests, s->monitor_interval_ms, s->monitor_max_cpu_pct,
 		s->fio, s->fio_runtime, s->fio_bs_kb, s->fio_all, s->attribution);
 	{
 		long *idx;

@@ -87,7 +87,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	struct vmstat vs = VMSTAT_INIT;
 	double t;
 	long num;
-	long long blocks = -1;
+	long long blocks = -1, cpu = -1;
 	long long slab = 0;
 	int r = -1;
 
@@ -100,14 +100,21 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	head[nl - buf] = '\0';
 	{
 		char *f[6];
-		int nf = strncmp(head, "@@@ sample ", 11) ? 0 : split_fields(head + 11, f, 4);
-		if ((nf != 3 && nf != 4) ||
+		int nf = strncmp(head, "@@@ sample ", 11) ? 0 : split_fields(head + 11, f, 5);
+		if (nf < 3 || nf > 5 ||
 		    parse_double(f[1], &t) < 0 || t < 0 || strlen(f[2]) >= sizeof(step)) {
 			sb_adds(err, "bad sample header");
 			return -1;
 		}
 		int64_t v;
-		if (nf == 4) {
+		if (nf == 5) {
+			if (parse_i64(f[4], &v) < 0 || v < 0 || v > MONITOR_MAX_CPU_TICKS) {
+				sb_adds(err, "bad monitor CPU ticks");
+				return -1;
+			}
+			cpu = v;
+		}
+		if (nf >= 4) {
 			if (parse_i64(f[3], &v) < 0 || v < 0 || v > MONITOR_MAX_BLOCKS) {
 				sb_adds(err, "bad block device count");
 				return -1;
@@ -176,6 +183,8 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	json_object_object_add(o, "step", json_object_new_string(step));
 	if (blocks >= 0)
 		json_object_object_add(o, "blocks", json_object_new_int64(blocks));
+	if (cpu >= 0)
+		json_object_object_add(o, "cpu_s", json_seconds((double)cpu / 100));
 	json_object_object_add(o, "meminfo", result_meminfo(&mi));
 	json_object_object_add(o, "slab_kb", slab >= 0 ? json_object_new_int64(slab) : NULL);
 	json_object_object_add(o, "vmstat", v);

@@ -2,7 +2,7 @@
  * monitor: the guest's memory samples, taken while insmod, I/O and rmmod
  * run, streamed as "sample" records:
  *
- *	@@@ sample N UPTIME STEP [BLOCKS]
+ *	@@@ sample N UPTIME STEP [BLOCKS [CPU]]
  *	@@@ meminfo
  *	<the text of /proc/meminfo>
  *	@@@ slab
@@ -19,10 +19,12 @@
  * what the guest was doing ("insmod", "virtio", "io", "rmmod"); BLOCKS,
  * when there (guests since the live progress meter), is how many entries
  * /sys/block had: the run's progress line during insmod and rmmod comes
- * from it (run.c).  monitor_sample() parses one into the object
+ * from it (run.c).  CPU, when there (guests since the duty cycle),
+ * is the monitor's own CPU time before this sample, in ticks of 1/100 s:
+ * result.json's monitor.cpu_pct comes from it (result/build.c).  monitor_sample() parses one into the object
  * result.json keeps per sample:
  *
- *	{"n": 3, "t": 12.34, "step": "insmod", "blocks": 1042,
+ *	{"n": 3, "t": 12.34, "step": "insmod", "blocks": 1042, "cpu_s": 0.21,
  *	 "meminfo": {...all fields...}, "slab_kb": 12345,
  *	 "vmstat": {...the counters in monitor_vmstat[]...}}
  *
@@ -55,6 +57,8 @@ void vmstat_release(struct vmstat *v);
 #define MONITOR_MAX_BLOCKS 10000000
 /* The largest slab total a sample may claim, kB (1 TiB). */
 #define MONITOR_MAX_SLAB_KB (1LL << 30)
+/* The most CPU ticks a sample may claim (more is a bad header). */
+#define MONITOR_MAX_CPU_TICKS 1000000000LL
 
 /* The vmstat counters kept per sample (NULL-terminated). */
 extern const char *const monitor_vmstat[];

@@ -1,5 +1,6 @@
 #include "result/build.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,6 +158,34 @@ static void add_inventory(json_object *root, const struct records *rs)
 	json_object_object_add(root, "inventory", o);
 }
 
+/*
+ * The monitor's share of the guest's CPU between its first and its last
+ * sample: each sample carries the monitor's CPU time before it (cpu_s,
+ * guests since the duty cycle), so the share is the growth of cpu_s over
+ * the growth of t; null with fewer than two such samples.
+ */
+static json_object *monitor_cpu_pct(json_object *samples)
+{
+	double t0 = 0, c0 = 0, t1 = 0, c1 = 0;
+	int have = 0;
+
+	for (size_t i = 0; i < json_object_array_length(samples); i++) {
+		json_object *o = json_object_array_get_idx(samples, i), *c;
+
+		if (!json_object_object_get_ex(o, "cpu_s", &c))
+			continue;
+		t1 = jdouble(o, "t", 0);
+		c1 = json_object_get_double(c);
+		if (!have++) {
+			t0 = t1;
+			c0 = c1;
+		}
+	}
+	if (have < 2 || t1 <= t0)
+		return NULL;
+	return json_object_new_double(round((c1 - c0) / (t1 - t0) * 10000) / 100);
+}
+
 /* The monitor's series, and the samples that never arrived. */
 static void add_monitor(json_object *root, const struct scenario *s, const struct records *rs)
 {
@@ -176,6 +205,8 @@ static void add_monitor(json_object *root, const struct scenario *s, const struc
 		if (k >= next)
 			next = k + 1;
 	}
+	json_object_object_add(m, "max_cpu_pct", json_object_new_int64(s->monitor_max_cpu_pct));
+	json_object_object_add(m, "cpu_pct", monitor_cpu_pct(rs->samples));
 	json_object_object_add(m, "received", json_object_new_int64((long long)n));
 	json_object_object_add(m, "gaps", gaps);
 	json_object_object_add(m, "samples", json_object_get(rs->samples));

@@ -87,6 +87,7 @@ struct scenario {
 	char *fio_sample_indexes;
 	int fio_all;
 	long long monitor_interval_ms;
+	long long monitor_max_cpu_pct;
 	int attribution;
 	int slab_nomerge;
 	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */

@@ -58,6 +58,26 @@ TEST(monitor_sample_block_count)
 	sb_release(&err);
 }
 
+TEST(monitor_sample_cpu_ticks)
+{
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	json_object *o = NULL;
+	long n = 0;
+
+	sample_text(&sb, "@@@ sample 4 20.00 insmod 1042 37");
+	REQUIRE(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err) == 0);
+	CHECK_EQ_INT(jint(o, "blocks", -1), 1042);
+	CHECK(jdouble(o, "cpu_s", -1) > 0.369 && jdouble(o, "cpu_s", -1) < 0.371);
+	json_object_put(o);
+	sb_reset(&sb);
+	sample_text(&sb, "@@@ sample 4 20.00 insmod 1042");
+	REQUIRE(monitor_sample(sb.buf, sb.len, 4096, &o, &n, &err) == 0);
+	CHECK(jget(o, "cpu_s") == NULL);	/* a guest before the duty cycle */
+	json_object_put(o);
+	sb_release(&sb);
+	sb_release(&err);
+}
+
 TEST(monitor_sample_rejects_bad_input)
 {
 	static const char *const heads[][2] = {
@@ -70,7 +90,10 @@ TEST(monitor_sample_rejects_bad_input)
 		{ "@@@ sample 1 1.0 io -3", "bad block device count" },
 		{ "@@@ sample 1 1.0 io 12x", "bad block device count" },
 		{ "@@@ sample 1 1.0 io 99999999999", "bad block device count" },
-		{ "@@@ sample 1 1.0 io 4 5", "bad sample header" },
+		{ "@@@ sample 1 1.0 io 4 5 6", "bad sample header" },
+		{ "@@@ sample 1 1.0 io 4 -1", "bad monitor CPU ticks" },
+		{ "@@@ sample 1 1.0 io 4 3.5", "bad monitor CPU ticks" },
+		{ "@@@ sample 1 1.0 io 4 10000000001", "bad monitor CPU ticks" },
 	};
 
 	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
