@@ -230,7 +230,15 @@ bad sweep-not-rising.scn "sweep-not-rising.scn:3: sweep '0,20,10,30': step 4 \(3
 bad sweep-no-layout.scn "sweep-no-layout.scn:3: no host layout reaches these counts: their greatest common divisor is 1, so 4999 disks need 4999 scsi_debug hosts"
 bad sweep-too-big.scn "sweep-too-big.scn:3: 4000 disks need about 1406 MiB of memory"
 # scaletest sweep: --disks is its list; a bad one is exit 2, nothing created.
-expect 2 "sweep needs --disks LIST" -- "$bin" sweep "$top/scenarios/smoke" --out "$tmp/r3"
+# Without --disks: "even", 0 to the scenario's disks in the most even steps
+# up to 8 (smoke's 40: 5 apart); even:N in N; both written out as the list.
+expect 0 "sweep of scsi_debug disks in one boot: 0, 5, 10, 15, 20, 25, 30, 35, 40$" -- "$bin" sweep "$top/scenarios/smoke" --dry-run --out "$tmp/r3"
+expect 0 "sweep = 0,10,20,30,40 " -- "$bin" sweep "$top/scenarios/smoke" --disks even:4 --dry-run --out "$tmp/r3"
+expect 0 "sweep of scsi_debug disks in one boot: 0, 41$" -- "$bin" run "$top/scenarios/smoke" --set disks=41 --set sweep=even --dry-run --out "$tmp/r3"
+expect 2 "sweep 'even:7': disks \(40\) is not a multiple of 7" -- "$bin" sweep "$top/scenarios/smoke" --disks even:7 --out "$tmp/r3"
+expect 2 "sweep 'even:0': even:N needs N from 1 to 63" -- "$bin" sweep "$top/scenarios/smoke" --disks even:0 --out "$tmp/r3"
+expect 2 "sweep 'even:x': even:N needs N from 1 to 63" -- "$bin" sweep "$top/scenarios/smoke" --disks even:x --out "$tmp/r3"
+expect 2 "sweep 'even' spaces its steps up to disks, which is 0" -- "$bin" run "$top/scenarios/smoke" --set disks=0 --set sweep=even --out "$tmp/r3"
 expect 2 "--disks needs a list of counts" -- "$bin" sweep "$top/scenarios/smoke" --disks
 expect 2 "--disks given twice" -- "$bin" sweep "$top/scenarios/smoke" --disks 0,20 --disks 0,40
 expect 2 "sweep '40,20': the counts must rise first" -- "$bin" sweep "$top/scenarios/smoke" --disks 40,20 --out "$tmp/r3"

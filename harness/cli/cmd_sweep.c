@@ -6,7 +6,7 @@
 #include "lib/util.h"
 
 const char usage_sweep[] =
-	"usage: scaletest sweep SCENARIO --disks LIST [--boots] [--size-memory] [run options]\n"
+	"usage: scaletest sweep SCENARIO [--disks LIST] [--boots] [--size-memory] [run options]\n"
 	"\n"
 	"Measure how the cost grows with the disk count, in one boot: the\n"
 	"scenario runs as 'scaletest run' does, but scsi_debug is loaded without\n"
@@ -23,7 +23,10 @@ const char usage_sweep[] =
 	"                   the last (> 0) is the run's disks, the rest of the run\n"
 	"                   (virtio, I/O, rmmod) goes on from it; the hosts hold\n"
 	"                   the counts' greatest common divisor of disks each\n"
-	"                   (e.g. 0,250,500,1000,2000,4000)\n"
+	"                   (e.g. 0,250,500,1000,2000,4000); \"even\" (the default):\n"
+	"                   0 to the scenario's disks in the most even steps, up to\n"
+	"                   8, that divide it (0,500,...,4000 for 4000 disks);\n"
+	"                   \"even:N\": in N steps\n"
 	"  --size-memory    size the guest's memory first: a probe sweep of 0, 256\n"
 	"                   and 512 disks gives the bytes per disk; memory_mb becomes\n"
 	"                   what the sweep's largest count needs with 10% and 256 MiB\n"
@@ -89,10 +92,8 @@ int cmd_sweep(int argc, char **argv)
 		}
 		strvec_push(&av, argv[i]);
 	}
-	if (!list) {
-		strvec_clear(&av);
-		return usage_error(usage_sweep, "sweep needs --disks LIST (e.g. --disks 0,250,500,1000)");
-	}
+	if (!list)
+		list = "even";
 	/* After the user's own --set, so that a sweep key there gives way. */
 	strvec_push(&av, "--set");
 	strvec_pushf(&av, "sweep=%s", list);

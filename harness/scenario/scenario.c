@@ -50,7 +50,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
 	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
 	INT(disks, "4000", 0, 100000, "disks", "scsi_debug disks (N). 0 runs without scsi_debug."),
-	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. Empty: one step of disks."),
+	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. \"even\": 0 to disks in the most even steps, up to 8, that divide it (0,500,...,4000 for 4000); \"even:N\": in N steps (both written out as the list in the resolved settings). Empty: one step of disks."),
 	INT(sweep_floor_mb, "0", 0, 65536, "MiB", "With a sweep: after its last step, add one host at a time until the headline free memory (LowFree on HIGHMEM kernels, else MemFree) is below this floor, then remove them again down to the last step; the knee, the largest count still above the floor, goes into result.json. 0: off."),
 	INT(sd_hosts, "1", 1, 64, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it."),
 	INT(sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
@@ -620,6 +620,52 @@ long long scenario_sd_host_disks(const struct scenario *s)
 	return n ? g : s->disks / s->sd_hosts;
 }
 
+/*
+ * "even" or "even:N": N + 1 evenly spaced counts from 0 to disks, written
+ * out in place, so that result.json, scenario.scn and reproduce.sh carry
+ * the list itself.  Without N, the largest N from 8 down that divides
+ * disks.  Even spacing suits the fitted line (no end of the range holds
+ * most of the points) and keeps the one-boot ladder well ahead of one
+ * boot per point: the boots enumerate (N + 1) / 2 times as many disks.
+ * 0: not this form; 1: expanded; -1 with the error said.
+ */
+static int sweep_even(struct scenario *s, struct strbuf *err)
+{
+	const char *spec = s->sweep;
+	struct strbuf list = STRBUF_INIT;
+	uint64_t v = 0;
+	long long n = 0;
+
+	if (strcmp(spec, "even") && strncmp(spec, "even:", 5))
+		return 0;
+	if (spec[4] == ':' && (parse_u64(spec + 5, &v) < 0 || v < 1 || v >= SWEEP_MAX_STEPS)) {
+		where_key(s, "sweep", err);
+		sb_addf(err, "sweep '%s': even:N needs N from 1 to %d (the steps after 0)",
+			spec, SWEEP_MAX_STEPS - 1);
+		return -1;
+	}
+	if (s->disks <= 0) {
+		where_key(s, "sweep", err);
+		sb_addf(err, "sweep '%s' spaces its steps up to disks, which is %lld", spec, s->disks);
+		return -1;
+	}
+	n = (long long)v;
+	if (!n)
+		for (n = 8; s->disks % n; n--)
+			;
+	if (s->disks % n) {
+		where_key(s, "sweep", err);
+		sb_addf(err, "sweep '%s': disks (%lld) is not a multiple of %lld, so the steps "
+			"cannot be even (give the counts, or another N)", spec, s->disks, n);
+		return -1;
+	}
+	for (long long i = 0; i <= n; i++)
+		sb_addf(&list, "%s%lld", i ? "," : "", s->disks / n * i);
+	free(s->sweep);
+	s->sweep = sb_detach(&list, NULL);
+	return 1;
+}
+
 /* The sweep's rules across keys: disks is its last step, the hosts come
  * from the steps' gcd. */
 static int check_sweep(struct scenario *s, struct strbuf *err)
@@ -636,6 +682,8 @@ static int check_sweep(struct scenario *s, struct strbuf *err)
 	}
 	if (!*s->sweep)
 		return 0;
+	if (sweep_even(s, err) < 0)
+		return -1;
 	if (sweep_parse(s->sweep, &st, &n, &why) < 0) {
 		where_key(s, "sweep", err);
 		sb_addf(err, "sweep '%s': %s", s->sweep, why.buf);
