@@ -6,17 +6,25 @@
 #            --set monitor_interval_ms=0 (warm caches): the foundation's
 #            phases, with the dd pattern check as its I/O
 #   bare:    the same kernel, modules, disks and QEMU, with a bare /init
-#            that only loads the modules, waits for the disks and reboots:
-#            no channel, no snapshots, no I/O check, no reports.
+#            that does the same guest work and nothing else: loads the
+#            modules, waits for the disks, runs the harness's own disk
+#            inventory and dd pattern check (lib.sh's functions, their
+#            records dropped) and reboots: no channel, no snapshots, no
+#            block lists sent, no reports.
+# What is left between the two is the harness's own cost, against "a bare
+# boot that does the same guest work".  Each side's wall time and CPU time
+# (user + system of every process of the run: QEMU, and on the harness
+# side the harness too, from the shell's "times"); CPU time is the
+# steadier of the two on a shared machine, since waiting for a core does
+# not count.
 # The bare initramfs is the harness's own archive with a second one
 # appended that replaces /init (the kernel unpacks both in order), written
 # by build/bench/mkcpio with the harness's cpio writer.
 #
 #   sh tests/bench/overhead.sh [SCENARIO] [REPEATS]
 #
-# Prints each wall time, the medians, the ratio and how much of the
-# difference is the disk inventory (deliberate guest work); writes them
-# to results/bench/<stamp>-overhead.json.  A benchmark, not a test: it
+# Prints each wall and CPU time, the medians and the ratios; writes them to
+# results/bench/<stamp>-overhead.json.  A benchmark, not a test: it
 # asserts nothing about time.
 set -eu
 
@@ -44,16 +52,29 @@ cat > "$work/init" <<'INIT'
 /bin/busybox mount -t proc p /proc
 /bin/busybox mount -t sysfs s /sys
 /bin/busybox mount -t devtmpfs d /dev
+/bin/busybox mount -t tmpfs t /tmp
 /bin/busybox --install -s
+ulimit -n 65536 2>/dev/null || ulimit -n 4096
+. /lib/scaletest/lib.sh
 . /etc/scaletest.conf
+# The harness's framing, gone: no channel, no records.
+emit() { :; }
+emit_kv() { cat > /dev/null; }
 for l in /etc/modules.base /etc/modules.disk; do
 	while read -r m a; do [ -n "$m" ] && insmod "$m" $a; done < $l
 done
 want=$DISKS
 while set -- /sys/block/*; [ $# -lt "$want" ]; do usleep 100000; done
+ls /sys/block > /tmp/.sd
 while read -r m a; do [ -n "$m" ] && insmod "$m" $a; done < /etc/modules.virtio
 want=$((DISKS + VIRTIO_DISKS))
 while set -- /sys/block/*; [ $# -lt "$want" ]; do usleep 100000; done
+# The same guest work as the harness's: the inventory (which reads every
+# disk's dev_t itself here, where the harness's block lists read them
+# first) and the dd pattern check on the virtio disks.
+new_block_names /tmp/.sd > /tmp/virtio-disks
+inventory > /dev/null
+io_verify || echo bare-io-failed
 echo bare-done
 reboot -f
 INIT
@@ -61,11 +82,17 @@ chmod 755 "$work/init"
 "$mkcpio" "$work/init.cpio" init="$work/init"
 cat "$initrd" "$work/init.cpio" > "$work/bare.cpio"
 
-bench_side bare "$qemu -machine pc,accel=$accel -m $mem with the harness's kernel and initramfs, $vdisks virtio-scsi disks, and a bare /init appended (loads the modules, waits for the disks, reboots)"
+bench_side bare "$qemu -machine pc,accel=$accel -m $mem with the harness's kernel and initramfs, $vdisks virtio-scsi disks, and a bare /init appended (loads the modules, waits for the disks, runs the harness's inventory and dd check with their records dropped, reboots)"
 bench_side harness "bin/scaletest run $(bench_quote "$scn") $sets"
 bench_metric wall_s s "$reps" "bare harness" harness/bare "wall time of one run"
+bench_metric cpu_s s "$reps" "bare harness" harness/bare "CPU time of one run (user + system, every process)"
 bench_metric inventory_s s "$reps" harness - "the disk inventory in the harness run (guest time)"
-bench_metric wall_less_inventory_s s "$reps" "bare harness" harness/bare "wall time less the disk inventory"
+
+# The children's line of "times" (the second, "XmY.YYs XmY.YYs": user and
+# system) as seconds.
+cpu_of() {
+	sed -n 2p "$1" | tr 'ms' '  ' | awk '{ printf "%.1f\n", $1 * 60 + $2 + $3 * 60 + $4 }'
+}
 
 bare_once() {
 	set -- -nodefaults -no-user-config -display none -no-reboot \
@@ -84,32 +111,35 @@ bare_once() {
 	fi
 	: > "$work/bare.log"
 	t0=$(bench_now)
-	timeout 900 "$qemu" "$@" || true
+	(timeout 900 "$qemu" "$@" || true; times > "$work/times")
 	t1=$(bench_now)
 	grep -q bare-done "$work/bare.log" ||
 		{ tail -n 10 "$work/bare.log" >&2; bench_die "the bare run did not finish"; }
-	echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }'
+	! grep -q bare-io-failed "$work/bare.log" || bench_die "the bare run's dd check failed"
+	echo "$t0 $t1 $(cpu_of "$work/times")" | awk '{ printf "%.1f %s\n", $2 - $1, $3 }'
 }
 
 harness_once() { # N
 	t0=$(bench_now)
-	harness_run "$work/h$1"
+	(harness_run "$work/h$1"; times > "$work/times")
 	t1=$(bench_now)
-	echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }'
+	echo "$t0 $t1 $(cpu_of "$work/times")" | awk '{ printf "%.1f %s\n", $2 - $1, $3 }'
 }
 
 echo "bench: $(bench_quote "$scn"), $disks disks + $vdisks virtio, $reps repeats each, alternating"
 i=0
 while [ $i -lt "$reps" ]; do
-	b=$(bare_once)
-	h=$(harness_once $i)
+	set -- $(bare_once)
+	bw=$1 bc=$2
+	set -- $(harness_once $i)
+	hw=$1 hc=$2
 	inv=$(jq -r '.timings.inventory_s // 0' "$work/h$i/latest/result.json")
-	echo "bench: run $((i + 1)): bare ${b}s  harness ${h}s (inventory ${inv}s)"
-	bench_value wall_s bare "$b"
-	bench_value wall_s harness "$h"
+	echo "bench: run $((i + 1)): bare ${bw} s wall, ${bc} s CPU; harness ${hw} s wall, ${hc} s CPU (its inventory ${inv} s)"
+	bench_value wall_s bare "$bw"
+	bench_value wall_s harness "$hw"
+	bench_value cpu_s bare "$bc"
+	bench_value cpu_s harness "$hc"
 	bench_value inventory_s harness "$inv"
-	bench_value wall_less_inventory_s bare "$b"
-	bench_value wall_less_inventory_s harness "$(echo "$h $inv" | awk '{ printf "%.1f\n", $1 - $2 }')"
 	i=$((i + 1))
 done
 last=$work/h$((reps - 1))/latest/result.json
