@@ -246,6 +246,12 @@ expect 2 "sweep '0,20,20': step 3 repeats 20" -- "$bin" sweep "$top/scenarios/sm
 expect 2 "--set disks: disks \(20\) must be the sweep's last step \(40\)" -- "$bin" sweep "$top/scenarios/smoke" --disks 0,20,40 --set disks=20 --out "$tmp/r3"
 expect 0 "sweep of scsi_debug disks in one boot: 0, 20, 40, 20" -- "$bin" sweep "$top/scenarios/smoke" --disks 0,20,40,20 --dry-run --out "$tmp/r3"
 expect 0 "hosts of 20 disks \(1 targets x 20 LUNs" -- "$bin" run "$top/scenarios/smoke" --set sweep=0,20,40,20 --dry-run --out "$tmp/r3"
+# The record channel: virtio-serial on Debian's kernels (auto), the UART
+# when asked; the QEMU command line follows.
+expect 0 "record channel: a virtio-serial port \(org.scaletest.rec\) \(channel = auto" -- "$bin" run "$top/scenarios/smoke" --dry-run --out "$tmp/r3"
+expect 0 "-device virtserialport,bus=vser.0,chardev=rec,name=org.scaletest.rec" -- "$bin" run "$top/scenarios/smoke" --dry-run --out "$tmp/r3"
+expect 0 "-chardev socket,id=rec,fd=CHANNEL_FD -serial chardev:rec" -- "$bin" run "$top/scenarios/smoke" --set channel=uart --dry-run --out "$tmp/r3"
+expect 2 "--set channel=tty: channel: 'tty' is not one of auto, uart, virtio" -- "$bin" run "$top/scenarios/smoke" --set channel=tty --out "$tmp/r3"
 expect 2 "cannot read '/nonexistent/scenario'" -- "$bin" run /nonexistent/scenario --out "$tmp/r2"
 expect 2 "--set disks=-4: disks: -4 is out of range" -- "$bin" run "$top/scenarios/smoke" --set disks=-4 --out "$tmp/r3"
 expect 2 "--set nosuch=1: unknown key 'nosuch'" -- "$bin" run "$top/scenarios/smoke" --set nosuch=1 --out "$tmp/r3"

@@ -120,6 +120,18 @@ static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
 	return 0;
 }
 
+/* Whether the kernel has a module, as a file or built in. */
+static int have_module(const struct moddep *d, const char *name)
+{
+	struct strvec tmp = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int r = moddep_closure(d, name, &tmp, &err) == 0;
+
+	strvec_clear(&tmp);
+	sb_release(&err);
+	return r;
+}
+
 /* Directories leading to every module file. */
 static void add_module_dirs(struct initramfs *ir, const struct strvec *loaded,
 			    const char *version)
@@ -177,20 +189,22 @@ char *guest_cmdline(const struct scenario *s)
 }
 
 int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
-		  const char *log, struct initramfs *ir)
+		  const char *log, struct initramfs *ir, int *virtio_channel)
 {
+	static const char *const chan[] = { "virtio_pci", "virtio_console", NULL };
 	static const char *const base[] = { "virtio_pci", "sd_mod", NULL };
 	static const char *const disk[] = { "scsi_debug", NULL };
 	static const char *const vscsi[] = { "virtio_scsi", NULL };
 	static const char *const vblk[] = { "virtio_blk", NULL };
 	struct moddep d = MODDEP_INIT;
 	struct strvec loaded = STRVEC_INIT;
-	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT;
+	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT, lc = STRBUF_INIT;
 	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
 	char *busybox = NULL, *init = NULL, *lib = NULL, *fio = NULL;
 	long long tgts, luns;
 	int r = -1;
 
+	*virtio_channel = 0;
 	if (guest_busybox(s->arch, log, &busybox) < 0)
 		goto out;
 	init = xstrfmt("%s/init", guest_data_dir());
@@ -202,6 +216,12 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	}
 	if (read_moddep(k, &d) < 0)
 		goto out;
+	*virtio_channel = s->channel != CHANNEL_UART && have_module(&d, "virtio_console");
+	if (s->channel == CHANNEL_VIRTIO && !*virtio_channel) {
+		error("kernel %s has no virtio_console (neither a module nor built in), "
+		      "which channel = virtio needs: use channel = uart or auto", k->version);
+		goto out;
+	}
 
 	scenario_sd_layout(s, &tgts, &luns);
 	sb_addf(&sdp, "add_host=%lld num_tgts=%lld max_luns=%lld delay=0 "
@@ -227,6 +247,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
+	if (*virtio_channel && add_modules(ir, k, &d, &loaded, chan, NULL, &lc) < 0)
+		goto out;
 	if (add_modules(ir, k, &d, &loaded, base, NULL, &lb) < 0)
 		goto out;
 	if (s->disks && add_modules(ir, k, &d, &loaded, disk, sdp.buf, &ld) < 0)
@@ -239,12 +261,13 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	initramfs_add_data(ir, "etc/modules.base", lb.buf, lb.len, 0644);
 	initramfs_add_data(ir, "etc/modules.disk", ld.buf, ld.len, 0644);
 	initramfs_add_data(ir, "etc/modules.virtio", lv.buf, lv.len, 0644);
+	initramfs_add_data(ir, "etc/modules.channel", lc.buf, lc.len, 0644);
 
 	/* Only numbers and fixed words: this file is sourced by the guest. */
-	sb_addf(&conf, "CHANNEL=/dev/ttyS1\nDISKS=%lld\nVIRTIO_DISKS=%lld\n"
+	sb_addf(&conf, "CHANNEL=%s\nDISKS=%lld\nVIRTIO_DISKS=%lld\n"
 		"TIMEOUT_INSMOD=%lld\nTIMEOUT_RMMOD=%lld\nRMMOD=%d\nIO_MB=%lld\n",
-		s->disks, s->virtio_disks, s->timeout_insmod, s->timeout_rmmod,
-		s->rmmod, s->io_mb);
+		*virtio_channel ? "virtio" : "/dev/ttyS1", s->disks, s->virtio_disks,
+		s->timeout_insmod, s->timeout_rmmod, s->rmmod, s->io_mb);
 	sb_addf(&conf, "SCHEDULER=%s\nNR_REQUESTS=%lld\nMONITOR_MS=%lld\nMONITOR_PCT=%lld\nFIO=%d\n"
 		"FIO_RUNTIME=%lld\nFIO_BS_KB=%lld\nFIO_ALL=%d\nATTRIBUTION=%d\n",
 		scenario_scheduler(s), s->nr_requests, s->monitor_interval_ms, s->monitor_max_cpu_pct,
@@ -293,6 +316,7 @@ out:
 	sb_release(&lb);
 	sb_release(&ld);
 	sb_release(&lv);
+	sb_release(&lc);
 	sb_release(&conf);
 	sb_release(&sdp);
 	free(busybox);

@@ -14,12 +14,19 @@
  * /etc/scaletest.conf with the scenario's validated numbers.
  *
  *	struct initramfs ir = INITRAMFS_INIT;
- *	if (guest_compose(&s, &k, log, &ir) < 0) ...
+ *	if (guest_compose(&s, &k, log, &ir, &virtio_channel) < 0) ...
  *	initramfs_build_cached(&ir, &path, &hit);	// cache/initramfs/<hash>.cpio
  *	initramfs_release(&ir);
  *
  * guest_busybox() fetches the static busybox that guest_compose() puts in
  * (Debian's busybox-static, unpacked once into the cache).
+ *
+ * The record channel: a virtio-serial port (vm.h's VM_CHANNEL_NAME) when
+ * the scenario's channel key is virtio, or auto and the kernel has
+ * virtio_console (a module, loaded with virtio_pci before the first
+ * record, or built in); else the second serial port, /dev/ttyS1.
+ * guest_compose() says which in *virtio_channel, for the VM's devices;
+ * channel = virtio on a kernel without virtio_console is an error.
  */
 #ifndef SCALETEST_GUEST_H
 #define SCALETEST_GUEST_H
@@ -38,7 +45,7 @@ const char *guest_data_dir(void);
 int guest_busybox(int arch, const char *log, char **path);
 
 int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
-		  const char *log, struct initramfs *ir);
+		  const char *log, struct initramfs *ir, int *virtio_channel);
 
 /* The kernel command line for a scenario: with attribution on a kernel
  * built with the debug fragment (kernel-configs/debug.config, which has

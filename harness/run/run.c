@@ -39,6 +39,7 @@ struct run {
 	char *log;			/* build.log */
 	struct kernel_artifact k;
 	char *initrd;
+	int virtio_channel;	/* the record channel: guest_compose() chose */
 	struct accel_result accel;
 	struct strvec disks;		/* virtio disk images */
 	struct vm vm;
@@ -339,6 +340,9 @@ static void host_setup(struct run *r)
 	json_object_object_add(vm, "cpus", json_object_new_int64(r->s->cpus));
 	json_object_object_add(vm, "qemu_version", json_object_new_string(r->be->version(r->s->arch)));
 	json_object_object_add(vm, "initramfs", str_or_null(r->initrd));
+	if (r->initrd)
+		json_object_object_add(vm, "channel", json_object_new_string(r->virtio_channel ?
+							"virtio-serial" : "uart"));
 	if (r->rc->uri)
 		json_object_object_add(vm, "uri", json_object_new_string(r->rc->uri));
 	/* The backend's own facts (libvirt: uri, host, versions, domain). */
@@ -380,14 +384,15 @@ static int setup_and_boot(struct run *r)
 		goto out;
 	note("kernel %s (%s%s%s)", r->k.version, r->k.source,
 	     r->k.package ? " " : "", r->k.package ? r->k.package : "");
-	if (guest_compose(r->s, &r->k, r->log, &ir) < 0 ||
+	if (guest_compose(r->s, &r->k, r->log, &ir, &r->virtio_channel) < 0 ||
 	    initramfs_build_cached(&ir, &r->initrd, &hit) < 0)
 		goto out;
 	note("initramfs %s (%s)", path_basename(r->initrd), hit ? "cached" : "built");
 	if (rundir_make_disks(&r->dir, r->s, &r->disks) < 0)
 		goto out;
 	probe_log = rundir_path(&r->dir, "accel-probe.log");
-	if (accel_choose(r->be, r->s, r->rc->uri, r->k.image, r->initrd, probe_log, &r->accel) < 0 ||
+	if (accel_choose(r->be, r->s, r->rc->uri, r->k.image, r->initrd, r->virtio_channel,
+			 probe_log, &r->accel) < 0 ||
 	    child_interrupted())
 		goto out;
 	note("accelerator %s: %s", r->accel.accel, r->accel.reason);
@@ -406,6 +411,7 @@ static int setup_and_boot(struct run *r)
 	c.accel = r->accel.accel;
 	c.disks = &r->disks;
 	c.virtio_bus = r->s->virtio_bus;
+	c.virtio_channel = r->virtio_channel;
 	c.log = qlog;
 	c.uri = r->rc->uri;
 	c.upload = r->rc->upload;

@@ -13,6 +13,7 @@ static const char *const arch_choices[] = { "x86_64", "i386", NULL };
 static const char *const kernel_choices[] = { "debian", "files", "build", NULL };
 static const char *const config_choices[] = { "tinyconfig", "defconfig", NULL };
 static const char *const bus_choices[] = { "scsi", "blk", NULL };
+static const char *const channel_choices[] = { "auto", "uart", "virtio", NULL };
 static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
 static const char *const compress_choices[] = { "none", "gzip", NULL };
 static const char *const sched_choices[] = { "default", "none", "mq-deadline", "kyber", "bfq", NULL };
@@ -57,6 +58,7 @@ const struct scenario_key scenario_keys[] = {
 	BOOL(sd_fake_rw, "0", "scsi_debug fake_rw: no backing store at all, reads and writes do nothing."),
 	INT(virtio_disks, "4", 0, 64, "disks", "Real disks (M) after the scsi_debug range, backed by sparse files in the run directory."),
 	ENUM(virtio_bus, "scsi", bus_choices, "scsi: virtio-scsi disks named after the last scsi_debug disk (sdX); blk: virtio-blk disks (vdX)."),
+	ENUM(channel, "auto", channel_choices, "The record channel from the guest to the harness: virtio (a virtio-serial port, about 450 times faster than the UART under TCG; needs virtio_console in the kernel, as a module or built in), uart (the second serial port, any kernel) or auto (virtio when the kernel has virtio_console, else uart)."),
 	INT(virtio_disk_mb, "64", 1, 1048576, "MiB", "Size of each virtio disk."),
 	INT(io_mb, "4", 1, 1024, "MiB", "Pattern written to and read back from each virtio disk in the after-io phase."),
 	BOOL(rmmod, "1", "Remove scsi_debug at the end and measure what memory comes back."),

@@ -39,6 +39,7 @@
 enum arch { ARCH_X86_64, ARCH_I386 };
 enum kernel_kind { KERNEL_DEBIAN, KERNEL_FILES, KERNEL_BUILD };
 enum virtio_bus { VIRTIO_SCSI, VIRTIO_BLK };
+enum channel_kind { CHANNEL_AUTO, CHANNEL_UART, CHANNEL_VIRTIO };
 enum accel_choice { ACCEL_AUTO, ACCEL_TCG, ACCEL_KVM };
 
 struct scenario {
@@ -71,6 +72,7 @@ struct scenario {
 	int sd_fake_rw;
 	long long virtio_disks;
 	int virtio_bus;		/* enum virtio_bus */
+	int channel;		/* enum channel_kind: the record channel */
 	long long virtio_disk_mb;
 	long long io_mb;
 	int rmmod;

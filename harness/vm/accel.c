@@ -60,7 +60,7 @@ enum probe_outcome {
 
 static enum probe_outcome probe_kvm(const struct vm_backend *be,
 				    const struct scenario *s, const char *uri, const char *kernel,
-				    const char *initrd, const char *log)
+				    const char *initrd, int virtio_channel, const char *log)
 {
 	struct vm vm = VM_INIT;
 	struct vm_config c;
@@ -82,6 +82,7 @@ static enum probe_outcome probe_kvm(const struct vm_backend *be,
 	c.memory_mb = s->memory_mb < 512 ? s->memory_mb : 512;
 	c.cpus = 1;
 	c.accel = "kvm";
+	c.virtio_channel = virtio_channel;
 	c.log = log;
 	c.uri = uri;
 	c.name = "probe";
@@ -162,7 +163,7 @@ int accel_known(const struct vm_backend *be, const struct scenario *s,
 }
 
 int accel_choose(const struct vm_backend *be, const struct scenario *s,
-		 const char *uri, const char *kernel, const char *initrd, const char *log,
+		 const char *uri, const char *kernel, const char *initrd, int virtio_channel, const char *log,
 		 struct accel_result *out)
 {
 	struct strbuf cached = STRBUF_INIT;
@@ -171,7 +172,7 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 	if (accel_known(be, s, out))
 		return 0;
 	entry = verdict_entry(be, s);
-	enum probe_outcome po = probe_kvm(be, s, uri, kernel, initrd, log);
+	enum probe_outcome po = probe_kvm(be, s, uri, kernel, initrd, virtio_channel, log);
 	const char *why = NULL;
 
 	/* libvirt refuses a kvm domain where the host offers none. */

@@ -10,7 +10,8 @@
  * costs once.
  *
  *	struct accel_result a;
- *	if (accel_choose(backend, &scenario, uri, kernel_image, initrd, probe_log, &a) < 0)
+ *	if (accel_choose(backend, &scenario, uri, kernel_image, initrd,
+ *			 virtio_channel, probe_log, &a) < 0)
  *		...;			// the probe VM could not even start
  *	use a.accel ("kvm" / "tcg"); report a.reason
  *
@@ -32,9 +33,10 @@ struct accel_result {
 
 struct vm_backend;
 
+/* virtio_channel: the record channel the initramfs expects (guest.h). */
 int accel_choose(const struct vm_backend *be, const struct scenario *s,
-		 const char *uri, const char *kernel, const char *initrd, const char *log,
-		 struct accel_result *out);
+		 const char *uri, const char *kernel, const char *initrd, int virtio_channel,
+		 const char *log, struct accel_result *out);
 /* The choice when no probe boot is needed (run --dry-run, and the first
  * step of accel_choose): 1 and out filled when the scenario, the lack of
  * /dev/kvm or this host's cached verdict decides; 0 when only a probe

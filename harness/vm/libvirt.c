@@ -5,8 +5,9 @@
  * VIR_DOMAIN_START_AUTODESTROY, which ties it to that connection, so when
  * the harness goes (even by SIGKILL: the kernel closes the socket) libvirtd
  * destroys the domain.  It is also created with VIR_DOMAIN_START_PAUSED:
- * both serial ports are opened as libvirt console streams before the
- * first guest instruction runs (virDomainResume comes after), so nothing
+ * the console and the record channel (a virtio channel, or the second
+ * serial port) are opened as libvirt streams before the first guest
+ * instruction runs (virDomainResume comes after), so nothing
  * the guest prints is lost.
  *
  * The watch loop (watch.h) wants two fds.  libvirt's default event loop
@@ -233,11 +234,27 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	W(attr(w, "model", "none"));
 	W(end(w));
 	W(write_disks(w, c));
-	for (int port = 0; port < 2; port++) {	/* console, record channel */
+	/* The console, then the record channel: the second serial port, or
+	 * a virtio-serial port (libvirt adds its controller). */
+	for (int port = 0; port < (c->virtio_channel ? 1 : 2); port++) {
 		W(start(w, "serial"));
 		W(attr(w, "type", "pty"));
 		W(start(w, "target"));
 		W(attrf(w, "port", port));
+		W(end(w));
+		W(end(w));
+	}
+	if (c->virtio_channel) {
+		/* virDomainOpenChannel wants a UNIX socket; libvirt picks
+		 * its path under its own state directory. */
+		W(start(w, "channel"));
+		W(attr(w, "type", "unix"));
+		W(start(w, "source"));
+		W(attr(w, "mode", "bind"));
+		W(end(w));
+		W(start(w, "target"));
+		W(attr(w, "type", "virtio"));
+		W(attr(w, "name", VM_CHANNEL_NAME));
 		W(end(w));
 		W(end(w));
 	}
@@ -566,7 +583,7 @@ struct lv {
 	char *uri;
 	char *name;
 	char *volbase;		/* volume names: volbase.WHAT (see volume_owner) */
-	struct pump pumps[2];	/* serial0 (console), serial1 (record channel) */
+	struct pump pumps[2];	/* serial0 (console); the record channel */
 	int lost;		/* the connection closed under us */
 	int refs;		/* ours, and each callback libvirt holds (its free function drops it) */
 	int close_cb;
@@ -684,7 +701,9 @@ static const char *close_reason(int lost)
 	}
 }
 
-static int pump_open(struct lv *lv, struct pump *p, const char *dev, int *harness_fd)
+/* dev: a console ("serial0") or, with channel, a channel's name. */
+static int pump_open(struct lv *lv, struct pump *p, const char *dev, int channel,
+		     int *harness_fd)
 {
 	int sv[2];
 
@@ -693,7 +712,8 @@ static int pump_open(struct lv *lv, struct pump *p, const char *dev, int *harnes
 	p->st = virStreamNew(lv->conn, VIR_STREAM_NONBLOCK);
 	if (!p->st)
 		return error("cannot make a libvirt stream: %s", last_error());
-	if (virDomainOpenConsole(lv->dom, dev, p->st, VIR_DOMAIN_CONSOLE_FORCE) < 0)
+	if ((channel ? virDomainOpenChannel(lv->dom, dev, p->st, VIR_DOMAIN_CHANNEL_FORCE)
+		     : virDomainOpenConsole(lv->dom, dev, p->st, VIR_DOMAIN_CONSOLE_FORCE)) < 0)
 		return error("cannot open the domain's %s: %s", dev, last_error());
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return error_errno("cannot create a socket pair");
@@ -1008,8 +1028,9 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 		goto fail;
 	}
 	/* Paused: both streams are attached before the guest's first byte. */
-	if (pump_open(lv, &lv->pumps[0], "serial0", &con) < 0 ||
-	    pump_open(lv, &lv->pumps[1], "serial1", &rec) < 0)
+	if (pump_open(lv, &lv->pumps[0], "serial0", 0, &con) < 0 ||
+	    pump_open(lv, &lv->pumps[1], c->virtio_channel ? VM_CHANNEL_NAME : "serial1",
+		      c->virtio_channel, &rec) < 0)
 		goto fail;
 	if (virDomainResume(lv->dom) < 0) {
 		error("libvirt cannot resume the domain '%s': %s", lv->name, last_error());

@@ -107,8 +107,15 @@ static void build_argv(struct strvec *av, const struct vm_config *c,
 	strvec_push(av, "-serial");
 	strvec_push(av, "chardev:con");
 	chardev(av, "rec", rec_fd, "CHANNEL_FD");
-	strvec_push(av, "-serial");
-	strvec_push(av, "chardev:rec");
+	if (c->virtio_channel) {
+		strvec_push(av, "-device");
+		strvec_push(av, "virtio-serial-pci,id=vser");
+		strvec_push(av, "-device");
+		strvec_push(av, "virtserialport,bus=vser.0,chardev=rec,name=" VM_CHANNEL_NAME);
+	} else {
+		strvec_push(av, "-serial");
+		strvec_push(av, "chardev:rec");
+	}
 	if (c->disks && c->disks->n && c->virtio_bus == VIRTIO_SCSI) {
 		strvec_push(av, "-device");
 		strvec_push(av, "virtio-scsi-pci,id=vscsi");

@@ -1,7 +1,8 @@
 /*
  * vm: the VM backends.  A backend boots a kernel and initramfs with the
  * scenario's memory, CPUs and disks, and hands back two byte streams: the
- * serial console and the record channel (the guest's second serial port).
+ * serial console and the record channel (a virtio-serial port, or the
+ * guest's second serial port on kernels without virtio_console).
  * The run loop (run.c) polls both; it knows nothing of QEMU.
  *
  *	const struct vm_backend *be = vm_backend_find(NULL);	// the default
@@ -45,12 +46,19 @@ struct vm_config {
 	const char *accel;		/* "tcg" or "kvm" */
 	const struct strvec *disks;	/* image files, in probe order */
 	int virtio_bus;			/* enum virtio_bus */
+	int virtio_channel;		/* the record channel: a virtio-serial port
+					 * named VM_CHANNEL_NAME (1), or the
+					 * second serial port (0) */
 	const char *log;		/* the backend's own stderr goes here */
 	const char *uri;		/* libvirt: the connection; NULL for the default */
 	const char *name;		/* a run id, part of the domain name; or NULL */
 	const char *domain_xml;		/* libvirt: save the domain XML here, or NULL */
 	int upload;			/* libvirt: upload files even to a local host */
 };
+
+/* The virtio-serial port of the record channel, as the guest finds it in
+ * /sys/class/virtio-ports/PORT/name. */
+#define VM_CHANNEL_NAME "org.scaletest.rec"
 
 struct vm_backend;
 

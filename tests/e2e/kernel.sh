@@ -57,6 +57,7 @@ test_boot_stock_vs_patched() {
 	run_smoke boot-stock --set kernel=build --set disks=200
 	stock_dir=$dir
 	check "stock: status pass" j '.status == "pass" and .kernel.source == "build"'
+	check "stock: records over the UART (no virtio_console in the build)" j '.vm.channel == "uart"'
 	check "stock: no patches recorded" j '.kernel.build.patches == []'
 	check "stock: present == requested" j '.disks.present == .disks.requested'
 	run_smoke boot-patched --set kernel=build --set disks=200 --set kernel_patches="$patched"
@@ -67,6 +68,15 @@ test_boot_stock_vs_patched() {
 	p=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$dir/result.json")
 	say "  per-disk MemFree: stock $s B, patched $p B"
 	check "patched costs less per disk than stock ($p < $s)" [ "$p" -lt "$s" ]
+}
+
+# channel = virtio on a kernel without virtio_console: refused before boot,
+# naming the kernel and the way out.
+test_channel_virtio_refused() {
+	run_smoke virtio-refused --set kernel=build --set disks=200 --set channel=virtio
+	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "status error, nothing booted" j '.status == "error" and (.phases | length) == 0'
+	check "the reason names virtio_console and the way out" grep -q "has no virtio_console.*use channel = uart or auto" "$log"
 }
 
 # Stock against patched is what compare is for: the patch is an
@@ -225,4 +235,4 @@ test_interrupted_build() {
 	check "and leaves a kernel" [ -s "$image" ]
 }
 
-e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched compare_stock_patched build_i386_boots attribution_page_owner attribution_stock_patched patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"
+e2e_main "build_stock cache_hit build_patched boot_stock_vs_patched channel_virtio_refused compare_stock_patched build_i386_boots attribution_page_owner attribution_stock_patched patch_does_not_apply dropped_option not_a_kernel_tree compiler_error interrupted_build" "$@"

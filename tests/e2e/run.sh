@@ -20,6 +20,7 @@ test_smoke_x86_64() {
 	run_smoke smoke-x86_64
 	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
 	check "status pass" j '.status == "pass"'
+	check "records over virtio-serial (channel = auto, Debian's kernel)" j '.vm.channel == "virtio-serial"'
 	check "present == requested" j '.disks.present == .disks.requested and .disks.requested > 0'
 	check "virtio present == requested" j '.disks.virtio_present == .disks.virtio_requested'
 	check "six phases, each with meminfo and slab" j '[.phases[] | select(.meminfo.MemFree and .slab.total_kb)] | length == 6'
@@ -65,9 +66,12 @@ test_smoke_x86_64() {
 }
 
 test_smoke_i386() {
-	run_smoke smoke-i386 --set arch=i386
+	# The second UART as the record channel, as on kernels without
+	# virtio_console (those built from kernel-configs/ use it by themselves).
+	run_smoke smoke-i386 --set arch=i386 --set channel=uart
 	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
 	check "status pass" j '.status == "pass"'
+	check "records over the UART (channel = uart)" j '.vm.channel == "uart"'
 	check "present == requested" j '.disks.present == .disks.requested'
 	check "HIGHMEM kernel" j '.kernel.highmem == true and .kernel.arch == "i386"'
 	check "LowFree present and falls at insmod" j '.deltas.insmod.LowFree_kb < 0'

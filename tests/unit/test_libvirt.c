@@ -162,7 +162,9 @@ TEST(libvirt_xml_escapes_every_string)
 	t = xpath_text(desc, "/domain/on_reboot");
 	CHECK_STR(t, "destroy");
 	free(t);
-	t = xpath_text(desc, "count(/domain/devices/serial)");
+	/* Two serial ports: the console and the record channel. */
+	t = xpath_text(desc, "/domain/devices/serial[2]/@type");
+	CHECK_STR(t, "pty");
 	free(t);
 	CHECK(strstr(desc, "<interface") == NULL);
 	CHECK(strstr(desc, "<filesystem") == NULL);
@@ -211,6 +213,52 @@ TEST(libvirt_xml_layouts_by_bus_and_accel)
 	t = xpath_text(xml.buf, "/domain/cpu/@mode");
 	CHECK_STR(t, "host-passthrough");
 	free(t);
+	sb_release(&xml);
+	strvec_clear(&disks);
+}
+
+/* The record channel as a virtio channel: one serial port (the console)
+ * and a virtio channel on a UNIX socket (virDomainOpenChannel wants one)
+ * named as the guest looks for it; the test driver takes the XML. */
+TEST(libvirt_xml_virtio_channel)
+{
+	struct strvec disks = STRVEC_INIT;
+	struct strbuf xml = STRBUF_INIT;
+	struct owner me;
+	struct vm_config c;
+	virConnectPtr conn = test_conn();
+	virDomainPtr dom;
+	char *t;
+
+	static const char *const want[][2] = {
+		{ "/domain/devices/serial[1]/@type", "pty" },
+		{ "/domain/devices/serial[2]/@type", NULL },	/* the console only */
+		{ "/domain/devices/channel/@type", "unix" },
+		{ "/domain/devices/channel/source/@mode", "bind" },
+		{ "/domain/devices/channel/target/@type", "virtio" },
+		{ "/domain/devices/channel/target/@name", VM_CHANNEL_NAME },
+	};
+
+	config(&c, &disks, "quiet");
+	c.virtio_channel = 1;
+	owner_self(&me);
+	REQUIRE(libvirt_domain_xml(&c, "test", "scaletest-unit-vc", &me, &xml) == 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		t = xpath_text(xml.buf, want[i][0]);
+		if (want[i][1])
+			CHECK_STR(t, want[i][1]);
+		else
+			CHECK(t == NULL);
+		free(t);
+	}
+	dom = virDomainCreateXML(conn, xml.buf, 0);
+	if (!dom)
+		test_fail(__FILE__, __LINE__, "test driver refused the XML: %s\n%s",
+			  virGetLastErrorMessage(), xml.buf);
+	REQUIRE(dom);
+	virDomainDestroy(dom);
+	virDomainFree(dom);
+	virConnectClose(conn);
 	sb_release(&xml);
 	strvec_clear(&disks);
 }
