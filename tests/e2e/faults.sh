@@ -302,9 +302,11 @@ test_sigkill_boot() {
 }
 
 # During insmod: 400 disks make insmod take seconds; the harness's live
-# count says the disks are coming and not all there.
+# count says the disks are coming and not all there.  Here and below the
+# monitor samples every second (no duty cycle): at 2% its first sample
+# would space the next one past the end of insmod or rmmod.
 test_sigkill_insmod() {
-	start sigkill-insmod --set disks=400
+	start sigkill-insmod --set disks=400 --set monitor_max_cpu_pct=100
 	check "insmod in progress" wait_for in_log '^scaletest: insmod: [0-9]+/400 disks present'
 	run=$(tmp_of sigkill-insmod)
 	kill_harness sigkill-insmod "$run"
@@ -314,7 +316,7 @@ test_sigkill_insmod() {
 
 # During rmmod: 120 disks make rmmod take seconds.
 test_sigkill_rmmod() {
-	start sigkill-rmmod --set disks=120
+	start sigkill-rmmod --set disks=120 --set monitor_max_cpu_pct=100
 	check "rmmod in progress" wait_for in_log '^scaletest: rmmod: [0-9]+/120 disks removed'
 	run=$(tmp_of sigkill-rmmod)
 	kill_harness sigkill-rmmod "$run"
