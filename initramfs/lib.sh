@@ -13,19 +13,18 @@
 chan_open() {
 	if [ "$CHANNEL" = virtio ]; then
 		load_list /etc/modules.channel || return 1
-		_i=0
-		while [ "$CHANNEL" = virtio ]; do
+		_dev= _i=0
+		until [ -c "$_dev" ]; do
 			for _p in /sys/class/virtio-ports/*; do
 				[ -r "$_p/name" ] && read -r _n < "$_p/name" &&
-					[ "$_n" = org.scaletest.rec ] && CHANNEL=/dev/${_p##*/}
+					[ "$_n" = org.scaletest.rec ] && _dev=/dev/${_p##*/}
 			done
-			[ "$CHANNEL" = virtio ] || break
+			[ -c "$_dev" ] && break
 			_i=$((_i + 1))
 			[ $_i -le 200 ] || return 1	# 10 s
 			usleep 50000
 		done
-		_i=0
-		until [ -c "$CHANNEL" ] || [ $_i -gt 200 ]; do usleep 50000; _i=$((_i + 1)); done
+		CHANNEL=$_dev
 	fi
 	[ -c "$CHANNEL" ] || return 1
 	# Raw: no \n -> \r\n translation, no echo, 8 bits (a UART only).

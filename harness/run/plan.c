@@ -119,7 +119,7 @@ int run_plan(const struct scenario *s, const struct run_config *rc, struct strbu
 	struct accel_result acc;
 	struct vm_config c;
 	char *image = NULL, *initrd = NULL, *cmdline = NULL;
-	int r = -1;
+	int r = -1, vc;
 
 	if (!be)
 		return error("unknown VM backend '%s'", bname);
@@ -147,21 +147,17 @@ int run_plan(const struct scenario *s, const struct run_config *rc, struct strbu
 	/* guest_compose() decides from the kernel's modules; Debian's kernels
 	 * have virtio_console as a module, those built from kernel-configs/
 	 * (tinyconfig) do not. */
-	c.virtio_channel = s->channel == CHANNEL_VIRTIO ||
-			   (s->channel == CHANNEL_AUTO && s->kernel == KERNEL_DEBIAN);
+	vc = s->channel == CHANNEL_VIRTIO ||
+	     (s->channel == CHANNEL_AUTO && s->kernel == KERNEL_DEBIAN);
 	sb_addf(out, "record channel: %s%s\n",
-		c.virtio_channel ? "a virtio-serial port (" VM_CHANNEL_NAME ")" : "the second serial port",
-		s->channel != CHANNEL_AUTO ? "" : c.virtio_channel
+		vc ? "a virtio-serial port (" VM_CHANNEL_NAME ")" : "the second serial port",
+		s->channel != CHANNEL_AUTO ? "" : vc
 			? " (channel = auto: Debian's kernels have virtio_console)"
 			: " (channel = auto: a virtio-serial port if the kernel turns out to have "
 			  "virtio_console)");
-	{
-		int vc = c.virtio_channel;
-
-		cmdline = guest_cmdline(s);
-		memset(&c, 0, sizeof(c));
-		c.virtio_channel = vc;
-	}
+	cmdline = guest_cmdline(s);
+	memset(&c, 0, sizeof(c));
+	c.virtio_channel = vc;
 	c.arch = s->arch;
 	c.kernel = image;
 	c.initrd = initrd;

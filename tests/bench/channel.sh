@@ -1,6 +1,7 @@
 #!/bin/sh
-# Would the record channel be faster on virtio-serial than on the second
-# emulated UART it uses today?
+# The record channel's two ways out of the guest: a virtio-serial port
+# (the default since the channel key) against the second emulated UART
+# (the fallback on kernels without virtio_console).
 #
 # One boot of the harness's own kernel and initramfs with a bare /init
 # appended: it loads the virtio modules and virtio_console, then sends the
