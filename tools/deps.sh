@@ -226,8 +226,25 @@ fi
 if [ -n "$need_src" ] && ! have_deb_src; then
 	enable_src
 fi
-echo "deps: apt-get update"
-$SUDO apt-get update -q
+# A mirror in the middle of a sync serves an index whose size does not match
+# its Release file ("Mirror sync in progress?"): apt then keeps the old index
+# or none and exits 100.  Try again a little later; if it still fails, go on
+# with the indexes apt has, and let the install below say what is missing.
+apt_update() {
+	tries=0
+	while :; do
+		tries=$((tries + 1))
+		echo "deps: apt-get update"
+		$SUDO apt-get update -q && return 0
+		if [ "$tries" -ge 3 ]; then
+			echo "deps: apt-get update failed $tries times (see above); going on with the package indexes apt has" >&2
+			return 0
+		fi
+		echo "deps: apt-get update failed; trying again in 15 s" >&2
+		sleep 15
+	done
+}
+apt_update
 if [ -n "$missing" ]; then
 	echo "deps: installing$missing"
 	# shellcheck disable=SC2086
