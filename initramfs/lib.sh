@@ -153,17 +153,112 @@ new_block_names() {
 	cd /
 }
 
-# wait_blocks COUNT SECONDS: until exactly COUNT block devices exist.
+# The waits.  Counting /sys/block costs more the more disks there are
+# (50 ms at 4000 under TCG: busybox reads and sorts the names), and the
+# kernel making or removing the disks needs the same one CPU: so after each
+# count a wait loop sleeps at least (100 - P) / P times what the count cost
+# it (its ticks, with those of a progress record it sent), never less than
+# 0.1 s.  wait_blocks needs the moment the count is reached (a sweep step's
+# enumerate time): P = 10, so at 4000 disks it sees the end within half a
+# second, where it used to take a third of the CPU counting every 0.1 s.
+# bg_wait only reports how far the kernel is: P = 2.
+WAIT_PCT=10
+BG_WAIT_PCT=2
+
+# wait_blocks COUNT SECONDS: until exactly COUNT block devices exist; while
+# it waits, the counts go to the host as progress records.
 wait_blocks() {
 	uptime_v
 	end=$((up_cs + $2 * 100))
 	while :; do
+		ticks_v; _w0=$ticks
 		count_blocks_v
 		[ "$nblk" -eq "$1" ] && return 0
 		uptime_v
 		[ "$up_cs" -ge "$end" ] && return 1
+		progress_v
+		pace "$_w0" "$WAIT_PCT"
+		usleep $((_ms * 1000))
+	done
+}
+
+# bg_wait SECONDS COMMAND...: run COMMAND (insmod, rmmod: they return only
+# once the kernel has made or removed every disk) in the background, and
+# meanwhile send the count of block devices as progress records, paced as
+# above; COMMAND's status, or 124 if SECONDS passed first.
+bg_wait() {
+	_s=$1
+	shift
+	rm -f /tmp/.bg.rc
+	( "$@"; echo $? > /tmp/.bg.rc ) &
+	_pid=$! bg_running=1 _next=0
+	uptime_v
+	end=$((up_cs + _s * 100))
+	while [ ! -e /tmp/.bg.rc ]; do
+		uptime_v
+		[ "$up_cs" -ge "$end" ] && return 124
+		if [ "$up_cs" -ge "$_next" ]; then
+			ticks_v; _w0=$ticks
+			count_blocks_v
+			progress_v
+			pace "$_w0" "$BG_WAIT_PCT"
+			_next=$((up_cs + _ms / 10))
+		fi
 		usleep 100000
 	done
+	wait "$_pid"
+	bg_running=
+	read -r _rc < /tmp/.bg.rc
+	return "$_rc"
+}
+
+# write_to FILE VALUE (for bg_wait).
+write_to() {
+	echo "$2" > "$1"
+}
+
+# pace TICKS P: the pause, in $_ms, after work that began at TICKS (this
+# shell's ticks then), for that work to take at most P percent of the CPU.
+pace() {
+	ticks_v
+	_ms=$(((ticks - $1) * 10 * (100 - $2) / $2))
+	[ $_ms -ge 100 ] || _ms=100
+}
+
+# A "progress" record (harness/record/monitor.h): the count a wait loop just
+# took ($nblk at $up_s), when it moved and a second has passed since the
+# last one, or longer if a send would take more than 2% of the CPU (one
+# costs about 25 ms under TCG: the frame's wc, crc32 and cat).  They are
+# the host's live progress line, which so does not depend on the monitor
+# (whose duty cycle spreads its samples out at thousands of disks, and
+# which may be off).  What these records cost /init
+# (its own ticks and its children's across each emit, from
+# /proc/self/stat: the shell opens it, so self is /init) is summed in
+# prog_cpu and sent with the next one.  The shell reaps a finished
+# background job in any wait of its own, and the job's ticks then count as
+# its children's: so a send during which bg_wait's job may have ended (its
+# status file is there after it) is not counted.
+prog_cs=-100 prog_n=-1 prog_cpu=0 prog_gap=100 bg_running=
+progress_v() {
+	[ "$nblk" -ne "$prog_n" ] && [ $((up_cs - prog_cs)) -ge "$prog_gap" ] || return 0
+	prog_n=$nblk prog_cs=$up_cs
+	ticks_v; _t0=$ticks
+	echo "$up_s $nblk $prog_cpu" > /tmp/.progress
+	emit progress "$phase" /tmp/.progress
+	ticks_v
+	[ -n "$bg_running" ] && [ -e /tmp/.bg.rc ] && return 0
+	prog_cpu=$((prog_cpu + ticks - _t0))
+	prog_gap=$(((ticks - _t0) * 49))
+	[ $prog_gap -ge 100 ] || prog_gap=100
+}
+
+# This shell's CPU ticks and its reaped children's (utime, stime, cutime,
+# cstime), in $ticks.
+ticks_v() {
+	read -r _st < /proc/self/stat
+	set -- $_st
+	shift 13
+	ticks=$(($1 + $2 + $3 + $4))
 }
 
 load_list() {
@@ -237,8 +332,14 @@ sweep_step() {
 	if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
 		say "fault: step $i adds no host"
 	elif [ "$want" -ne "$have" ]; then
-		echo $(((want - have) / HOST_DISKS)) > "$ah" ||
-			{ sweep_why="step $i ($want disks): writing $ah failed"; return 1; }
+		# (Adding returns at once, the disks come after; removing
+		# returns once they are gone: in the background either way.)
+		bg_wait "$TIMEOUT_INSMOD" write_to "$ah" $(((want - have) / HOST_DISKS))
+		case $? in
+		0) ;;
+		124) sweep_why="step $i ($want disks): writing $ah took over ${TIMEOUT_INSMOD}s"; return 2 ;;
+		*) sweep_why="step $i ($want disks): writing $ah failed"; return 1 ;;
+		esac
 	fi
 	uptime_v; _s1=$up_cs
 	wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
@@ -427,10 +528,10 @@ fio_jobs() {
 # The monitor: a background loop that samples meminfo, slabinfo and vmstat
 # every MONITOR_MS milliseconds, or less often when a sample costs so much
 # that it would take more than MONITOR_PCT percent of the CPU, while insmod,
-# I/O and rmmod run; each sample headed by the count of block devices (the
-# host shows it live) and the CPU ticks the monitor took before it.  /init
-# says what it is doing in /tmp/.step; the loop ends when /tmp/.step says
-# "stop".
+# I/O and rmmod run; each sample headed by the count of block devices (so
+# result.json can tie its memory to a disk count) and the CPU ticks the
+# monitor took before it.  /init says what it is doing in /tmp/.step;
+# the loop ends when /tmp/.step says "stop".
 # The step is replaced by a rename, never rewritten in place: a reader
 # between the truncation and the write of "echo > file" would read nothing,
 # take it for the end of the step list, and the monitor would stop for good.
@@ -458,7 +559,7 @@ monitor_start() {
 		while read -r step < /tmp/.step && [ "$step" != stop ]; do
 			n=$((n + 1))
 			read up _ < /proc/uptime
-			# How many block devices: the host's progress line
+			# How many block devices (the memory's disk count)
 			# (a glob in this shell, no process; see the README).
 			count_blocks_v
 			# Only what the host keeps: meminfo, the slab total (kB;
@@ -500,13 +601,10 @@ monitor_start() {
 			# loop), and at least (100 - P) / P times that before the
 			# next, so that the monitor takes at most MONITOR_PCT
 			# percent of the CPU however much a sample costs.
-			read -r _st < /proc/self/stat
-			set -- $_st
-			shift 13
-			_now=$(($1 + $2 + $3 + $4))
-			_ms=$(((_now - cpu) * 10 * (100 - MONITOR_PCT) / MONITOR_PCT))
+			ticks_v
+			_ms=$(((ticks - cpu) * 10 * (100 - MONITOR_PCT) / MONITOR_PCT))
 			[ $_ms -ge "$MONITOR_MS" ] || _ms=$MONITOR_MS
-			cpu=$_now
+			cpu=$ticks
 			# Wait it out, or until set_step says the step changed,
 			# so that every step gets its samples.
 			read -r -t $((_ms / 1000)).$((_ms % 1000 / 100))$((_ms % 100 / 10))$((_ms % 10)) _ <&4

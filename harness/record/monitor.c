@@ -197,3 +197,36 @@ out:
 	vmstat_release(&vs);
 	return r;
 }
+
+int progress_parse(const char *buf, size_t len, struct progress *p, struct strbuf *err)
+{
+	char line[96], *f[4];
+	int64_t v;
+
+	if (!len || buf[len - 1] != '\n' || len >= sizeof(line) ||
+	    memchr(buf, '\n', len - 1) || memchr(buf, '\0', len)) {
+		sb_adds(err, "not one line");
+		return -1;
+	}
+	memcpy(line, buf, len - 1);
+	line[len - 1] = '\0';
+	if (split_fields(line, f, 4) != 3) {
+		sb_adds(err, "not UPTIME BLOCKS CPU");
+		return -1;
+	}
+	if (parse_double(f[0], &p->t) < 0 || !(p->t >= 0)) {
+		sb_addf(err, "bad uptime '%s'", f[0]);
+		return -1;
+	}
+	if (parse_i64(f[1], &v) < 0 || v < 0 || v > MONITOR_MAX_BLOCKS) {
+		sb_addf(err, "bad block device count '%s'", f[1]);
+		return -1;
+	}
+	p->blocks = v;
+	if (parse_i64(f[2], &v) < 0 || v < 0 || v > MONITOR_MAX_CPU_TICKS) {
+		sb_addf(err, "bad CPU ticks '%s'", f[2]);
+		return -1;
+	}
+	p->cpu = v;
+	return 0;
+}

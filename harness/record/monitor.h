@@ -18,8 +18,8 @@
  * N counts samples from 1 (a missing N is a lost sample: a gap); STEP is
  * what the guest was doing ("insmod", "virtio", "io", "rmmod"); BLOCKS,
  * when there (guests since the live progress meter), is how many entries
- * /sys/block had: the run's progress line during insmod and rmmod comes
- * from it (run.c).  CPU, when there (guests since the duty cycle),
+ * /sys/block had, the disk count of the sample's memory (the live line
+ * itself now comes from "progress" records, below).  CPU, when there (guests since the duty cycle),
  * is the monitor's own CPU time before this sample, in ticks of 1/100 s:
  * result.json's monitor.cpu_pct comes from it (result/build.c).  monitor_sample() parses one into the object
  * result.json keeps per sample:
@@ -66,5 +66,25 @@ extern const char *const monitor_vmstat[];
 /* 0 and *out (a new object) and *n, or -1 with err. */
 int monitor_sample(const char *buf, size_t len, long page_size, json_object **out,
 		   long *n, struct strbuf *err);
+
+/*
+ * A "progress" record: the block device count that /init's own wait loop
+ * (lib.sh wait_blocks) just took, sent when it moved and a second has
+ * passed since the last one, whatever the monitor does:
+ *
+ *	UPTIME BLOCKS CPU\n
+ *
+ * UPTIME the guest's, BLOCKS the entries of /sys/block, CPU what the
+ * progress records sent before this one cost /init, in ticks of 1/100 s.
+ * The run's live progress line comes from these (run.c); result.json
+ * keeps only their number and cost (progress.records, progress.cpu_s).
+ */
+struct progress {
+	double t;
+	long long blocks, cpu;
+};
+
+/* 0 and *p, or -1 with err (one line of three numbers, nothing else). */
+int progress_parse(const char *buf, size_t len, struct progress *p, struct strbuf *err);
 
 #endif

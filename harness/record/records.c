@@ -392,16 +392,27 @@ static void on_sample(struct records *r, const struct record *rec)
 	json_object *o;
 	long n;
 
-	json_object *b;
-
-	if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0) {
+	if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0)
 		reject(r, "record %lu: monitor sample: %s", rec->seq, err.buf);
-	} else {
+	else
 		json_object_array_add(r->samples, o);
-		if (r->ops && r->ops->sample && json_object_object_get_ex(o, "blocks", &b))
-			r->ops->sample(r->ctx, json_object_get_string(json_object_object_get(o, "step")),
-				       json_object_get_double(json_object_object_get(o, "t")),
-				       json_object_get_int64(b));
+	sb_release(&err);
+}
+
+/* /init's block device count while it waits (monitor.h, struct progress):
+ * the live line, and what these records cost. */
+static void on_progress(struct records *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct progress p;
+
+	if (progress_parse(rec->payload, rec->len, &p, &err) < 0) {
+		reject(r, "record %lu: progress: %s", rec->seq, err.buf);
+	} else {
+		r->progress_records++;
+		r->progress_cpu = p.cpu;
+		if (r->ops && r->ops->progress)
+			r->ops->progress(r->ctx, p.t, p.blocks);
 	}
 	sb_release(&err);
 }
@@ -753,6 +764,7 @@ static const struct {
 	{ "fiolog", on_fiolog },
 	{ "fiorc", on_fiorc },
 	{ "sample", on_sample },
+	{ "progress", on_progress },
 	{ "kmemleak", on_kmemleak },
 	{ "point", on_point },
 	{ "hist", on_hist },
@@ -791,6 +803,7 @@ void records_init(struct records *rs, const struct scenario *s, const char *dir,
 	rs->fio_jobs = json_object_new_array();
 	rs->fio_groups = json_object_new_object();
 	rs->samples = json_object_new_array();
+	rs->progress_cpu = -1;
 	rs->points = json_object_new_array();
 	scenario_sweep(s, &rs->steps, &rs->nsteps);
 	rs->host_disks = rs->nsteps ? scenario_sd_host_disks(s) : 0;

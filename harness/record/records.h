@@ -4,8 +4,8 @@
  * The channel (channel.h) delivers framed, verified records; this module
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
- * inventory, fio, fiolog, fiorc, sample, kmemleak, point, hist, stephist,
- * attr, pageowner) into the pieces that result.json is assembled from
+ * inventory, fio, fiolog, fiorc, sample, progress, kmemleak, point, hist,
+ * stephist, attr, pageowner) into the pieces that result.json is assembled from
  * (result/build.h).  A record that does not
  * fit (unknown type, a phase out of order, a payload its parser rejects)
  * is counted and kept as a rejection with its reason; the run goes on.
@@ -25,9 +25,8 @@
  *	records_release(&rs);
  *
  * ops (may be NULL) hears of the run's progress as it happens: a phase
- * reached (to set the next deadline), a monitor sample that counted the
- * block devices (the live progress line; step is one the parser accepted:
- * lowercase letters and '-'), a sweep's step done (the next deadline:
+ * reached (to set the next deadline), a progress record's block device
+ * count (the live progress line), a sweep's step done (the next deadline:
  * a guest cannot send more steps than the scenario has) and the guest's
  * first "end" record (later ones are rejected, so a guest cannot extend
  * its own deadline).  Any of the callbacks may be NULL.
@@ -49,7 +48,7 @@
 
 struct records_ops {
 	void (*phase)(void *ctx, int phase, double uptime_s);
-	void (*sample)(void *ctx, const char *step, double uptime_s, long long blocks);
+	void (*progress)(void *ctx, double uptime_s, long long blocks);
 	void (*point)(void *ctx, long step, long long disks);
 	void (*end)(void *ctx);
 };
@@ -72,6 +71,8 @@ struct records {
 	json_object *fio_jobs;		/* fiojson summaries, all groups */
 	json_object *fio_groups;	/* per group: fio's status and first line */
 	json_object *samples;		/* monitor samples */
+	long long progress_records;	/* "progress" records accepted */
+	long long progress_cpu;		/* the last one's CPU ticks, -1 before */
 	json_object *kmemleak;		/* NULL unless the guest sent a report */
 	json_object *points;		/* sweep points, in step order */
 	long long *steps;		/* the scenario's sweep (scenario_sweep) */

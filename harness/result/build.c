@@ -186,6 +186,18 @@ static json_object *monitor_cpu_pct(json_object *samples)
 	return json_object_new_double(round((c1 - c0) / (t1 - t0) * 10000) / 100);
 }
 
+/* The progress records (monitor.h): how many came, and what those before
+ * the last cost /init by the last one's count. */
+static void add_progress(json_object *root, const struct records *rs)
+{
+	json_object *p = json_object_new_object();
+
+	json_object_object_add(p, "records", json_object_new_int64(rs->progress_records));
+	json_object_object_add(p, "cpu_s", rs->progress_cpu >= 0 ?
+			       json_seconds((double)rs->progress_cpu / 100) : NULL);
+	json_object_object_add(root, "progress", p);
+}
+
 /* The monitor's series, and the samples that never arrived. */
 static void add_monitor(json_object *root, const struct scenario *s, const struct records *rs)
 {
@@ -315,6 +327,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		add_inventory(root, rs);
 		if (s->monitor_interval_ms)
 			add_monitor(root, s, rs);
+		add_progress(root, rs);
 		if (s->fio) {
 			json_object *f = json_object_new_object();
 			json_object_object_add(f, "jobs", json_object_get(rs->fio_jobs));

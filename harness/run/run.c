@@ -84,12 +84,13 @@ static long long sd_present(const struct run *r, long long blocks, int with_virt
 
 /*
  * The steps with a meter: each starts at a phase's mark (the guest sends
- * it just before the step begins), is fed by the monitor's samples of its
- * step, and ends at the next phase's mark, where the guest has seen the
+ * it just before the step begins), is fed by the guest's progress records
+ * (its wait loop's counts, in channel order, so they belong to the step
+ * begun last), and ends at the next phase's mark, where the guest has seen the
  * count it waited for.  A future step (a sweep's points) is one more row.
  */
 static const struct meter_step {
-	const char *step;		/* the monitor's step name */
+	const char *step;		/* the line's label */
 	int start, end;			/* phases whose marks start and end it */
 	const char *verb;
 	int with_virtio;		/* the virtio disks are there too */
@@ -112,7 +113,7 @@ static void meter_phase(struct run *r, int phase, double uptime)
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
 		if (steps[i].start != phase || r->s->disks <= 0 ||
-		    (steps[i].rmmod && !r->s->rmmod) || r->s->monitor_interval_ms <= 0)
+		    (steps[i].rmmod && !r->s->rmmod))
 			continue;
 		meter_start(&r->meter, meter_mode_for(2, r->rc->quiet), steps[i].step,
 			    "disks", steps[i].verb, steps[i].with_virtio ? r->s->disks : 0,
@@ -123,12 +124,12 @@ static void meter_phase(struct run *r, int phase, double uptime)
 	sb_release(&out);
 }
 
-static void on_sample(void *ctx, const char *step, double uptime, long long blocks)
+static void on_progress(void *ctx, double uptime, long long blocks)
 {
 	struct run *r = ctx;
 	struct strbuf out = STRBUF_INIT;
 
-	if (r->metered < 0 || strcmp(steps[r->metered].step, step))
+	if (r->metered < 0)
 		return;
 	meter_update(&r->meter, uptime, sd_present(r, blocks, steps[r->metered].with_virtio),
 		     &out);
@@ -186,7 +187,7 @@ static void on_point(void *ctx, long step, long long disks)
 
 static const struct records_ops run_records_ops = {
 	.phase = on_phase,
-	.sample = on_sample,
+	.progress = on_progress,
 	.point = on_point,
 	.end = on_end,
 };

@@ -71,7 +71,7 @@ cases | while read -r name scenario args; do
 	for f in scenario.scn channel.log console.log host.json result.json; do
 		cp "$run/$f" "$fixtures/$name/$f"
 	done
-	if [ "$(wc -c < "$fixtures/$name/channel.log")" -gt 262144 ]; then
+	if [ "$(wc -c < "$fixtures/$name/channel.log")" -gt 65536 ]; then
 		gzip -9n "$fixtures/$name/channel.log"
 	fi
 	echo "capture: $name: $(jq -r .status "$run/result.json"), $(du -sk "$fixtures/$name" | cut -f1) kB"

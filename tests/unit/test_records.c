@@ -17,8 +17,7 @@
 
 struct seen {
 	int phases, ends, last_phase;
-	int samples;
-	char step[16];
+	int progress;
 	double t;
 	long long blocks;
 };
@@ -37,18 +36,17 @@ static void saw_end(void *ctx)
 	((struct seen *)ctx)->ends++;
 }
 
-static void saw_sample(void *ctx, const char *step, double t, long long blocks)
+static void saw_progress(void *ctx, double t, long long blocks)
 {
 	struct seen *s = ctx;
 
-	s->samples++;
-	snprintf(s->step, sizeof(s->step), "%s", step);
+	s->progress++;
 	s->t = t;
 	s->blocks = blocks;
 }
 
 static const struct records_ops ops = {
-	.phase = saw_phase, .sample = saw_sample, .end = saw_end,
+	.phase = saw_phase, .progress = saw_progress, .end = saw_end,
 };
 
 static void frame(struct strbuf *sb, unsigned long seq, const char *type,
@@ -57,40 +55,69 @@ static void frame(struct strbuf *sb, unsigned long seq, const char *type,
 	channel_frame(sb, seq, type, phase, payload, strlen(payload));
 }
 
-/* A monitor sample with a block count reaches the progress callback; one
- * without (an older guest) or a rejected one does not. */
-TEST(records_sample_block_count_reaches_ops)
+/* A monitor sample's block count is kept with its memory (and a bad one
+ * rejected), but the live line comes from progress records only: each good
+ * one reaches the callback and counts, with the cost it carries; malformed
+ * ones are rejected with their reason and reach nothing. */
+TEST(records_progress_reaches_ops_samples_do_not)
 {
 	static const char body[] = "@@@ meminfo\nMemFree: 1000 kB\n@@@ slabinfo\n"
 		"slabinfo - version: 2.1\n# name <active_objs> <num_objs> <objsize> "
 		"<objperslab> <pagesperslab> : tunables <limit> <batchcount> "
 		"<sharedfactor> : slabdata <active_slabs> <num_slabs> <sharedavail>\n"
 		"@@@ vmstat\nnr_free_pages 10\n";
+	static const struct {
+		const char *payload, *why;
+	} bad[] = {
+		{ "7.50 1x 3\n", "bad block device count '1x'" },
+		{ "7.50 10\n", "not UPTIME BLOCKS CPU" },
+		{ "7.50 10 2 9\n", "not UPTIME BLOCKS CPU" },
+		{ "8.0 10 2\nextra\n", "not one line" },
+		{ "8.0 10 2", "not one line" },
+		{ "", "not one line" },
+		{ "-1 10 0\n", "bad uptime '-1'" },
+		{ "nan 10 0\n", "bad uptime 'nan'" },
+		{ "9.0 10 -1\n", "bad CPU ticks '-1'" },
+		{ "9.0 99999999999 0\n", "bad block device count '99999999999'" },
+	};
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, "", 0, -1 };
+	struct seen seen = { 0, 0, -1, 0, 0, -1 };
 	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+	unsigned long seq = 0;
+	const char *rej;
 
 	scenario_init(&s);
 	records_init(&rs, &s, NULL, &ops, &seen);
 	sb_addf(&p, "@@@ sample 1 5.50 insmod\n%s", body);
-	frame(&sb, 1, "sample", "monitor", p.buf);
+	frame(&sb, ++seq, "sample", "monitor", p.buf);
 	sb_reset(&p);
 	sb_addf(&p, "@@@ sample 2 6.50 insmod 1042\n%s", body);
-	frame(&sb, 2, "sample", "monitor", p.buf);
+	frame(&sb, ++seq, "sample", "monitor", p.buf);
 	sb_reset(&p);
 	sb_addf(&p, "@@@ sample 3 7.50 insmod 1x\n%s", body);
-	frame(&sb, 3, "sample", "monitor", p.buf);
+	frame(&sb, ++seq, "sample", "monitor", p.buf);
+	frame(&sb, ++seq, "progress", "after-insmod", "6.25 1000 0\n");
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		frame(&sb, ++seq, "progress", "after-insmod", bad[i].payload);
+	frame(&sb, ++seq, "progress", "after-insmod", "9.75 1100 7\n");
 	util_quiet = 1;
 	records_feed(&rs, sb.buf, sb.len);
 	records_finish(&rs);
 	util_quiet = 0;
-	CHECK_EQ_INT(seen.samples, 1);
-	CHECK_STR(seen.step, "insmod");
-	CHECK(seen.t > 6.4 && seen.t < 6.6);
-	CHECK_EQ_INT(seen.blocks, 1042);
-	CHECK_EQ_INT(rs.nrejections, 1);
-	CHECK_CONTAINS(json_object_to_json_string(rs.rejections), "bad block device count");
+	CHECK_EQ_INT((long long)json_object_array_length(rs.samples), 2);
+	CHECK_EQ_INT(json_object_get_int64(json_object_object_get(
+		json_object_array_get_idx(rs.samples, 1), "blocks")), 1042);
+	CHECK_EQ_INT(seen.progress, 2);
+	CHECK(seen.t > 9.7 && seen.t < 9.8);
+	CHECK_EQ_INT(seen.blocks, 1100);
+	CHECK_EQ_INT(rs.progress_records, 2);
+	CHECK_EQ_INT(rs.progress_cpu, 7);
+	CHECK_EQ_INT((long long)rs.nrejections, (long long)ARRAY_SIZE(bad) + 1);
+	rej = json_object_to_json_string(rs.rejections);
+	CHECK_CONTAINS(rej, "monitor sample: bad block device count");
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		CHECK_CONTAINS(rej, bad[i].why);
 	records_release(&rs);
 	scenario_release(&s);
 	sb_release(&sb);
@@ -102,7 +129,7 @@ TEST(records_only_the_first_end_counts)
 {
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 
 	scenario_init(&s);
@@ -132,7 +159,7 @@ TEST(records_reject_unknown_types_and_phases_out_of_order)
 {
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 
 	scenario_init(&s);
@@ -317,7 +344,7 @@ TEST(records_pageowner)
 		" sd_probe+0x1/0x2 [sd_mod]\nend 1\n";
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 	const char *rej;
 
@@ -377,7 +404,7 @@ TEST(records_stephist)
 	static const char *const sets[] = { "disks=20", "sweep=0,20", "attribution=1" };
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, "", 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 	size_t n[6];
 	char *f[6] = {
