@@ -68,6 +68,7 @@ run_one() { # NAME METRICS ARG...
 smoke=$top/scenarios/smoke
 run_one overhead "wall_s cpu_s inventory_s" "$smoke" 1
 run_one monitor "enumerate_s per_disk_B samples cpu_pct" "$smoke" 1
+run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s" "$smoke" 1
 run_one channel "send_s kB_per_s" "$smoke" 1 64
 run_one fio-range "write_iops read_iops io_extra_kB" "$smoke" 1
 run_one initramfs "uptime_s boot_s archive_bytes" 1 x86_64
