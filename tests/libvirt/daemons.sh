@@ -30,6 +30,30 @@ pid_of() { # pidfile
 	[ -s "$1" ] && p=$(cat "$1") && kill -0 "$p" 2>/dev/null && echo "$p"
 }
 
+# libvirt checks /dev/kvm as its QEMU user (libvirt-qemu, in group kvm):
+# where the device is 0600 root:root (no udev, as on a bare CI machine)
+# while its probe found KVM, libvirt takes its cached QEMU capabilities
+# for stale and probes QEMU again on every call, and a domain start takes
+# about a minute.  Give /dev/kvm what udev gives it on Debian (group kvm,
+# mode 0660) and record the old owner and mode for "stop" to put back.
+kvm_open() {
+	[ -c /dev/kvm ] && getent group kvm >/dev/null 2>&1 || return 0
+	[ -f "$STATE/kvm" ] && return 0
+	was=$(stat -c "%g %a" /dev/kvm) || return 0
+	case $was in
+	"$(getent group kvm | cut -d: -f3) 660") return 0 ;;
+	esac
+	echo "$was" > "$STATE/kvm"
+	chgrp kvm /dev/kvm && chmod 0660 /dev/kvm ||
+		say "could not open /dev/kvm to the group kvm: libvirt may probe QEMU on every call"
+}
+
+kvm_restore() {
+	[ -f "$STATE/kvm" ] || return 0
+	read -r gid mode < "$STATE/kvm" && chgrp "$gid" /dev/kvm && chmod "$mode" /dev/kvm
+	rm -f "$STATE/kvm"
+}
+
 start() {
 	for tool in virtlogd libvirtd virsh; do
 		command -v $tool >/dev/null 2>&1 || {
@@ -38,11 +62,12 @@ start() {
 		}
 	done
 	[ "$(id -u)" = 0 ] || { say "qemu:///system needs root"; exit 3; }
+	mkdir -p "$STATE"
+	kvm_open
 	if answers; then
 		echo running
 		return 0
 	fi
-	mkdir -p "$STATE"
 	if [ -z "$(pid_of /run/virtlogd.pid)" ]; then
 		virtlogd -d || { say "virtlogd -d failed"; exit 3; }
 		echo virtlogd >> "$STATE/started"
@@ -61,6 +86,7 @@ start() {
 }
 
 stop() {
+	kvm_restore
 	[ -f "$STATE/started" ] || return 0
 	for d in libvirtd virtlogd; do
 		grep -qx $d "$STATE/started" || continue
