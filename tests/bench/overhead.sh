@@ -54,6 +54,9 @@ cat > "$work/init" <<'INIT'
 /bin/busybox mount -t devtmpfs d /dev
 /bin/busybox mount -t tmpfs t /tmp
 /bin/busybox --install -s
+# Where the time goes: the guest's uptime at each stage, on the console.
+mark() { echo "bare-mark $1 $(cut -d" " -f1 /proc/uptime)"; }
+mark init
 ulimit -n 65536 2>/dev/null || ulimit -n 4096
 . /lib/scaletest/lib.sh
 . /etc/scaletest.conf
@@ -69,15 +72,19 @@ done
 want=$DISKS
 while set -- /sys/block/*; [ $# -lt "$want" ]; do usleep 100000; done
 ls /sys/block > /tmp/.sd
+mark sd
 while read -r m a; do [ -n "$m" ] && insmod "$m" $a; done < /etc/modules.virtio
 want=$((DISKS + VIRTIO_DISKS))
 while set -- /sys/block/*; [ $# -lt "$want" ]; do usleep 100000; done
+mark virtio
 # The same guest work as the harness's: the inventory (which reads every
 # disk's dev_t itself here, where the harness's block lists read them
 # first) and the dd pattern check on the virtio disks.
 new_block_names /tmp/.sd > /tmp/virtio-disks
 inventory > /dev/null
+mark inventory
 io_verify || echo bare-io-failed
+mark io
 echo bare-done
 reboot -f
 INIT
@@ -90,6 +97,15 @@ bench_side harness "bin/scaletest run $(bench_quote "$scn") $sets"
 bench_metric wall_s s "$reps" "bare harness" harness/bare "wall time of one run"
 bench_metric cpu_s s "$reps" "bare harness" harness/bare "CPU time of one run (user + system, every process)"
 bench_metric inventory_s s "$reps" harness - "the disk inventory in the harness run (guest time)"
+# Where the difference accrues: the guest's uptime at the end of each
+# stage (bare: its marks; harness: the snapshot after it), the QEMU
+# process's lifetime, and the harness's host-side time around it.
+bench_metric up_init_s s "$reps" "bare harness" harness/bare "guest uptime when /init starts"
+bench_metric up_sd_s s "$reps" "bare harness" harness/bare "guest uptime when the scsi_debug disks are all there (harness: after-insmod)"
+bench_metric up_inventory_s s "$reps" "bare harness" harness/bare "guest uptime after the virtio disks and the inventory (harness: after-virtio)"
+bench_metric up_io_s s "$reps" "bare harness" harness/bare "guest uptime after the dd check (harness: after-io)"
+bench_metric vm_s s "$reps" "bare harness" harness/bare "the VM's lifetime (bare: the whole run)"
+bench_metric host_s s "$reps" harness - "the harness's own time outside the VM (set-up, reports)"
 
 # The children's line of "times" (the second, "XmY.YYs XmY.YYs": user and
 # system) as seconds.
@@ -122,6 +138,19 @@ bare_once() {
 	echo "$t0 $t1 $(cpu_of "$work/times")" | awk '{ printf "%.1f %s\n", $2 - $1, $3 }'
 }
 
+# The stage marks of the last bare run and of harness run RESULT.
+marks() { # BARE_LOG RESULT BARE_WALL
+	for m in init sd inventory io; do
+		v=$(tr -d "\r" < "$1" | awk -v m="$m" '$1 == "bare-mark" && $2 == m { print $3; exit }')
+		bench_value up_${m}_s bare "$v"
+	done
+	jq -r '[.phases[] | {(.name): .uptime_s}] | add | .boot, ."after-insmod", ."after-virtio", ."after-io"' "$2" |
+		{ for m in init sd inventory io; do read -r v; bench_value up_${m}_s harness "$v"; done; }
+	bench_value vm_s bare "$3"
+	bench_value vm_s harness "$(jq -r .timings.vm_s "$2")"
+	bench_value host_s harness "$(jq -r '.timings.total_s - .timings.vm_s | . * 100 | round / 100' "$2")"
+}
+
 harness_once() { # N
 	t0=$(bench_now)
 	(harness_run "$work/h$1"; times > "$work/times")
@@ -137,6 +166,7 @@ while [ $i -lt "$reps" ]; do
 	set -- $(harness_once $i)
 	hw=$1 hc=$2
 	inv=$(jq -r '.timings.inventory_s // 0' "$work/h$i/latest/result.json")
+	marks "$work/bare.log" "$work/h$i/latest/result.json" "$bw"
 	echo "bench: run $((i + 1)): bare ${bw} s wall, ${bc} s CPU; harness ${hw} s wall, ${hc} s CPU (its inventory ${inv} s)"
 	bench_value wall_s bare "$bw"
 	bench_value wall_s harness "$hw"

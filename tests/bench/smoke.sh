@@ -66,7 +66,7 @@ run_one() { # NAME METRICS ARG...
 }
 
 smoke=$top/scenarios/smoke
-run_one overhead "wall_s cpu_s inventory_s" "$smoke" 1
+run_one overhead "wall_s cpu_s inventory_s up_init_s up_sd_s up_inventory_s up_io_s vm_s host_s" "$smoke" 1
 run_one monitor "enumerate_s per_disk_B samples cpu_pct" "$smoke" 1
 run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s" "$smoke" 1
 run_one channel "send_s kB_per_s" "$smoke" 1 64
