@@ -251,12 +251,15 @@ progress_v() {
 }
 
 # This shell's CPU ticks and its reaped children's (utime, stime, cutime,
-# cstime), in $ticks.
+# cstime), in $ticks, and when it started (starttime), in $start_tick:
+# both in clock ticks of 1/100 s, from /proc/self/stat.
 ticks_v() {
 	read -r _st < /proc/self/stat
 	set -- $_st
 	shift 13
 	ticks=$(($1 + $2 + $3 + $4))
+	shift 8
+	start_tick=$1
 }
 
 load_list() {
@@ -612,13 +615,9 @@ monitor_start() {
 		# the shell opens it, so self is this loop) and since when
 		# (starttime), in clock ticks of 1/100 s; tests/bench/monitor.sh
 		# reads the line from the console.
-		read -r _st < /proc/self/stat
-		set -- $_st
-		shift 13
-		_cpu=$(($1 + $2 + $3 + $4))
-		shift 8
+		ticks_v
 		read up _ < /proc/uptime
-		say "monitor: $n samples, $_cpu cpu ticks since tick $1, uptime $up"
+		say "monitor: $n samples, $ticks cpu ticks since tick $start_tick, uptime $up"
 		echo done > /tmp/.monitor.done
 	) &
 }
