@@ -38,7 +38,6 @@ pid_of() { # pidfile
 # mode 0660) and record the old owner and mode for "stop" to put back.
 kvm_open() {
 	[ -c /dev/kvm ] && getent group kvm >/dev/null 2>&1 || return 0
-	[ -f "$STATE/kvm" ] && return 0
 	was=$(stat -c "%g %a" /dev/kvm) || return 0
 	case $was in
 	"$(getent group kvm | cut -d: -f3) 660") return 0 ;;
