@@ -1,12 +1,15 @@
 /*
  * guest: the contract between the harness and initramfs/init.
  *
- * The guest runs the phases of phase.h in order; at each it sends a "mark"
- * record (payload: /proc/uptime's first field), then "meminfo" and
- * "slabinfo" snapshots.  Between phases it sends "blocks" (NAME MAJ:MIN
- * lines), "timing" and "io" (key=value lines) and "info" records, and at
- * the end one "end" record (status=..., phase=..., reason=...).  See
- * initramfs/init for the guest side and channel.h for the framing.
+ * The guest runs the phases of phase.h in order; at each it sends one
+ * "snapshot" record, in sections (lib.sh's snapshot): the phase's mark
+ * (/proc/uptime's first field), /proc/meminfo and /proc/slabinfo.
+ * (Guests before it sent them as three records, "mark", "meminfo" and
+ * "slabinfo", which the harness still reads.)  Between phases it sends
+ * "blocks" (NAME MAJ:MIN lines), "timing" and "io" (key=value lines) and
+ * "info" records, and at the end one "end" record (status=..., phase=...,
+ * reason=...).  See initramfs/init for the guest side and channel.h for
+ * the framing.
  *
  * guest_compose() turns a scenario and a kernel into the initramfs that
  * carries this protocol: busybox for the guest's architecture, the guest

@@ -2,9 +2,10 @@
  * phase: the phases of a run, the one host-side list of them.
  *
  * The guest (initramfs/init) walks these in order and marks each with a
- * "mark" record; the harness names a phase only through this enum, so no
- * other C file spells a phase's name (tests/unit/test_phase.c checks that,
- * and that initramfs/init has the same list in the same order).
+ * "snapshot" record (older guests: a "mark" record); the harness names a
+ * phase only through this enum, so no other C file spells a phase's name
+ * (tests/unit/test_phase.c checks that, and that initramfs/init has the
+ * same list in the same order).
  *
  *	int i = phase_index(rec->phase);	// -1 when not a phase
  *	phase_name(PHASE_AFTER_INSMOD);		// its name, as the guest spells it
@@ -21,7 +22,7 @@ enum phase {
 	PHASE_AFTER_INSMOD,	/* every scsi_debug disk present, knobs set */
 	PHASE_AFTER_VIRTIO,	/* the virtio disks after the range */
 	PHASE_AFTER_IO,		/* fio (or the dd check) done */
-	PHASE_AFTER_RMMOD,	/* scsi_debug removed, caches dropped */
+	PHASE_AFTER_RMMOD,	/* scsi_debug removed, caches dropped (rmmod on) */
 	PHASE_COUNT
 };
 

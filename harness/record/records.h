@@ -3,12 +3,12 @@
  *
  * The channel (channel.h) delivers framed, verified records; this module
  * decodes each by its type through one table of handlers (records.c,
- * handlers[]: mark, meminfo, slabinfo, blocks, timing, info, end, io,
- * inventory, fio, fiolog, fiorc, sample, progress, kmemleak, point, hist,
- * stephist, attr, pageowner) into the pieces that result.json is assembled from
- * (result/build.h).  A record that does not
- * fit (unknown type, a phase out of order, a payload its parser rejects)
- * is counted and kept as a rejection with its reason; the run goes on.
+ * handlers[]: snapshot, mark, meminfo, slabinfo, blocks, timing, info,
+ * end, io, inventory, fio, fiolog, fiorc, sample, progress, kmemleak,
+ * point, hist, stephist, attr, pageowner) into the pieces that result.json
+ * is assembled from (result/build.h).  A record that does not fit
+ * (unknown type, a phase out of order, a payload its parser rejects) is
+ * counted and kept as a rejection with its reason; the run goes on.
  *
  * The same code serves a live run and a replay: a run feeds the bytes as
  * they arrive from the VM, a replay feeds channel.log from a run

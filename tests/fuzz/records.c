@@ -10,9 +10,8 @@
  * checksum.  Bit 1 of the first byte makes it a booted run (the analyses
  * run), bit 2 a sweep of 0,20,40,20 disks (point records are taken), bit
  * 3 attribution = on (the hist and stephist records reach result.json's
- * attribution, steps and step_fit).
- * checksum.  result.json and the reports must be clean text whatever the
- * guest sent.
+ * attribution, steps and step_fit).  result.json and the reports must
+ * be clean text whatever the guest sent.
  */
 #include "fuzz.h"
 

@@ -492,3 +492,66 @@ TEST(records_stephist)
 	sb_release(&sb);
 	sb_release(&err);
 }
+
+/* A "snapshot" record (lib.sh's snapshot) gives a phase what its three
+ * older records, mark, meminfo and slabinfo, gave; one missing a section,
+ * or out of order, is rejected once and leaves nothing behind. */
+TEST(records_snapshot_is_its_three_records)
+{
+	static const char mem[] = "MemTotal: 2000 kB\nMemFree: 1000 kB\nSlab: 300 kB\n";
+	static const char slab[] = "slabinfo - version: 2.1\n# name <active_objs> <num_objs> "
+		"<objsize> <objperslab> <pagesperslab> : tunables <limit> <batchcount> "
+		"<sharedfactor> : slabdata <active_slabs> <num_slabs> <sharedavail>\n"
+		"dentry 100 120 192 21 1 : tunables 0 0 0 : slabdata 6 6 0\n";
+	static const struct {
+		const char *phase, *payload, *why;
+	} bad[] = {
+		{ "after-insmod", "@@@ meminfo\nMemFree: 1 kB\n@@@ slabinfo\n", "has no mark section" },
+		{ "after-insmod", "@@@ mark\n9.0\n@@@ slabinfo\n", "has no meminfo section" },
+		{ "after-insmod", "@@@ mark\n9.0\n@@@ meminfo\nMemFree: 1 kB\n", "has no slabinfo section" },
+		{ "boot", "@@@ mark\n9.0\n@@@ meminfo\nMemFree: 1 kB\n@@@ slabinfo\n", "unexpected phase 'boot'" },
+		{ "after-insmod", "@@@ mark\nsoon\n@@@ meminfo\nMemFree: 1 kB\n@@@ slabinfo\n", "bad uptime" },
+	};
+	struct scenario s;
+	struct records old, now;
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT, p = STRBUF_INIT;
+	unsigned long seq = 0;
+
+	scenario_init(&s);
+	records_init(&old, &s, NULL, NULL, NULL);
+	records_init(&now, &s, NULL, NULL, NULL);
+	frame(&a, 1, "mark", "boot", "3.10\n");
+	frame(&a, 2, "meminfo", "boot", mem);
+	frame(&a, 3, "slabinfo", "boot", slab);
+	frame(&a, 4, "mark", "before-insmod", "4.20\n");
+	frame(&a, 5, "meminfo", "before-insmod", mem);
+	frame(&a, 6, "slabinfo", "before-insmod", "");
+	sb_addf(&p, "@@@ mark\n3.10\n@@@ meminfo\n%s@@@ slabinfo\n%s", mem, slab);
+	frame(&b, ++seq, "snapshot", "boot", p.buf);
+	sb_reset(&p);
+	sb_addf(&p, "@@@ mark\n4.20\n@@@ meminfo\n%s@@@ slabinfo\n", mem);
+	frame(&b, ++seq, "snapshot", "before-insmod", p.buf);
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		frame(&b, ++seq, "snapshot", bad[i].phase, bad[i].payload);
+	stderr_capture_begin();
+	records_feed(&old, a.buf, a.len);
+	records_finish(&old);
+	records_feed(&now, b.buf, b.len);
+	records_finish(&now);
+	free(stderr_capture_end());
+	CHECK_EQ_INT(old.nrejections, 0);
+	CHECK_EQ_INT((long long)json_object_array_length(now.phases), 2);
+	CHECK_STR(json_object_to_json_string(now.phases), json_object_to_json_string(old.phases));
+	CHECK_CONTAINS(json_object_to_json_string(now.phases), "\"MemFree\"");
+	CHECK_EQ_INT(now.phase, PHASE_BEFORE_INSMOD);
+	CHECK_EQ_INT((long long)now.nrejections, (long long)ARRAY_SIZE(bad));
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(now.rejections, i)),
+			       bad[i].why);
+	records_release(&old);
+	records_release(&now);
+	scenario_release(&s);
+	sb_release(&a);
+	sb_release(&b);
+	sb_release(&p);
+}
