@@ -156,7 +156,7 @@ json_object *baseline_meta(const char *dir, const char *name)
 	struct strbuf buf = STRBUF_INIT;
 	json_object *meta = NULL;
 
-	if (name[0] != '.' && sb_read_file(&buf, kp) == 0)
+	if (name[0] != '.' && sb_read_file_max(&buf, kp, 1 << 20) == 0)
 		meta = json_tokener_parse(buf.buf);
 	if (meta && !json_object_is_type(jget(meta, "key"), json_type_object)) {
 		json_object_put(meta);

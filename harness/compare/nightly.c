@@ -1,5 +1,6 @@
 #include "compare/nightly.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,9 +34,11 @@ static int parse_matrix(const char *path, struct nightly_matrix *mx)
 	int r = 0;
 
 	*strrchr(dir, '/') = '\0';
-	if (sb_read_file(&buf, path) < 0) {
+	if (sb_read_file_max(&buf, path, 1 << 20) < 0) {
+		int e = errno;
+
 		free(dir);
-		return error_errno("cannot read '%s'", path);
+		return error("cannot read '%s': %s", path, sb_read_strerror(e));
 	}
 	line_iter_init(&it, buf.buf, buf.len);
 	while (line_next(&it)) {

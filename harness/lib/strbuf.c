@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/xalloc.h"
@@ -135,9 +136,21 @@ char *sb_detach(struct strbuf *sb, size_t *len)
 
 int sb_read_fd(struct strbuf *sb, int fd)
 {
+	return sb_read_fd_max(sb, fd, SIZE_MAX);
+}
+
+int sb_read_fd_max(struct strbuf *sb, int fd, size_t max)
+{
+	size_t start = sb->len;
+
 	for (;;) {
 		ssize_t n;
 
+		if (sb->len - start > max) {
+			sb_setlen(sb, start);
+			errno = EFBIG;
+			return -1;
+		}
 		sb_grow(sb, 8192);
 		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
 		if (n < 0 && errno == EINTR)
@@ -152,14 +165,41 @@ int sb_read_fd(struct strbuf *sb, int fd)
 
 int sb_read_file(struct strbuf *sb, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	return sb_read_file_max(sb, path, SB_READ_MAX);
+}
+
+int sb_read_file_max(struct strbuf *sb, const char *path, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
 	int r, e;
 
 	if (fd < 0)
 		return -1;
-	r = sb_read_fd(sb, fd);
+	if (fstat(fd, &st) < 0)
+		st.st_mode = 0;
+	if (!S_ISREG(st.st_mode) || (uintmax_t)st.st_size > max) {
+		e = errno;
+		if (!S_ISREG(st.st_mode))
+			e = st.st_mode ? EINVAL : e;
+		else if ((uintmax_t)st.st_size > max)
+			e = EFBIG;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	r = sb_read_fd_max(sb, fd, max);
 	e = errno;
 	close(fd);
 	errno = e;
 	return r;
+}
+
+const char *sb_read_strerror(int e)
+{
+	if (e == EINVAL)
+		return "not a regular file";
+	if (e == EFBIG)
+		return "larger than the harness reads for such a file";
+	return strerror(e);
 }

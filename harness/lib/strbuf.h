@@ -54,8 +54,21 @@ void sb_setlen(struct strbuf *sb, size_t n);
 /* Take ownership of the buffer; sb becomes STRBUF_INIT. */
 char *sb_detach(struct strbuf *sb, size_t *len);
 
-/* Append everything readable from fd / the file at path. 0 or -1 (errno). */
+/*
+ * Append everything readable from fd / the file at path: 0, or -1 with
+ * errno.  Every file the harness reads is bounded: sb_read_file() takes a
+ * regular file (a device, FIFO or directory is EINVAL: /dev/zero named as
+ * a result.json must not fill memory) of at most SB_READ_MAX bytes
+ * (EFBIG); sb_read_file_max() sets the bound for inputs that are smaller
+ * by nature (a memo, a key.json).  sb_read_fd_max() stops with EFBIG once
+ * more than max bytes came.
+ */
+#define SB_READ_MAX ((size_t)1 << 30)
 int sb_read_fd(struct strbuf *sb, int fd);
+int sb_read_fd_max(struct strbuf *sb, int fd, size_t max);
 int sb_read_file(struct strbuf *sb, const char *path);
+int sb_read_file_max(struct strbuf *sb, const char *path, size_t max);
+/* strerror() for a failed read, saying what EINVAL and EFBIG mean here. */
+const char *sb_read_strerror(int e);
 
 #endif

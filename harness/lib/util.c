@@ -133,20 +133,68 @@ int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static int write_file_mode(const char *path, const void *buf, size_t n, int durable)
+/* Write buf to fd, and with durable fsync it: 0, or -1 (said). */
+static int fill_fd(int fd, const char *path, const void *buf, size_t n, int durable)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (write_all(fd, buf, n) < 0 || (durable && fsync(fd) < 0))
+		return error_errno("cannot write '%s'", path);
+	return 0;
+}
+
+/* What stands at name (in dirfd) may be replaced or rewritten: nothing,
+ * or a regular file of our own.  0 if so, 1 if nothing is there, -1
+ * (said) for a symbolic link, anything else than a regular file, or
+ * another user's file. */
+static int replaceable(int dirfd, const char *name, const char *path)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 1 : error_errno("cannot stat '%s'", path);
+	if (S_ISLNK(st.st_mode))
+		return error("'%s' is a symbolic link: not written through it "
+			     "(a directory from elsewhere? write into another with --out)", path);
+	if (!S_ISREG(st.st_mode))
+		return error("'%s' is not a regular file: not replaced", path);
+	if (st.st_uid != geteuid())
+		return error("'%s' belongs to another user (uid %lu): not replaced", path,
+			     (unsigned long)st.st_uid);
+	return 0;
+}
+
+int write_file(const char *path, const void *buf, size_t n)
+{
+	/* Never through a symbolic link, never into a foreign file: opened
+	 * without O_TRUNC, checked, then truncated. */
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	struct stat st;
+	int r;
+
+	if (fd < 0)
+		return error_errno("cannot create '%s'%s", path,
+				   errno == ELOOP ? " (a symbolic link: not followed)" : "");
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		close(fd);
+		return error("'%s' is not a regular file of this user's: not written", path);
+	}
+	r = ftruncate(fd, 0) < 0 ? error_errno("cannot truncate '%s'", path)
+				 : fill_fd(fd, path, buf, n, 0);
+	if (close(fd) < 0 && !r)
+		r = error_errno("cannot close '%s'", path);
+	return r;
+}
+
+int write_file_excl(const char *path, const void *buf, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	int r;
 
 	if (fd < 0)
 		return error_errno("cannot create '%s'", path);
-	if (write_all(fd, buf, n) < 0 || (durable && fsync(fd) < 0)) {
-		error_errno("cannot write '%s'", path);
-		close(fd);
-		return -1;
-	}
-	if (close(fd) < 0)
-		return error_errno("cannot close '%s'", path);
-	return 0;
+	r = fill_fd(fd, path, buf, n, 0);
+	if (close(fd) < 0 && !r)
+		r = error_errno("cannot close '%s'", path);
+	return r;
 }
 
 int fsync_parent(const char *path)
@@ -169,28 +217,107 @@ int fsync_parent(const char *path)
 	return r;
 }
 
-int write_file(const char *path, const void *buf, size_t n)
+/* path's directory, opened (following the caller's own path), and its
+ * last component: *name points into path. */
+static int open_parent(const char *path, const char **name)
 {
-	return write_file_mode(path, buf, n, 0);
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		error_errno("cannot open the directory '%s'", dir);
+	free(dir);
+	*name = slash ? slash + 1 : path;
+	return fd;
+}
+
+int write_file_atomic_mode(const char *path, const void *buf, size_t n, mode_t mode)
+{
+	static unsigned long seq;
+	const char *name;
+	char tmp[NAME_MAX + 1];
+	int dfd = open_parent(path, &name), fd = -1, r = -1;
+
+	if (dfd < 0)
+		return -1;
+	if (!*name || strlen(name) > NAME_MAX - 40) {
+		error("cannot write '%s': not a file name the harness writes", path);
+		goto out;
+	}
+	if (replaceable(dfd, name, path) < 0)
+		goto out;
+	/* A fresh name of our own: O_EXCL|O_NOFOLLOW, so nothing planted in
+	 * the directory (a link, another's file) is ever opened. */
+	for (int tries = 0; fd < 0 && tries < 100; tries++) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		snprintf(tmp, sizeof(tmp), ".%s.%ld.%lu.%lx.tmp", name, (long)getpid(), ++seq,
+			 (unsigned long)ts.tv_nsec);
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+		if (fd < 0 && errno != EEXIST) {
+			error_errno("cannot create a file in the directory of '%s'", path);
+			goto out;
+		}
+	}
+	if (fd < 0) {
+		error("cannot create a fresh file beside '%s'", path);
+		goto out;
+	}
+	/* Durable: the data reaches the disk before the rename, and the rename
+	 * before we return, so a crash leaves the old file or the new one. */
+	r = fill_fd(fd, path, buf, n, 1);
+	if (close(fd) < 0 && !r)
+		r = error_errno("cannot close '%s'", path);
+	/* The check again, just before: rename() replaces a link or file
+	 * that appeared meanwhile, never writes through it. */
+	if (!r && replaceable(dfd, name, path) < 0)
+		r = -1;
+	if (!r && renameat(dfd, tmp, dfd, name) < 0)
+		r = error_errno("cannot rename a new file to '%s'", path);
+	if (r)
+		unlinkat(dfd, tmp, 0);
+	else
+		fsync(dfd);
+out:
+	close(dfd);
+	return r;
 }
 
 int write_file_atomic(const char *path, const void *buf, size_t n)
 {
-	char *tmp = xstrfmt("%s.tmp", path);
-	/* Durable: the data reaches the disk before the rename, and the rename
-	 * before we return, so a crash leaves the old file or the new one. */
-	int r = write_file_mode(tmp, buf, n, 1);
-
-	if (!r && rename(tmp, path) < 0)
-		r = error_errno("cannot rename '%s' to '%s'", tmp, path);
-	if (!r)
-		fsync_parent(path);
-	if (r)
-		unlink(tmp);
-	free(tmp);
-	return r;
+	return write_file_atomic_mode(path, buf, n, 0644);
 }
 
+int mkdir_under(const char *dir, const char *name, char **path)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
+	int r = -1;
+
+	*path = xstrfmt("%s/%s", dir, name);
+	if (dfd < 0)
+		return error_errno("cannot open the directory '%s'", dir);
+	if (strchr(name, '/') || !strcmp(name, ".") || !strcmp(name, ".."))
+		error("'%s' is not a directory name", name);
+	else if (mkdirat(dfd, name, 0755) < 0 && errno != EEXIST)
+		error_errno("cannot create the directory '%s'", *path);
+	else if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		error_errno("cannot stat '%s'", *path);
+	else if (S_ISLNK(st.st_mode))
+		error("'%s' is a symbolic link: not written through it "
+		      "(a directory from elsewhere? write into another with --out)", *path);
+	else if (!S_ISDIR(st.st_mode))
+		error("'%s' exists and is not a directory", *path);
+	else if (st.st_uid != geteuid())
+		error("'%s' belongs to another user (uid %lu): not written into", *path,
+		      (unsigned long)st.st_uid);
+	else
+		r = 0;
+	close(dfd);
+	return r;
+}
 int mkdir_p(const char *path, mode_t mode)
 {
 	char *p = xstrdup(path);

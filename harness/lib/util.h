@@ -13,10 +13,29 @@
  * Memory.  xmalloc() and friends (xalloc.h, included here) abort on
  * allocation failure; xstrfmt() is a malloc'd printf.
  *
- * Files.  write_all() loops on short writes and EINTR; write_file_atomic()
- * writes "<path>.tmp" and renames it into place, so a reader never sees a
- * half-written file, and fsyncs the file and its directory, so that a
- * crash or power loss leaves the old file or the new one.
+ * Files.  write_all() loops on short writes and EINTR.  Every file the
+ * harness writes is written so that a name planted where it writes (a
+ * symbolic link, a device, another user's file: a run directory from
+ * elsewhere may hold any of them) can neither redirect nor receive the
+ * write:
+ *
+ *	write_file_atomic(path, ...)	a fresh file beside path, made with
+ *					O_CREAT|O_EXCL|O_NOFOLLOW under a name
+ *					of its own, fsynced and renamed over
+ *					path (and the directory fsynced), so a
+ *					reader never sees half a file and a crash
+ *					leaves the old file or the new one
+ *	write_file(path, ...)		created, or a regular file of this
+ *					user's rewritten; never through a link
+ *	write_file_excl(path, ...)	created; fails if anything is there
+ *	mkdir_under(dir, name, &path)	dir/name made or found: a directory of
+ *					this user's, never a link
+ *
+ * What stands at path must be nothing or a regular file of this user's; a
+ * symbolic link, a directory or device, or another user's file is refused
+ * with its name, never followed, truncated or replaced.  The directories
+ * leading to path are the caller's to trust: a directory the harness
+ * appends to a path it was given (RUN/replay) comes from mkdir_under().
  */
 #ifndef SCALETEST_UTIL_H
 #define SCALETEST_UTIL_H
@@ -63,7 +82,13 @@ char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int write_all(int fd, const void *buf, size_t n);
 int write_file(const char *path, const void *buf, size_t n);
+int write_file_excl(const char *path, const void *buf, size_t n);
 int write_file_atomic(const char *path, const void *buf, size_t n);
+/* The same, the new file made with mode (reproduce.sh: 0755). */
+int write_file_atomic_mode(const char *path, const void *buf, size_t n, mode_t mode);
+/* dir/name, a directory of this user's (made if missing), never a link;
+ * *path: dir/name, malloc'd (also on failure).  0 or -1 (said). */
+int mkdir_under(const char *dir, const char *name, char **path);
 /* fsync the directory holding path (after a rename into it); 0 or -1. */
 int fsync_parent(const char *path);
 int mkdir_p(const char *path, mode_t mode);

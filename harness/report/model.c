@@ -929,7 +929,8 @@ static void row_runs(struct nightly_row *r, const char *night_dir)
 		r->have_run = 1;
 	}
 	cj = xstrfmt("%s/compare.json", dir);
-	if (path_exists(cj) && (cmp = json_object_from_file(cj))) {
+	sb_reset(&err);
+	if (path_exists(cj) && json_load_object(cj, &cmp, &err) == 0) {
 		compare_model_from_json(cmp, &r->compare);
 		json_object_put(cmp);
 		r->have_compare = 1;

@@ -14,11 +14,14 @@
 #include "result/result.h"
 #include "lib/util.h"
 
-/* dir/name from sb; sb is emptied for the next file. */
+/* dir/name from sb (a script runnable: reproduce.sh); sb is emptied for
+ * the next file. */
 static int put(const char *dir, const char *name, struct strbuf *sb)
 {
 	char *path = xstrfmt("%s/%s", dir, name);
-	int r = write_file_atomic(path, sb->buf, sb->len);
+	size_t l = strlen(name);
+	int r = write_file_atomic_mode(path, sb->buf, sb->len,
+				       l > 3 && !strcmp(name + l - 3, ".sh") ? 0755 : 0644);
 
 	free(path);
 	sb_reset(sb);
@@ -142,11 +145,13 @@ int report_write_nightly(const char *night_dir, const char *dir, FILE *out)
 	struct nightly_model m;
 	struct strbuf sb = STRBUF_INIT;
 	char *path = xstrfmt("%s/summary.json", night_dir);
-	json_object *sum = json_object_from_file(path);
+	struct strbuf err = STRBUF_INIT;
+	json_object *sum;
 	int r = 0;
 
-	if (!sum) {
-		r = error("cannot read '%s': %s", path, json_util_get_last_err());
+	if (json_load_object(path, &sum, &err) < 0) {
+		r = error("%s", err.buf);
+		sb_release(&err);
 		free(path);
 		return r;
 	}

@@ -67,8 +67,8 @@ int json_load_object(const char *path, json_object **root, struct strbuf *err)
 	int r = -1;
 
 	*root = NULL;
-	if (sb_read_file(&buf, path) < 0) {
-		sb_addf(err, "cannot read '%s': %s", path, strerror(errno));
+	if (sb_read_file_max(&buf, path, JSON_MAX_BYTES) < 0) {
+		sb_addf(err, "cannot read '%s': %s", path, sb_read_strerror(errno));
 		goto out;
 	}
 	tok = json_tokener_new();

@@ -32,7 +32,9 @@ json_object *result_new(void);
 int result_save(json_object *root, const char *path);
 /* dir is a run directory; checks the schema version. */
 int result_load(const char *dir, json_object **root, struct strbuf *err);
-/* Any JSON file whose top level is an object (host.json, a comparison). */
+/* Any JSON file whose top level is an object (host.json, a comparison), of
+ * at most JSON_MAX_BYTES (a 65,536-disk run's result.json is a few MB). */
+#define JSON_MAX_BYTES ((size_t)256 << 20)
 int json_load_object(const char *path, json_object **root, struct strbuf *err);
 
 json_object *result_settings(const struct scenario *s);
