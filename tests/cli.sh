@@ -326,7 +326,7 @@ elif [ "$(grep -c '^SCALETEST_SCENARIO$' "$r")" != 1 ] ||
 	fail "reproduce.sh: the here document is not one quoted block"
 elif awk "/<<'SCALETEST_SCENARIO'/ { h = 1; next } /^SCALETEST_SCENARIO\$/ { h = 0; next } !h" "$r" | grep -q 'touch PWNED\|`id`\|(id)\|rm -rf'; then
 	fail "reproduce.sh: a hostile value reached the shell outside the here document"
-elif ! grep -q '^# cmdline: left out' "$r" || ! grep -q '^description = "\$(touch PWNED) `id`' "$r"; then
+elif ! grep -q '^cmdline = "a\\"b"$' "$r" || ! grep -q '^description = "\$(touch PWNED) `id`' "$r"; then
 	fail "reproduce.sh: the values are not where they should be"
 fi
 mkdir -p "$tmp/schema"

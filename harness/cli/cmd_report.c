@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <json.h>
 
@@ -32,16 +34,19 @@ const char usage_report[] =
 	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
 	"\n"
 	"A run of a committed baseline (results/baselines/..., or any directory\n"
-	"beside a baseline's key.json) is never written into: without --out,\n"
-	"report and --replay refuse it (exit 2).\n"
+	"beside a baseline's key.json), and a directory another user owns, are\n"
+	"never written into: without --out, report refuses them (exit 2).  A run\n"
+	"directory from elsewhere is input, not trusted: its values are checked\n"
+	"before they reach reproduce.sh, and a link planted where a report goes\n"
+	"(report.md, replay/) is refused, never written through.\n"
 	"\n"
 	"Exit status:\n"
 	"  0    done\n"
 	"  1    a JSON document could not be read (damaged, another schema), a\n"
 	"       run could not be replayed (--replay), or a report not written\n"
 	"  2    bad usage: a missing or unreadable run directory (or one without\n"
-	"       result.json), night directory or comparison; a baseline's run\n"
-	"       without --out\n";
+	"       result.json), night directory or comparison; a baseline's run,\n"
+	"       or another user's directory, without --out\n";
 
 /* The directory a file is in ("." for a bare name); malloc'd. */
 static char *dir_of(const char *path)
@@ -75,14 +80,36 @@ static int refuse_baseline(const char *run)
 	return EXIT_USAGE;
 }
 
+/*
+ * A directory another user owns is theirs: its reports are not rewritten
+ * (and the files they would replace are not ours to replace); without
+ * --out that is a usage error, said with the way out.  A directory of our
+ * own from elsewhere (unpacked from a CI artifact) is written into, but
+ * never through a link planted in it (write_file_atomic, mkdir_under).
+ */
+static int refuse_foreign(const char *what, const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0 || st.st_uid == geteuid())
+		return 0;
+	error("%s '%s' belongs to another user (uid %lu): its files are not rewritten; "
+	      "write the reports elsewhere with --out DIR", what, dir, (unsigned long)st.st_uid);
+	return -1;
+}
+
 static int report_compare(const char *path, const char *out)
 {
-	json_object *cmp = json_object_from_file(path);
+	struct strbuf err = STRBUF_INIT;
+	json_object *cmp;
 	char *dir;
 	int r;
 
-	if (!cmp)
-		return error("cannot read '%s': %s", path, json_util_get_last_err());
+	if (json_load_object(path, &cmp, &err) < 0) {
+		r = error("%s", err.buf);
+		sb_release(&err);
+		return r;
+	}
 	dir = out ? xstrdup(out) : dir_of(path);
 	r = report_write_compare(cmp, dir, stdout);
 	free(dir);
@@ -113,15 +140,25 @@ static int report_run(const char *run, const char *out)
 static int report_replay(const char *run, const char *out)
 {
 	struct strbuf err = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT;
-	char *dir = out ? xstrdup(out) : xstrfmt("%s/replay", run);
-	char *path = xstrfmt("%s/result.json", dir), *orig = xstrfmt("%s/result.json", run);
+	char *dir = NULL, *path, *orig = xstrfmt("%s/result.json", run);
 	enum run_status st;
 	json_object *root = NULL;
-	int r = -1;
+	int r = -1, made;
 
-	if (result_replay(run, &root, &st, &err) < 0)
+	/* RUN/replay is made in a directory that may come from elsewhere:
+	 * never through a link planted there. */
+	if (out) {
+		dir = xstrdup(out);
+		made = mkdir_p(dir, 0755);
+	} else {
+		made = mkdir_under(run, "replay", &dir);
+	}
+	path = xstrfmt("%s/result.json", dir);
+	if (made < 0)
+		;
+	else if (result_replay(run, &root, &st, &err) < 0)
 		error("cannot replay '%s': %s", run, err.buf);
-	else if (mkdir_p(dir, 0755) == 0 && result_save(root, path) == 0 &&
+	else if (result_save(root, path) == 0 &&
 		 report_write_run(root, dir, stdout) == 0)
 		r = 0;
 	if (r == 0 && sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0)
@@ -207,6 +244,14 @@ int cmd_report(int argc, char **argv)
 					   "run directory or --replay");
 		if (compare ? need_file(compare) < 0 : need_dir("night directory", nightly) < 0)
 			return EXIT_USAGE;
+		if (!out) {
+			char *d = compare ? dir_of(compare) : xstrdup(nightly);
+			int f = refuse_foreign(compare ? "the comparison's directory" : "night directory", d);
+
+			free(d);
+			if (f < 0)
+				return EXIT_USAGE;
+		}
 		if (out && mkdir_p(out, 0755) < 0)
 			return finish_stdout(EXIT_RUNFAIL);
 		if (compare)
@@ -220,6 +265,9 @@ int cmd_report(int argc, char **argv)
 	for (int i = optind; i < argc && !out; i++)
 		if (in_baseline(argv[i]))
 			return finish_stdout(refuse_baseline(argv[i]));
+	for (int i = optind; i < argc && !out; i++)
+		if (refuse_foreign("run directory", argv[i]) < 0)
+			return finish_stdout(EXIT_USAGE);
 	if (replay) {
 		if (argc - optind != 1)
 			return usage_error(usage_report, "--replay takes one run directory");

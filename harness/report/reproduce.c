@@ -15,25 +15,40 @@ static void word(struct strbuf *out, const char *s)
 		sb_addch(out, isalnum((unsigned char)*s) || strchr(".-_:+~", *s) ? *s : '_');
 }
 
-/* One "key = value" line of the scenario, from settings; a value the
- * format cannot hold (a double quote) is left out, with a comment. */
-static void setting(struct strbuf *out, const char *key, json_object *v, const char *kernel_package)
+/*
+ * One "key = value" line of the scenario, from settings.  result.json may
+ * come from anywhere: the value must be one the key accepts (s, a
+ * scenario of its own, takes it as --set would), else it is left out
+ * with a comment; it is written quoted as scenario files quote.  The
+ * lines stand inside a quoted here-document, which expands nothing.
+ */
+static void setting(struct strbuf *out, struct scenario *s, const struct scenario_key *k,
+		    json_object *v, const char *kernel_package)
 {
-	const char *s;
+	struct strbuf set = STRBUF_INIT, err = STRBUF_INIT;
+	const char *val;
 
-	if (!strcmp(key, "kernel_package") && kernel_package)
-		s = kernel_package;	/* the exact package that ran */
+	if (!strcmp(k->name, "kernel_package") && kernel_package)
+		val = kernel_package;	/* the exact package that ran */
 	else if (json_object_is_type(v, json_type_boolean))
-		s = json_object_get_boolean(v) ? "1" : "0";
+		val = json_object_get_boolean(v) ? "1" : "0";
+	else if (json_object_is_type(v, json_type_string) ||
+		 json_object_is_type(v, json_type_int))
+		val = json_object_get_string(v);
 	else
-		s = json_object_get_string(v);
-	if (!s)
-		return;
-	if (strchr(s, '"') || strchr(s, '\n')) {
-		sb_addf(out, "# %s: left out (its value holds a double quote)\n", key);
-		return;
+		val = NULL;
+	if (val)
+		sb_addf(&set, "%s=%s", k->name, val);
+	if (!val || scenario_set(s, set.buf, "result.json", &err) < 0) {
+		sb_addf(out, "# %s: left out (result.json's value is not one this key takes)\n",
+			k->name);
+	} else {
+		sb_addf(out, "%s = ", k->name);
+		scenario_quote(val, out);
+		sb_addch(out, '\n');
 	}
-	sb_addf(out, "%s = \"%s\"\n", key, s);
+	sb_release(&set);
+	sb_release(&err);
 }
 
 void reproduce_script(json_object *root, struct strbuf *out)
@@ -45,6 +60,17 @@ void reproduce_script(json_object *root, struct strbuf *out)
 	json_object *settings = jget(root, "settings");
 	int highmem = result_highmem(root);
 	const char *figure = highmem ? "LowFree" : "MemFree";
+	struct strbuf scn = STRBUF_INIT;
+	struct scenario s;
+
+	/* The settings first: validated, they give the arch (an enum) for
+	 * the QEMU binary below; result.json's kernel.arch is not used. */
+	scenario_init(&s);
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		json_object *v = jget(settings, scenario_keys[i].name);
+		if (v)
+			setting(&scn, &s, &scenario_keys[i], v, pkg);
+	}
 
 	sb_adds(out, "#!/bin/sh\n# Runs scaletest run ");
 	word(out, jstr(root, "run_id", "?"));
@@ -79,17 +105,13 @@ void reproduce_script(json_object *root, struct strbuf *out)
 		"esac\nqemu_want=");
 	word(out, jstr(root, "vm.qemu_version", ""));
 	sb_addf(out, "\nqemu_have=$(qemu-system-%s --version 2>/dev/null | sed -n '1s/.*version \\([^ ]*\\).*/\\1/p')\n",
-		jstr(root, "kernel.arch", "x86_64"));
+		arch_name(s.arch));
 	sb_adds(out, "[ \"$qemu_have\" = \"$qemu_want\" ] ||\n"
 		"\techo \"reproduce: the run saw QEMU $qemu_want, this host has ${qemu_have:-none}\" >&2\n"
 		"scn=$(mktemp \"${TMPDIR:-/tmp}/reproduce.XXXXXX\")\n"
 		"trap 'rm -f \"$scn\"' EXIT\n"
 		"cat > \"$scn\" <<'SCALETEST_SCENARIO'\n");
-	for (size_t i = 0; i < scenario_nkeys; i++) {
-		json_object *v = jget(settings, scenario_keys[i].name);
-		if (v)
-			setting(out, scenario_keys[i].name, v, pkg);
-	}
+	sb_add(out, scn.buf, scn.len);
 	sb_adds(out, "SCALETEST_SCENARIO\nmake >&2\nout=${SCALETEST_REPRODUCE_OUT:-results-reproduce}\n"
 		"bin/scaletest run \"$scn\" --out \"$out\" || rc=$?\n"
 		"new=$out/latest/result.json\n");
@@ -110,4 +132,6 @@ void reproduce_script(json_object *root, struct strbuf *out)
 		sb_adds(out, "n/a");
 	sb_addf(out, " B then, $(jq -r '.deltas.insmod.per_disk_bytes.%s // \"n/a\"' \"$new\" 2>/dev/null) B now\"\n"
 		"exit ${rc:-0}\n", figure);
+	sb_release(&scn);
+	scenario_release(&s);
 }

@@ -79,17 +79,20 @@ int rundir_write_scenario(const struct rundir *d, const struct scenario *s)
 	char *path = rundir_path(d, "scenario.scn");
 	int ret;
 
-	sb_addf(&sb, "# Resolved settings of run %s (from %s).\n", d->id,
-		s->file ? s->file : "defaults");
+	const char *from = s->file ? s->file : "defaults";
+
+	/* (a file name with a newline must not start a line of its own) */
+	sb_addf(&sb, "# Resolved settings of run %s (from ", d->id);
+	sb_add_clean(&sb, from, strlen(from), 0);
+	sb_adds(&sb, ").\n");
 	for (size_t i = 0; i < scenario_nkeys; i++) {
 		sb_reset(&v);
 		scenario_value(s, &scenario_keys[i], &v);
 		if (!v.len)
 			continue;
-		if (strpbrk(v.buf, " #\t") && !strchr(v.buf, '"'))
-			sb_addf(&sb, "%s = \"%s\"\n", scenario_keys[i].name, v.buf);
-		else
-			sb_addf(&sb, "%s = %s\n", scenario_keys[i].name, v.buf);
+		sb_addf(&sb, "%s = ", scenario_keys[i].name);
+		scenario_quote(v.buf, &sb);
+		sb_addch(&sb, '\n');
 	}
 	ret = write_file(path, sb.buf, sb.len);
 	free(path);

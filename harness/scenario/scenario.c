@@ -309,12 +309,20 @@ static int split_assignment(char *line, char **key, char **val,
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (*p == '"') {
-		char *q = strchr(p + 1, '"');
-		if (!q) {
+		/* Inside the quotes \" is a quote and \\ a backslash; any
+		 * other backslash stands for itself. */
+		char *q = p + 1, *w = p + 1;
+
+		for (; *q && *q != '"'; q++) {
+			if (*q == '\\' && (q[1] == '"' || q[1] == '\\'))
+				q++;
+			*w++ = *q;
+		}
+		if (!*q) {
 			*why = "unterminated quote";
 			return -1;
 		}
-		*q = '\0';
+		*w = '\0';
 		*val = p + 1;
 		for (q++; *q == ' ' || *q == '\t'; q++)
 			;
@@ -889,6 +897,23 @@ void scenario_value(const struct scenario *s, const struct scenario_key *k,
 		sb_adds(out, *FIELD(s, k, char *));
 		break;
 	}
+}
+
+void scenario_quote(const char *v, struct strbuf *out)
+{
+	size_t n = strlen(v);
+
+	if (n && !strpbrk(v, " \t#\"\\")) {
+		sb_adds(out, v);
+		return;
+	}
+	sb_addch(out, '"');
+	for (; *v; v++) {
+		if (*v == '"' || *v == '\\')
+			sb_addch(out, '\\');
+		sb_addch(out, *v);
+	}
+	sb_addch(out, '"');
 }
 
 void scenario_keys_markdown(struct strbuf *out)

@@ -3,10 +3,11 @@
  *
  * A scenario file is lines of "key = value"; '#' starts a comment (outside
  * double quotes); blank lines are ignored; a value may be double-quoted to
- * keep spaces or '#'.  Every key is one row of scenario_keys[] (scenario.c)
- * with its type, range, default, unit and help: the same table validates
- * files and --set overrides, fills result.json's "settings", and prints the
- * README's key reference (scaletest keys).
+ * keep spaces or '#', and inside the quotes \" is a quote and \\ a backslash
+ * (scenario_quote() writes a value so).  Every key is one row of
+ * scenario_keys[] (scenario.c) with its type, range, default, unit and help:
+ * the same table validates files and --set overrides, fills result.json's
+ * "settings", and prints the README's key reference (scaletest keys).
  *
  * The scenario file is untrusted input: it is parsed here, never sourced by
  * a shell, and every value is checked against its row before anything runs.
@@ -141,6 +142,10 @@ const struct scenario_key *scenario_key_find(const char *name);
 /* The value of a key as text (enum names, 0/1 for bools). */
 void scenario_value(const struct scenario *s, const struct scenario_key *k,
 		    struct strbuf *out);
+/* A value as a scenario file writes it: bare, or double-quoted with \" and
+ * \\ when it is empty or holds a blank, '#', '"' or a backslash, so that
+ * reading the line back gives the value again. */
+void scenario_quote(const char *v, struct strbuf *out);
 /* The README's key reference, as a Markdown table. */
 void scenario_keys_markdown(struct strbuf *out);
 
