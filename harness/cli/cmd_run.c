@@ -14,6 +14,7 @@
 #include "run/run.h"
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
+#include "lib/cache.h"
 #include "lib/util.h"
 
 /* Without a SCENARIO, --kernel and --source start from make scale-test's. */
@@ -162,7 +163,9 @@ int cmd_run(int argc, char **argv)
 			rc.quiet = 1;
 			break;
 		case 'n':
+			/* "change nothing": the cache neither */
 			dry = 1;
+			cache_set_readonly(1);
 			break;
 		case 'B':
 			boots = 1;

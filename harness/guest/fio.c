@@ -654,7 +654,8 @@ static int source_version(char **version, char **dsc)
 	int r = -1, p;
 
 	*version = *dsc = NULL;
-	if (sb_read_file(&out, memo) == 0) {
+	if (cache_read_small(memo, &out, 512) == 0) {
+		/* validated: a .dsc name of Debian's charset, no '/' */
 		sb_setlen(&out, strcspn(out.buf, "\n"));
 		if ((*version = dsc_version(out.buf))) {
 			*dsc = sb_detach(&out, NULL);
@@ -699,7 +700,7 @@ static int source_version(char **version, char **dsc)
 		sb_release(&tail);
 	} else {
 		char *line = xstrfmt("%s\n", *dsc);
-		write_file_atomic(memo, line, strlen(line));
+		cache_write_small(memo, line);
 		free(line);
 		r = 0;
 	}

@@ -28,6 +28,35 @@ void deb_pkg_release(struct deb_pkg *p)
 	p->name = p->version = p->arch = NULL;
 }
 
+int deb_name_valid(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n < 2 || n > 128 || !(islower((unsigned char)*name) || isdigit((unsigned char)*name)))
+		return 0;
+	for (const char *c = name; *c; c++)
+		if (!islower((unsigned char)*c) && !isdigit((unsigned char)*c) && !strchr("+.-", *c))
+			return 0;
+	return 1;
+}
+
+int deb_version_valid(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (!n || n > 128 || !isdigit((unsigned char)*v))
+		return 0;
+	for (const char *c = v; *c; c++)
+		if (!isalnum((unsigned char)*c) && !strchr(".+~:-", *c))
+			return 0;
+	return 1;
+}
+
+int deb_arch_valid(const char *arch)
+{
+	return !strcmp(arch, "amd64") || !strcmp(arch, "i386");
+}
+
 /* "linux-image-6.1.0-57-amd64" is a versioned kernel image package;
  * "linux-image-amd64" and "linux-image-686-pae" are metapackages. */
 static int is_versioned_kernel(const char *name)
@@ -73,11 +102,14 @@ int deb_parse_show(const char *buf, char **version, char **kernel_dep)
 			}
 		}
 	}
-	for (const char *c = *version; *version && *c; c++)
-		if (!isalnum((unsigned char)*c) && !strchr(".+-:~", *c)) {
-			free(*version);
-			*version = NULL;
-		}
+	if (*version && !deb_version_valid(*version)) {
+		free(*version);
+		*version = NULL;
+	}
+	if (*kernel_dep && !deb_name_valid(*kernel_dep)) {
+		free(*kernel_dep);
+		*kernel_dep = NULL;
+	}
 	if (!*version) {
 		free(*kernel_dep);
 		*kernel_dep = NULL;
@@ -194,27 +226,51 @@ static char *resolve_memo_path(const char *name, const char *arch, int follow)
 	return deb_memo_path(key);
 }
 
-/* "name version\n" from a memo file; 0 if both were read and look sane. */
+/* "name version\n" from a memo file; 0 if both were read and are a Debian
+ * package name and version (the cache is checked to be ours, and still its
+ * text goes to apt-get: "-c/tmp/evil.conf" is no package). */
 static int memo_read(const char *path, struct deb_pkg *out, const char *arch)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *sp, *nl;
+	char *name = NULL, *version = NULL, *sp, *nl;
+	int r = -1;
 
-	if (sb_read_file(&sb, path) < 0 || !(sp = strchr(sb.buf, ' ')) ||
-	    !(nl = strchr(sp, '\n'))) {
-		sb_release(&sb);
-		return -1;
+	if (cache_read_small(path, &sb, 512) < 0)
+		goto out;
+	if ((sp = strchr(sb.buf, ' ')) && (nl = strchr(sp, '\n')) && !nl[1]) {
+		name = xstrndup(sb.buf, (size_t)(sp - sb.buf));
+		version = xstrndup(sp + 1, (size_t)(nl - sp - 1));
 	}
-	out->name = xstrndup(sb.buf, (size_t)(sp - sb.buf));
-	out->version = xstrndup(sp + 1, (size_t)(nl - sp - 1));
+	if (!name || !deb_name_valid(name) || !deb_version_valid(version)) {
+		warning("apt memo '%s' does not hold a package name and version: asking apt again",
+			path);
+		goto out;
+	}
+	out->name = name;
+	out->version = version;
 	out->arch = xstrdup(arch);
+	name = version = NULL;
+	r = 0;
+out:
+	free(name);
+	free(version);
 	sb_release(&sb);
-	return 0;
+	return r;
 }
 
 int deb_resolve(const char *name, const char *arch, int follow_kernel,
 		struct deb_pkg *out)
 {
+	const char *colon = strchr(name, ':');
+	char *bare = colon ? xstrndup(name, (size_t)(colon - name)) : xstrdup(name);
+	int ok = deb_name_valid(bare) && deb_arch_valid(arch) && (!colon || deb_arch_valid(colon + 1));
+
+	free(bare);
+	if (!ok)
+		return error("'%s' is not a Debian package name (lowercase letters, digits and "
+			     "+.-, from a letter or digit; \":amd64\" or \":i386\" may follow) for %s",
+			     name, deb_arch_valid(arch) ? arch : "this arch");
+
 	char *memo = resolve_memo_path(name, arch, follow_kernel);
 
 	if (memo_read(memo, out, arch) == 0) {
@@ -224,7 +280,7 @@ int deb_resolve(const char *name, const char *arch, int follow_kernel,
 	int r = deb_resolve_apt(name, arch, follow_kernel, out);
 	if (!r) {
 		char *text = xstrfmt("%s %s\n", out->name, out->version);
-		write_file_atomic(memo, text, strlen(text));
+		cache_write_small(memo, text);
 		free(text);
 	}
 	free(memo);
@@ -283,6 +339,10 @@ int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log
 	struct dirent *de;
 	int r = -1;
 
+	if (!deb_name_valid(p->name) || !deb_version_valid(p->version) || !deb_arch_valid(p->arch)) {
+		error("not a Debian package to fetch: '%s' '%s' '%s'", p->name, p->version, p->arch);
+		goto out;
+	}
 	remove_tree(dl);
 	if (mkdir_p(dl, 0755) < 0 || mkdir_p(root, 0755) < 0)
 		goto out;

@@ -998,7 +998,7 @@ int kbuild_find(const struct scenario *s, struct kernel_artifact *k,
 		goto out;
 	entry = cache_path("kernels/build/%.24s", key);
 	/* Entries are renamed into place whole: one that is there is done. */
-	if (is_dir(entry)) {
+	if (is_dir(entry) && cache_check_owner(entry) == 0) {
 		r = fill_artifact(entry, &spec, &src, &patches, k) < 0 ? -1 : 1;
 		goto out;
 	}

@@ -227,7 +227,7 @@ static int debian_find(const struct scenario *s, struct kernel_artifact *k,
 	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
 		return -1;
 	entry = debian_entry(&p);
-	if (is_dir(entry)) {
+	if (is_dir(entry) && cache_check_owner(entry) == 0) {
 		r = debian_fill(entry, &p, s->arch, k) < 0 ? -1 : 1;
 	} else {
 		sb_addf(what, "not cached: a run would download %s %s (%s) with apt-get "

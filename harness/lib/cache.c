@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,90 @@
 #include "lib/seal.h"
 #include "lib/util.h"
 
+static int cache_ro;
+
+void cache_set_readonly(int ro)
+{
+	cache_ro = ro;
+}
+
+int cache_readonly(void)
+{
+	return cache_ro;
+}
+
+/* Why st (of path) is not this user's own to trust, or NULL: a directory
+ * or file of another user, or one that the group or everyone may write. */
+static const char *untrusted(const struct stat *st)
+{
+	if (st->st_uid != geteuid())
+		return "owned by another user";
+	if (st->st_mode & S_IWOTH)
+		return "writable by everyone";
+	if (st->st_mode & S_IWGRP)
+		return "writable by its group";
+	return NULL;
+}
+
+/* The directories above the root: another user who may rename or replace
+ * one could swap the cache under us.  Each must be root's or this
+ * user's, and writable by no one else unless sticky (/tmp). */
+static int check_ancestors(const char *root)
+{
+	char *p = xstrdup(root), *slash;
+	int r = 0;
+
+	while (!r && (slash = strrchr(p, '/'))) {
+		struct stat st;
+
+		slash[slash == p] = '\0';
+		if (stat(p, &st) < 0)
+			break;
+		if ((st.st_uid != 0 && st.st_uid != geteuid()) ||
+		    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)))
+			r = error_env("the cache '%s' lies in '%s', which another user may change "
+				      "(owner uid %lu, mode %03o): set SCALETEST_CACHE to a "
+				      "directory of your own", root, p, (unsigned long)st.st_uid,
+				      (unsigned)(st.st_mode & 07777));
+		if (slash == p)
+			break;
+	}
+	free(p);
+	return r;
+}
+
+/* The root is this user's, writable by no one else, and so are the
+ * directories above it: otherwise what is in it could be anyone's, and
+ * the harness runs what it finds there (kernels, fio, make in work trees).
+ * Made (0755) if missing, unless read-only (a dry run). */
+static int check_root(const char *root)
+{
+	struct stat st;
+	const char *why;
+
+	if (stat(root, &st) < 0) {
+		if (errno != ENOENT)
+			return error_errno("cannot stat the cache '%s'", root);
+		if (cache_ro)
+			return check_ancestors(root);
+		if (mkdir_p(root, 0755) < 0 || stat(root, &st) < 0)
+			return error_env("cannot create the cache directory '%s'", root);
+	}
+	if (!S_ISDIR(st.st_mode))
+		return error_env("the cache '%s' is not a directory", root);
+	if ((why = untrusted(&st)))
+		return error_env("the cache '%s' is %s (owner uid %lu, mode %03o): what is in it "
+				 "could be anyone's, so it is not used; 'chmod go-w' it if it is "
+				 "yours, or set SCALETEST_CACHE to a directory of your own", root, why,
+				 (unsigned long)st.st_uid, (unsigned)(st.st_mode & 07777));
+	return check_ancestors(root);
+}
+
 const char *cache_root(void)
 {
 	static char *root;
 	const char *e;
+	struct passwd *pw;
 
 	if (root)
 		return root;
@@ -27,8 +108,23 @@ const char *cache_root(void)
 		root = xstrfmt("%s/scaletest", e);
 	else if ((e = getenv("HOME")) && *e)
 		root = xstrfmt("%s/.cache/scaletest", e);
-	else
-		root = xstrdup("/tmp/scaletest-cache");
+	else if ((pw = getpwuid(geteuid())) && pw->pw_dir && pw->pw_dir[0] == '/')
+		root = xstrfmt("%s/.cache/scaletest", pw->pw_dir);
+	else {
+		error_env("no place for the cache: HOME is not set and user %lu has no home "
+			  "directory; set SCALETEST_CACHE to a directory of your own",
+			  (unsigned long)geteuid());
+		exit(EXIT_ENV);
+	}
+	/* Relative XDG_CACHE_HOME or HOME: from here, as SCALETEST_CACHE. */
+	if (root[0] != '/') {
+		char *abs = absolute_path(root);
+
+		free(root);
+		root = abs;
+	}
+	if (check_root(root) < 0)
+		exit(EXIT_ENV);
 	return root;
 }
 
@@ -42,6 +138,8 @@ char *cache_path(const char *fmt, ...)
 	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
 	va_end(ap);
+	if (cache_ro)
+		return sb_detach(&sb, NULL);
 	slash = strrchr(sb.buf, '/');
 	*slash = '\0';
 	if (mkdir_p(sb.buf, 0755) < 0)
@@ -50,11 +148,51 @@ char *cache_path(const char *fmt, ...)
 	return sb_detach(&sb, NULL);
 }
 
+int cache_check_owner(const char *path)
+{
+	struct stat st;
+	const char *why;
+
+	if (lstat(path, &st) < 0)
+		return error_errno("cannot stat '%s'", path);
+	if (S_ISLNK(st.st_mode))
+		return error("cache entry '%s' is a symbolic link: not used", path);
+	if ((why = untrusted(&st)))
+		return error("cache entry '%s' is %s (owner uid %lu, mode %03o): not used", path,
+			     why, (unsigned long)st.st_uid, (unsigned)(st.st_mode & 07777));
+	return 0;
+}
+
+int cache_read_small(const char *path, struct strbuf *sb, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	int r = -1;
+
+	if (fd < 0)
+		return -1;	/* none: the caller makes it */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || untrusted(&st) ||
+	    (size_t)st.st_size > max)
+		warning("cache file '%s' is not a small regular file of this user's, writable "
+			"by no one else: not used", path);
+	else
+		r = sb_read_fd_max(sb, fd, max);
+	close(fd);
+	return r;
+}
+
+int cache_write_small(const char *path, const char *text)
+{
+	if (cache_ro)
+		return 0;
+	return write_file_atomic(path, text, strlen(text));
+}
+
 int cache_lock(struct cache_lock *lk, const char *entry)
 {
 	char *path = xstrfmt("%s.lock", entry);
 
-	lk->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	lk->fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (lk->fd < 0) {
 		error_errno("cannot open '%s'", path);
 		free(path);
@@ -89,7 +227,7 @@ static int cache_trylock(struct cache_lock *lk, const char *entry)
 {
 	char *path = xstrfmt("%s.lock", entry);
 
-	lk->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	lk->fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
 	free(path);
 	if (lk->fd < 0)
 		return -1;
@@ -271,6 +409,14 @@ static int check_entry(const char *entry)
 	return r;
 }
 
+static void no_write_by_others(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode) && (st.st_mode & (S_IWGRP | S_IWOTH)))
+		chmod(path, st.st_mode & 07755);
+}
+
 static int begin(struct cache_txn *t, const char *entry, int sealed)
 {
 	int got = 0;
@@ -284,8 +430,17 @@ static int begin(struct cache_txn *t, const char *entry, int sealed)
 	if (cache_lock(&t->lk, entry) < 0)
 		return -1;
 	t->entry = xstrdup(entry);
-	if (path_exists(entry))
-		got = sealed ? check_entry(entry) : 1;
+	if (path_exists(entry)) {
+		/* Ours, and no one else's to change, or not used at all. */
+		char *seal = cache_seal_path(entry);
+
+		if (cache_check_owner(entry) < 0 || (path_exists(seal) && cache_check_owner(seal) < 0))
+			got = error("remove it with 'scaletest cache clean', or set SCALETEST_CACHE "
+				    "to a directory of your own");
+		else
+			got = sealed ? check_entry(entry) : 1;
+		free(seal);
+	}
 	if (got < 0)
 		return -1;
 	if (got) {
@@ -319,6 +474,8 @@ int cache_commit(struct cache_txn *t)
 		if (r < 0)
 			return -1;
 	}
+	/* Writable by no one else, whatever the umask: begin() checks. */
+	no_write_by_others(t->tmp);
 	if (rename(t->tmp, t->entry) < 0)
 		return error_errno("cannot rename '%s' to '%s'", t->tmp, t->entry);
 	free(t->tmp);

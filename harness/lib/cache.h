@@ -3,7 +3,23 @@
  * images and the accelerator verdict are kept between runs.
  *
  * The root is $SCALETEST_CACHE, else $XDG_CACHE_HOME/scaletest, else
- * ~/.cache/scaletest.  An entry (a file or a directory) appears complete or
+ * ~/.cache/scaletest (HOME, or the user's home from the password database;
+ * never a shared place such as /tmp).
+ *
+ * Trust.  The harness runs what it finds here (kernels, fio, make in
+ * kernel work trees) and passes memo files to apt-get, so the cache must
+ * be no one else's: cache_root() refuses (exit 3, saying why and what to
+ * do) a root that another user owns or that its group or everyone may
+ * write, or that lies in a directory another user may change; every entry
+ * (and its seal) is checked the same way by cache_begin() before it is
+ * used, and small files (memos, verdicts) are read with
+ * cache_read_small(), which takes only a regular file of this user's,
+ * never a link, of bounded size.  Seals check integrity, the owner check
+ * origin; what a memo says is still validated by its reader.  Sharing one
+ * cache between pipelines of one user (a CI cache) trusts each of them.
+ * A dry run sets cache_set_readonly(1): nothing is created or written.
+ *
+ * An entry (a file or a directory) appears complete or
  * not at all: it is built under "<entry>.tmp-<pid>" and renamed into place,
  * while its builder holds "<entry>.lock", so concurrent harnesses wait for
  * each other and a harness killed mid-build leaves only a .tmp- that the
@@ -37,7 +53,25 @@
 #ifndef SCALETEST_CACHE_H
 #define SCALETEST_CACHE_H
 
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
 const char *cache_root(void);
+/* Dry runs: cache_path() creates no directory, cache_write_small() writes
+ * nothing, and a missing root is not made. */
+void cache_set_readonly(int ro);
+int cache_readonly(void);
+/* The entry or file at path is not a link, is this user's and writable by
+ * no one else: 0, or -1 (said). */
+int cache_check_owner(const char *path);
+/* A small cache file (a memo, a verdict) into sb, if it is a regular file
+ * of this user's, writable by no one else, of at most max bytes: 0, or -1
+ * (missing: silently; anything else: with a warning).  Its text is still
+ * untrusted: validate it. */
+int cache_read_small(const char *path, struct strbuf *sb, size_t max);
+/* Write a small cache file (atomically); nothing when read-only.  0 or -1. */
+int cache_write_small(const char *path, const char *text);
 /* malloc'd "<root>/<fmt...>"; creates the parent directory. */
 char *cache_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* <root>/logs, created; malloc'd. */

@@ -146,13 +146,17 @@ int accel_known(const struct vm_backend *be, const struct scenario *s,
 	}
 	close(fd);
 	entry = verdict_entry(be, s);
-	if (sb_read_file(&cached, entry) == 0 && cached.len > 4) {
-		/* "kvm <reason>" or "tcg <reason>" */
+	if (cache_read_small(entry, &cached, 1024) == 0 && cached.len > 4) {
+		/* "kvm <reason>" or "tcg <reason>"; the reason reaches result.json
+		 * and the terminal: cleaned */
+		char *why;
+
 		while (cached.len && cached.buf[cached.len - 1] == '\n')
 			sb_setlen(&cached, cached.len - 1);
+		why = xstrclean(cached.buf + 4, cached.len - 4);
 		snprintf(out->accel, sizeof(out->accel), "%.3s", cached.buf);
-		snprintf(out->reason, sizeof(out->reason), "%s (cached verdict)",
-			 cached.buf + 4);
+		snprintf(out->reason, sizeof(out->reason), "%s (cached verdict)", why);
+		free(why);
 		r = !strcmp(out->accel, "kvm") || !strcmp(out->accel, "tcg");
 	}
 	if (!r)
@@ -204,7 +208,7 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 	snprintf(out->reason, sizeof(out->reason), "%s", why);
 	sb_reset(&cached);
 	sb_addf(&cached, "%s %s\n", out->accel, out->reason);
-	write_file_atomic(entry, cached.buf, cached.len);
+	cache_write_small(entry, cached.buf);
 done:
 	free(entry);
 	sb_release(&cached);
