@@ -1,0 +1,232 @@
+#!/bin/sh
+# Hostile input against the host side (issue 25): run directories, result.json
+# and caches from elsewhere, planted links, poisoned memos, guest output past
+# its budget, Unicode specials.  Each test is a reproducer of a finding that
+# failed before its fix.  No QEMU: a fake apt-get/apt-cache on PATH stands in
+# where the harness would fetch.
+#
+#	sh tests/security.sh [TEST...]	# all, or the named test_* functions
+NAME=security
+. "$(dirname "$0")/lib.sh"
+
+# A copy of a fixture run directory in $tmp/NAME.
+run_copy() {
+	rm -rf "${tmp:?}/$1"
+	mkdir -p "$tmp/$1"
+	cp "$fx/run/result.json" "$tmp/$1/"
+}
+
+# check DESCRIPTION COMMAND...: one test that passes when COMMAND succeeds.
+check() {
+	desc=$1
+	shift
+	n=$((n + 1))
+	"$@" > /dev/null 2>&1 || fail "$desc"
+}
+
+# ---- reproduce.sh: no value of result.json reaches the shell ----------------
+
+test_reproduce_arch_injection() {
+	run_copy repro
+	jq --arg p "$tmp/PWNED" '.kernel.arch = ("x86_64 --version; touch " + $p + "; echo") |
+	    .settings.arch = ("x86_64; touch " + $p)' "$fx/run/result.json" > "$tmp/repro/result.json"
+	expect 0 "" -- "$bin" report "$tmp/repro"
+	r=$tmp/repro/reproduce.sh
+	check "reproduce.sh is valid sh" sh -n "$r"
+	check "reproduce.sh is executable (it starts with #!/bin/sh)" test -x "$r"
+	check "the hostile arch is left out of the scenario" grep -q '^# arch: left out' "$r"
+	check "QEMU is named from a known arch" grep -q 'qemu-system-x86_64 --version' "$r"
+	n=$((n + 1))
+	if grep -q 'touch' "$r"; then
+		fail "a hostile value reached reproduce.sh"
+	fi
+	# Run it, with make and bin/scaletest of a fake clone: nothing of the
+	# hostile values runs.
+	mkdir -p "$tmp/clone/bin"
+	printf 'all:\n\t@true\n' > "$tmp/clone/Makefile"
+	printf '#!/bin/sh\nexit 0\n' > "$tmp/clone/bin/scaletest"
+	chmod +x "$tmp/clone/bin/scaletest"
+	(cd "$tmp" && sh "$r" "$tmp/clone") > /dev/null 2>&1
+	check "running reproduce.sh ran no hostile command" test ! -e "$tmp/PWNED"
+}
+
+# ---- planted links in a run directory ---------------------------------------
+
+test_link_planted_at_report() {
+	run_copy linked
+	echo victim > "$tmp/victim"
+	ln -s "$tmp/victim" "$tmp/linked/report.md"
+	expect 1 "report.md' is a symbolic link" -- "$bin" report "$tmp/linked"
+	check "the link's target is unchanged" grep -qx victim "$tmp/victim"
+	check "the link is still a link" test -L "$tmp/linked/report.md"
+	# The old temporary name is no door either.
+	rm "$tmp/linked/report.md"
+	ln -s "$tmp/victim" "$tmp/linked/report.md.tmp"
+	ln -s "$tmp/victim" "$tmp/linked/reproduce.sh.tmp"
+	expect 0 "" -- "$bin" report "$tmp/linked"
+	check "report.md.tmp -> victim: the victim is unchanged" grep -qx victim "$tmp/victim"
+	check "report.md written as a file of its own" test -f "$tmp/linked/report.md" -a ! -L "$tmp/linked/report.md"
+}
+
+test_link_planted_at_replay_dir() {
+	rm -rf "$tmp/rp" "$tmp/elsewhere"
+	cp -r "$fx/replay/smoke-x86_64" "$tmp/rp"
+	mkdir "$tmp/elsewhere"
+	ln -s "$tmp/elsewhere" "$tmp/rp/replay"
+	expect 1 "replay' is a symbolic link" -- "$bin" report --replay "$tmp/rp"
+	check "nothing written through replay -> elsewhere" test -z "$(ls -A "$tmp/elsewhere")"
+	rm "$tmp/rp/replay"
+	expect 0 "identical" -- "$bin" report --replay "$tmp/rp"
+}
+
+test_link_planted_in_night_dir() {
+	rm -rf "$tmp/night"
+	cp -r "$top/tests/golden/nightly/input" "$tmp/night"
+	echo victim > "$tmp/victim"
+	ln -s "$tmp/victim" "$tmp/night/summary.md"
+	expect 1 "summary.md' is a symbolic link" -- "$bin" report --nightly "$tmp/night"
+	check "summary.md -> victim: the victim is unchanged" grep -qx victim "$tmp/victim"
+}
+
+test_foreign_owner() {
+	[ "$(id -u)" = 0 ] || { echo "  (skipped foreign_owner: needs root for chown)" >&2; return; }
+	run_copy foreign
+	chown -R nobody "$tmp/foreign"
+	expect 2 "belongs to another user" -- "$bin" report "$tmp/foreign"
+	check "nothing written into another user's run directory" test ! -e "$tmp/foreign/report.md"
+	expect 0 "" -- "$bin" report "$tmp/foreign" --out "$tmp/foreign-out"
+	check "--out takes the reports elsewhere" test -f "$tmp/foreign-out/report.md"
+	# A file of another user's in our own directory is not replaced.
+	run_copy mine
+	echo theirs > "$tmp/mine/report.md"
+	chown nobody "$tmp/mine/report.md"
+	expect 1 "belongs to another user" -- "$bin" report "$tmp/mine"
+	check "another user's report.md is unchanged" grep -qx theirs "$tmp/mine/report.md"
+}
+
+# ---- input files: bounded ---------------------------------------------------
+
+test_result_json_not_a_file() {
+	rm -rf "$tmp/zero"
+	mkdir "$tmp/zero"
+	ln -s /dev/zero "$tmp/zero/result.json"
+	expect 1 "not a regular file" -- "$bin" report "$tmp/zero"
+	rm "$tmp/zero/result.json"
+	truncate -s 300M "$tmp/zero/result.json"
+	expect 1 "larger than the harness reads" -- "$bin" report "$tmp/zero"
+	rm -f "$tmp/zero/result.json"
+	mkfifo "$tmp/zero/result.json"
+	expect 1 "not a regular file" -- "$bin" report "$tmp/zero"
+}
+
+# ---- the cache --------------------------------------------------------------
+
+test_cache_not_anyones() {
+	rm -rf "$tmp/c"
+	mkdir -p "$tmp/c"
+	chmod 0777 "$tmp/c"
+	expect 3 "writable by everyone" -- env SCALETEST_CACHE=$tmp/c "$bin" cache list
+	chmod 0775 "$tmp/c"
+	expect 3 "writable by its group" -- env SCALETEST_CACHE=$tmp/c "$bin" cache list
+	chmod 0755 "$tmp/c"
+	expect 0 "" -- env SCALETEST_CACHE=$tmp/c "$bin" cache list
+	# In a directory that anyone may change (not sticky): refused.
+	mkdir -p "$tmp/open/c"
+	chmod 0777 "$tmp/open"
+	expect 3 "another user may change" -- env SCALETEST_CACHE=$tmp/open/c "$bin" cache list
+	chmod 0755 "$tmp/open"
+	if [ "$(id -u)" = 0 ]; then
+		chown nobody "$tmp/c"
+		expect 3 "owned by another user" -- env SCALETEST_CACHE=$tmp/c "$bin" cache list
+		chown root "$tmp/c"
+	fi
+}
+
+test_cache_no_tmp_fallback() {
+	command -v setpriv > /dev/null 2>&1 || { echo "  (skipped cache_no_tmp_fallback: no setpriv)" >&2; return; }
+	[ "$(id -u)" = 0 ] || { echo "  (skipped cache_no_tmp_fallback: needs root)" >&2; return; }
+	# A user without a passwd entry and without HOME: no /tmp fallback.
+	chmod 755 "$tmp"
+	expect 3 "no place for the cache" -- env -u HOME -u XDG_CACHE_HOME -u SCALETEST_CACHE \
+		setpriv --reuid=54321 --regid=54321 --clear-groups "$bin" cache list
+	check "nothing made in /tmp/scaletest-cache" test ! -e /tmp/scaletest-cache
+}
+
+# Fake apt-cache and apt-get: apt-cache answers for the smoke scenario's
+# packages, apt-get records its arguments and fails (nothing is fetched).
+fake_apt() {
+	mkdir -p "$tmp/fakebin"
+	cat > "$tmp/fakebin/apt-cache" <<'EOF'
+#!/bin/sh
+for a; do p=$a; done
+case $p in
+linux-image-amd64:*) printf 'Package: linux-image-amd64\nVersion: 6.1.99-1\nDepends: linux-image-6.1.0-99-amd64 (= 6.1.99-1)\n\n' ;;
+*) printf 'Package: %s\nVersion: 6.1.99-1\n\n' "${p%%:*}" ;;
+esac
+EOF
+	cat > "$tmp/fakebin/apt-get" <<EOF
+#!/bin/sh
+echo "\$*" >> "$tmp/apt-get.args"
+exit 100
+EOF
+	chmod +x "$tmp/fakebin/apt-cache" "$tmp/fakebin/apt-get"
+	rm -f "$tmp/apt-get.args"
+}
+
+test_cache_memo_poisoned() {
+	fake_apt
+	rm -rf "$tmp/mc"
+	mkdir -p "$tmp/mc"
+	expect 3 "apt-get download" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/mc \
+		"$bin" run "$top/scenarios/smoke" --out "$tmp/mc-out" --quiet
+	memo=$(ls "$tmp/mc/apt/" 2>/dev/null | head -n 1)
+	n=$((n + 1))
+	if [ -z "$memo" ]; then
+		fail "no apt memo was written"
+		return
+	fi
+	printf '%s\n' '-c/tmp/evil.conf 6.1.192-3' > "$tmp/mc/apt/$memo"
+	rm -f "$tmp/apt-get.args"
+	expect 3 "does not hold a package name" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/mc \
+		"$bin" run "$top/scenarios/smoke" --out "$tmp/mc-out" --quiet
+	check "apt-get was still asked for the real package" grep -q 'linux-image-6.1.0-99-amd64' "$tmp/apt-get.args"
+	n=$((n + 1))
+	if grep -q -- '-c/tmp' "$tmp/apt-get.args"; then
+		fail "the poisoned memo reached apt-get's argv"
+	fi
+}
+
+test_package_name_validated() {
+	fake_apt
+	expect 2 "not a Debian package name" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/pc \
+		"$bin" run "$top/scenarios/smoke" \
+		--set kernel_package=-c/tmp/evil.conf --out "$tmp/pc-out" --quiet
+	check "apt-get never ran" test ! -e "$tmp/apt-get.args"
+}
+
+test_dry_run_changes_nothing() {
+	fake_apt
+	rm -rf "$tmp/dc"
+	expect 0 "dry run" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/dc/cache \
+		"$bin" run "$top/scenarios/smoke" --dry-run
+	check "a dry run made no cache" test ! -e "$tmp/dc"
+	mkdir -p "$tmp/dc/cache"
+	expect 0 "dry run" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/dc/cache \
+		"$bin" run "$top/scenarios/smoke" --dry-run
+	check "a dry run wrote nothing into the cache" test -z "$(ls -A "$tmp/dc/cache")"
+}
+
+# ---- run them ---------------------------------------------------------------
+
+if [ $# -gt 0 ]; then
+	tests=$*
+else
+	tests=$(sed -n 's/^\(test_[a-z0-9_]*\)() {$/\1/p' "$0")
+fi
+for t in $tests; do
+	t=test_${t#test_}
+	before=$nfail
+	$t
+	[ "$nfail" = "$before" ] && echo "ok - ${t#test_}" || echo "not ok - ${t#test_}"
+done
+done_tests
