@@ -118,6 +118,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/cli.sh
 	sh tests/triage.sh
 	sh tests/gc.sh
+	sh tests/security.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
@@ -135,6 +136,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/cli.sh
 	sh tests/triage.sh
 	sh tests/gc.sh
+	sh tests/security.sh
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/junit/validate.sh

@@ -216,6 +216,96 @@ test_dry_run_changes_nothing() {
 	check "a dry run wrote nothing into the cache" test -z "$(ls -A "$tmp/dc/cache")"
 }
 
+# ---- Unicode specials and terminal escapes ----------------------------------
+
+# Bytes no output may carry: ESC, U+202E, U+FFFF, U+FFFE, C1 CSI, and the
+# invalid bytes planted below.
+specials='\033|\342\200\256|\357\277\277|\357\277\276|\302\233|\377'
+has_specials() { # FILE
+	grep -q "$(printf "$specials" | sed 's/|/\\|/g')" "$1"
+}
+valid_utf8() { # FILE
+	iconv -f UTF-8 -t UTF-8 "$1" > /dev/null 2>&1
+}
+
+test_unicode_specials() {
+	rm -rf "$tmp/u" "$tmp/u2" "$tmp/ucmp"
+	mkdir -p "$tmp/u"
+	jq '.reason = ("guest: " + ("a\uffffb\u202ec\u001b[31md\u009be\ufffef")) |
+		 .scenario.description = "a\uffffb\u202ec\u001b[31md" | .guest.kernel = "6.1\ufffe\u202e" |
+		 .tool = "scaletest v\u009b2J" | .kernel.version = "6.1.0-57-amd64\u202eX" |
+		 .guest["k\u001bey"] = "v\uffff"' \
+		"$fx/run/result.json" > "$tmp/u/result.json"
+	# and raw bytes that are no UTF-8 at all
+	sed -i 's/"machine": "x86_64"/"machine": "x86\xff\xc0_64"/' "$tmp/u/result.json"
+	expect 0 "" -- "$bin" report "$tmp/u"
+	cp "$tmp/out" "$tmp/u-stdout"
+	for f in report.md report.html junit.xml reproduce.sh u-stdout; do
+		p=$tmp/u/$f
+		[ "$f" = u-stdout ] && p=$tmp/u-stdout
+		check "$f is valid UTF-8" valid_utf8 "$p"
+		n=$((n + 1))
+		if has_specials "$p"; then
+			fail "$f carries a terminal escape, bidi control, noncharacter or invalid byte"
+		fi
+	done
+	check "junit.xml is well-formed (U+FFFF, U+FFFE removed)" xmllint --noout "$tmp/u/junit.xml"
+	# compare.json and compare.xml from two such runs
+	cp -r "$tmp/u" "$tmp/u2"
+	"$bin" compare "$tmp/u" "$tmp/u2" --out "$tmp/ucmp" > "$tmp/u-cmp-stdout" 2>&1
+	for f in compare.json compare.md compare.xml; do
+		if [ -f "$tmp/ucmp/$f" ]; then
+			check "$f is valid UTF-8" valid_utf8 "$tmp/ucmp/$f"
+			n=$((n + 1))
+			has_specials "$tmp/ucmp/$f" && fail "$f carries a special"
+		else
+			n=$((n + 1))
+			fail "compare wrote no $f"
+		fi
+	done
+	check "compare.xml is well-formed" xmllint --noout "$tmp/ucmp/compare.xml"
+	n=$((n + 1))
+	has_specials "$tmp/u-cmp-stdout" && fail "compare's output carries a special"
+}
+
+test_replay_host_json_cleaned() {
+	rm -rf "$tmp/hj"
+	cp -r "$fx/replay/smoke-x86_64" "$tmp/hj"
+	jq '.qemu_version = "7.2\u001b[2J\uffff\u202e" | .error = null' "$tmp/hj/host.json" > "$tmp/hj/h" &&
+		mv "$tmp/hj/h" "$tmp/hj/host.json"
+	sed -i 's/"qemu_version": "7.2/"qemu_version": "7.2\xff/' "$tmp/hj/host.json"
+	"$bin" report --replay "$tmp/hj" > "$tmp/hj-out" 2>&1
+	check "replay wrote result.json" test -f "$tmp/hj/replay/result.json"
+	check "replayed result.json is valid UTF-8" valid_utf8 "$tmp/hj/replay/result.json"
+	n=$((n + 1))
+	has_specials "$tmp/hj/replay/result.json" && fail "host.json's specials reached result.json"
+	check "junit.xml of the replay is well-formed" xmllint --noout "$tmp/hj/replay/junit.xml"
+}
+
+test_terminal_escapes_in_listings() {
+	rm -rf "$tmp/bl"
+	mkdir -p "$tmp/bl"
+	rm -rf "$tmp/blrun"
+	cp -r "$fx/run" "$tmp/blrun"
+	check "a baseline recorded" "$bin" baseline update "$tmp/blrun" --baselines "$tmp/bl"
+	for d in "$tmp/bl"/*/; do
+		[ -f "$d/key.json" ] || continue
+		jq '.made = "2026\u001b]0;owned\u0007\u202e"' "$d/key.json" > "$d/k" && mv "$d/k" "$d/key.json"
+		mv "$d" "$tmp/bl/evil$(printf '\033')[2Jname"
+	done
+	"$bin" baseline list --baselines "$tmp/bl" > "$tmp/bl-out" 2>&1
+	n=$((n + 1))
+	has_specials "$tmp/bl-out" && fail "baseline list printed a terminal escape or bidi control"
+	mkdir -p "$tmp/gcdir/.tmp-20260101-000000-x$(printf '\033')[2J"
+	"$bin" gc --dry-run "$tmp/gcdir" > "$tmp/gc-out" 2>&1
+	n=$((n + 1))
+	has_specials "$tmp/gc-out" && fail "gc printed a terminal escape"
+	"$bin" run "$top/scenarios/smoke" --dry-run --set "description=a$(printf '\342\200\256')b" \
+		> "$tmp/dry-out" 2>&1
+	n=$((n + 1))
+	has_specials "$tmp/dry-out" && fail "run --dry-run printed a bidi control"
+}
+
 # ---- run them ---------------------------------------------------------------
 
 if [ $# -gt 0 ]; then

@@ -62,18 +62,18 @@ static int baseline_list_cmd(int argc, char **argv)
 
 		if (!meta)
 			continue;
-		printf("%s/%s\n", dir, de->d_name);
+		printf_clean("%s/%s\n", dir, de->d_name);
 		json_object_object_foreach(jget(meta, "key"), f, v)
 			if (*json_object_get_string(v))
-				printf("  %s: %s\n", f, json_object_get_string(v));
-		printf("  made: %s from %s\n", jstr(meta, "made", "?"), jstr(meta, "from", "?"));
+				printf_clean("  %s: %s\n", f, json_object_get_string(v));
+		printf_clean("  made: %s from %s\n", jstr(meta, "made", "?"), jstr(meta, "from", "?"));
 		n++;
 		json_object_put(meta);
 	}
 	if (d)
 		closedir(d);
 	if (!n)
-		printf("no baselines in %s\n", dir);
+		printf_clean("no baselines in %s\n", dir);
 	return finish_stdout(EXIT_OK);
 }
 
@@ -85,7 +85,7 @@ static int baseline_update_cmd(int argc, char **argv)
 		return EXIT_USAGE;
 	if (mkdir_p(baselines, 0755) < 0 || baseline_update(baselines, argv[1], &path) < 0)
 		return EXIT_USAGE;
-	printf("baseline %s\n", path);
+	printf_clean("baseline %s\n", path);
 	free(path);
 	return finish_stdout(EXIT_OK);
 }
@@ -106,7 +106,7 @@ static int baseline_find_cmd(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (baseline_find(baselines, s.roots[0], &path, &err) == 1) {
-		printf("%s\n", path);
+		printf_clean("%s\n", path);
 		ret = EXIT_OK;
 	} else {
 		error("%s", err.buf);

@@ -56,12 +56,12 @@ static void collect(const char *path, enum rundir_owner_state st, const struct o
 	char *dst;
 
 	if (st != RUNDIR_ABANDONED) {
-		printf("%s: %s, left\n", path, state_words[st]);
+		printf_clean("%s: %s, left\n", path, state_words[st]);
 		g->left++;
 		return;
 	}
 	if (g->dry_run) {
-		printf("%s: %s (pid %lld on %s), would be %s\n", path, state_words[st], o->pid,
+		printf_clean("%s: %s (pid %lld on %s), would be %s\n", path, state_words[st], o->pid,
 		       o->host, g->keep ? "kept as .abandoned-*" : "removed");
 		g->collected++;
 		return;
@@ -74,7 +74,7 @@ static void collect(const char *path, enum rundir_owner_state st, const struct o
 		if (rename(path, dst) < 0) {
 			error_errno("cannot rename '%s' to '%s'", path, dst);
 		} else {
-			printf("%s: %s (pid %lld), kept as %s\n", path, state_words[st], o->pid, dst);
+			printf_clean("%s: %s (pid %lld), kept as %s\n", path, state_words[st], o->pid, dst);
 			g->collected++;
 		}
 		free(dst);
@@ -84,7 +84,7 @@ static void collect(const char *path, enum rundir_owner_state st, const struct o
 		error_errno("cannot remove '%s'", path);
 		return;
 	}
-	printf("%s: %s (pid %lld), removed\n", path, state_words[st], o->pid);
+	printf_clean("%s: %s (pid %lld), removed\n", path, state_words[st], o->pid);
 	g->collected++;
 }
 
@@ -136,7 +136,7 @@ int cmd_gc(int argc, char **argv)
 		int n;
 
 		if (g.dry_run) {
-			printf("%s: not swept (--dry-run)\n", uris.v[i]);
+			printf_clean("%s: not swept (--dry-run)\n", uris.v[i]);
 			continue;
 		}
 		n = libvirt_sweep(uris.v[i]);
@@ -144,10 +144,10 @@ int cmd_gc(int argc, char **argv)
 			ret = EXIT_ENV;
 			continue;
 		}
-		printf("%s: %d leftover domain%s and volume%s removed\n", uris.v[i], n,
+		printf_clean("%s: %d leftover domain%s and volume%s removed\n", uris.v[i], n,
 		       n == 1 ? "" : "s", n == 1 ? "" : "s");
 	}
-	printf("%d run director%s %s, %d left\n", g.collected, g.collected == 1 ? "y" : "ies",
+	printf_clean("%d run director%s %s, %d left\n", g.collected, g.collected == 1 ? "y" : "ies",
 	       g.dry_run ? "to collect" : "collected", g.left);
 	strvec_clear(&uris);
 	return finish_stdout(ret);

@@ -114,7 +114,7 @@ static int dry_run(const struct scenario *s, const struct run_config *rc)
 	int r = run_plan(s, rc, &plan);
 
 	if (!r)
-		fputs(plan.buf, stdout);
+		printf_clean("%s", plan.buf);
 	sb_release(&plan);
 	return r;
 }

@@ -19,10 +19,14 @@ void (*util_before_message)(void);
 
 static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, msg = STRBUF_INIT;
 
 	sb_addf(&sb, "%s: %s", progname, prefix);
-	sb_vaddf(&sb, fmt, ap);
+	/* Messages quote names and text from elsewhere (a directory name, a
+	 * guest's string): no terminal escape or bidi control reaches stderr. */
+	sb_vaddf(&msg, fmt, ap);
+	sb_add_clean(&sb, msg.buf, msg.len, 1);
+	sb_release(&msg);
 	if (err)
 		sb_addf(&sb, ": %s", strerror(err));
 	sb_addch(&sb, '\n');
@@ -103,6 +107,20 @@ void note(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport("", fmt, ap, 0);
 	va_end(ap);
+}
+
+void printf_clean(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	sb_add_clean(&out, sb.buf, sb.len, 1);
+	fwrite(out.buf, 1, out.len, stdout);
+	sb_release(&sb);
+	sb_release(&out);
 }
 
 char *xstrfmt(const char *fmt, ...)
@@ -715,12 +733,21 @@ static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
 }
 
 /* Whether code point c may stay: no C0, DEL or C1 (but '\n', '\t' with
- * multiline). */
+ * multiline); no noncharacter (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF: XML 1.0
+ * forbids U+FFFE and U+FFFF, and a junit.xml holding one is not
+ * well-formed); no bidirectional control (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069), which reorders what a terminal or a
+ * page shows around it. */
 static int cp_printable(unsigned long c, int multiline)
 {
 	if (multiline && (c == '\n' || c == '\t'))
 		return 1;
-	return !(c < 0x20 || (c >= 0x7f && c <= 0x9f));
+	if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+		return 0;
+	if ((c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) == 0xfffe)
+		return 0;
+	return !(c == 0x061c || c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+		 (c >= 0x2066 && c <= 0x2069));
 }
 
 void sb_add_clean(struct strbuf *sb, const char *s, size_t n, int multiline)

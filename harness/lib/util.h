@@ -79,6 +79,10 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* printf to stdout with the whole text cleaned (sb_add_clean, newlines and
+ * tabs kept): for lines that quote names or strings from elsewhere (a
+ * directory name, a baseline's key.json) */
+void printf_clean(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 int write_all(int fd, const void *buf, size_t n);
 int write_file(const char *path, const void *buf, size_t n);
@@ -133,8 +137,9 @@ int parse_double(const char *s, double *out);
  * control characters (JUnit XML forbids most of them; a C1 CSI would reach a
  * terminal).  sb_add_clean() appends s with every byte that is not part of
  * a valid UTF-8 sequence, every C0 control, DEL and every C1 control
- * (U+0080..U+009F) replaced by '?'; with multiline, '\n' and '\t' are
- * kept.  text_is_clean() says whether s needs no change.
+ * (U+0080..U+009F), every noncharacter (U+FFFE, U+FFFF: not XML) and every
+ * bidirectional control (U+202E and the like) replaced by '?'; with multiline,
+ * '\n' and '\t' are kept.  text_is_clean() says whether s needs no change.
  */
 void sb_add_clean(struct strbuf *sb, const char *s, size_t n, int multiline);
 char *xstrclean(const char *s, size_t n);	/* malloc'd, single line */

@@ -92,26 +92,42 @@ size_t utf8_len(const char *s)
 	return n;
 }
 
-static int is_control(unsigned char c)
+/*
+ * Every writer cleans what it embeds before it escapes it: a model's
+ * strings come from result.json, which may come from anywhere (invalid
+ * UTF-8, U+FFFF, U+202E, terminal escapes), so the cleaning of
+ * sb_add_clean() (lib/util.h) is the first step of each escaper here.
+ * *clean is a malloc'd copy; multiline keeps newlines and tabs.
+ */
+static const char *cleaned(const char *s, int multiline, char **clean)
 {
-	return c < 0x20 || c == 0x7f;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!s)
+		s = "";
+	sb_add_clean(&sb, s, strlen(s), multiline);
+	*clean = sb_detach(&sb, NULL);
+	return *clean;
 }
 
 void text_clean(struct strbuf *out, const char *s)
 {
-	for (; s && *s; s++)
-		sb_addch(out, is_control((unsigned char)*s) ? '?' : *s);
+	if (s)
+		sb_add_clean(out, s, strlen(s), 0);
 }
 
 void shell_quote(struct strbuf *out, const char *s)
 {
 	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				   "0123456789_-./:=,+@%";
+	char *clean;
 
 	if (!s)
 		return;
+	s = cleaned(s, 0, &clean);
 	if (*s && strspn(s, safe) == strlen(s)) {
 		sb_adds(out, s);
+		free(clean);
 		return;
 	}
 	sb_addch(out, '\'');
@@ -119,9 +135,10 @@ void shell_quote(struct strbuf *out, const char *s)
 		if (*s == '\'')
 			sb_adds(out, "'\\''");
 		else
-			sb_addch(out, is_control((unsigned char)*s) ? '?' : *s);
+			sb_addch(out, *s);
 	}
 	sb_addch(out, '\'');
+	free(clean);
 }
 
 /* The entity for c in HTML (apos: "&#39;") or XML (apos: "&apos;"), or
@@ -145,13 +162,13 @@ static const char *entity(unsigned char c, int quotes, const char *apos)
 
 void md_escape(struct strbuf *out, const char *s)
 {
-	for (; s && *s; s++) {
+	char *clean;
+
+	for (s = cleaned(s, 0, &clean); *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		const char *e = entity(c, 0, NULL);
 
-		if (is_control(c))
-			sb_addch(out, '?');
-		else if (e)
+		if (e)
 			sb_adds(out, e);
 		/* Mid-line, only these make markup (list markers and headings need a
 		 * line start, which these strings never have). */
@@ -160,19 +177,22 @@ void md_escape(struct strbuf *out, const char *s)
 		else
 			sb_addch(out, (char)c);
 	}
+	free(clean);
 }
 
 void html_escape(struct strbuf *out, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		const char *e = entity(c, 1, "&#39;");
+	char *clean;
+
+	for (s = cleaned(s, 0, &clean); *s; s++) {
+		const char *e = entity((unsigned char)*s, 1, "&#39;");
 
 		if (e)
 			sb_adds(out, e);
 		else
-			sb_addch(out, is_control(c) ? '?' : (char)c);
+			sb_addch(out, *s);
 	}
+	free(clean);
 }
 
 void html_escape_cut(struct strbuf *out, const char *s, size_t max)
@@ -198,17 +218,17 @@ void html_escape_cut(struct strbuf *out, const char *s, size_t max)
 
 void xml_escape(struct strbuf *out, const char *s)
 {
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		const char *e = entity(c, 1, "&apos;");
+	char *clean;
+
+	for (s = cleaned(s, 1, &clean); *s; s++) {
+		const char *e = entity((unsigned char)*s, 1, "&apos;");
 
 		if (e)
 			sb_adds(out, e);
-		else if (is_control(c) && c != '\n' && c != '\t')
-			sb_addch(out, '?');
 		else
-			sb_addch(out, (char)c);
+			sb_addch(out, *s);
 	}
+	free(clean);
 }
 
 const char *fmt_verdict_class(const char *v)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "guest/phase.h"
+#include "lib/strvec.h"
 #include "lib/util.h"
 
 json_object *result_new(void)
@@ -44,13 +45,84 @@ json_object *json_seconds(double s)
 	return json_object_new_double_s(s, buf);
 }
 
+
+/* A string of o's tree made clean (lib/util.h, sb_add_clean; newlines and
+ * tabs kept): a new string object, or NULL when it needs no change. */
+static json_object *clean_copy(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_object *o;
+
+	if (text_is_clean(s, n, 1))
+		return NULL;
+	sb_add_clean(&sb, s, n, 1);
+	o = json_object_new_string_len(sb.buf, (int)sb.len);
+	sb_release(&sb);
+	return o;
+}
+
+void json_clean_strings(json_object *o)
+{
+	if (json_object_is_type(o, json_type_array)) {
+		for (size_t i = 0; i < json_object_array_length(o); i++) {
+			json_object *e = json_object_array_get_idx(o, i), *c;
+
+			if (json_object_is_type(e, json_type_string) &&
+			    (c = clean_copy(json_object_get_string(e),
+					    (size_t)json_object_get_string_len(e))))
+				json_object_array_put_idx(o, i, c);
+			else
+				json_clean_strings(e);
+		}
+	} else if (json_object_is_type(o, json_type_object)) {
+		struct strvec dirty = STRVEC_INIT;
+
+		json_object_object_foreach(o, key, val) {
+			json_object *c;
+
+			if (!text_is_clean(key, strlen(key), 0))
+				strvec_push(&dirty, key);
+			else if (json_object_is_type(val, json_type_string) &&
+				 (c = clean_copy(json_object_get_string(val),
+						 (size_t)json_object_get_string_len(val))))
+				json_object_object_add(o, key, c);	/* replaces in place */
+			else
+				json_clean_strings(val);
+		}
+		/* A dirty key: its entry again under the clean key (the order of
+		 * such entries changes; none of the harness's own keys is dirty). */
+		for (size_t i = 0; i < dirty.n; i++) {
+			json_object *v = json_object_get(json_object_object_get(o, dirty.v[i]));
+			char *k = xstrclean(dirty.v[i], strlen(dirty.v[i]));
+
+			json_object_object_del(o, dirty.v[i]);
+			json_clean_strings(v);
+			if (json_object_is_type(v, json_type_string)) {
+				json_object *c = clean_copy(json_object_get_string(v),
+							    (size_t)json_object_get_string_len(v));
+				if (c) {
+					json_object_put(v);
+					v = c;
+				}
+			}
+			json_object_object_add(o, k, v);
+			free(k);
+		}
+		strvec_clear(&dirty);
+	}
+}
 int result_save(json_object *root, const char *path)
 {
-	const char *text = json_object_to_json_string_ext(
-		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-			      JSON_C_TO_STRING_NOSLASHESCAPE);
+	const char *text;
 	struct strbuf sb = STRBUF_INIT;
 	int r;
+
+	/* Whatever it was built from (host.json, another run's result.json),
+	 * a document the harness writes is valid UTF-8 without controls. */
+	json_clean_strings(root);
+	text = json_object_to_json_string_ext(
+		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			      JSON_C_TO_STRING_NOSLASHESCAPE);
 
 	sb_adds(&sb, text);
 	sb_addch(&sb, '\n');

@@ -29,7 +29,12 @@
 #define RESULT_SCHEMA 1
 
 json_object *result_new(void);
+/* Writes root (pretty, atomically) after json_clean_strings(root). */
 int result_save(json_object *root, const char *path);
+/* Every string and key of o's tree made valid UTF-8 without control
+ * characters, noncharacters or bidi controls (sb_add_clean; newlines and
+ * tabs kept in values), in place. */
+void json_clean_strings(json_object *o);
 /* dir is a run directory; checks the schema version. */
 int result_load(const char *dir, json_object **root, struct strbuf *err);
 /* Any JSON file whose top level is an object (host.json, a comparison), of

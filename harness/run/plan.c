@@ -27,10 +27,8 @@ static void plan_scenario(const struct scenario *s, struct strbuf *out)
 		sb_reset(&v);
 		scenario_value(s, k, &v);
 		col = out->len;
-		if (!v.len || strpbrk(v.buf, " #\t"))
-			sb_addf(out, "  %s = \"%s\"", k->name, v.buf);
-		else
-			sb_addf(out, "  %s = %s", k->name, v.buf);
+		sb_addf(out, "  %s = ", k->name);
+		scenario_quote(v.buf, out);
 		col = out->len - col;
 		sb_addf(out, "%*s# ", col < 40 ? (int)(40 - col) : 1, "");
 		if (o > 0)
