@@ -76,7 +76,7 @@ test_link_planted_at_replay_dir() {
 	expect 1 "replay' is a symbolic link" -- "$bin" report --replay "$tmp/rp"
 	check "nothing written through replay -> elsewhere" test -z "$(ls -A "$tmp/elsewhere")"
 	rm "$tmp/rp/replay"
-	expect 0 "identical" -- "$bin" report --replay "$tmp/rp"
+	expect 0 "the run.s own result.json" -- "$bin" report --replay "$tmp/rp"
 }
 
 test_link_planted_in_night_dir() {
@@ -117,6 +117,23 @@ test_result_json_not_a_file() {
 	rm -f "$tmp/zero/result.json"
 	mkfifo "$tmp/zero/result.json"
 	expect 1 "not a regular file" -- "$bin" report "$tmp/zero"
+}
+
+test_replay_inputs_bounded() {
+	# A small channel.log.gz that inflates past the run's guest_output_mb
+	# (a gzip bomb) is refused at the bound, not read into memory.
+	rm -rf "$tmp/bomb"
+	cp -r "$fx/replay/smoke-x86_64" "$tmp/bomb"
+	echo "guest_output_mb = 16" >> "$tmp/bomb/scenario.scn"
+	head -c 17M /dev/zero | gzip -1 > "$tmp/bomb/channel.log.gz"
+	check "the bomb is small" test "$(stat -c %s "$tmp/bomb/channel.log.gz")" -lt 1048576
+	expect 1 "holds more than the run's guest_output_mb \(16 MiB\)" -- \
+		"$bin" report --replay "$tmp/bomb"
+	# A FIFO as console.log would block a reader: refused at once.
+	cp "$fx/replay/smoke-x86_64/channel.log.gz" "$tmp/bomb/"
+	rm -f "$tmp/bomb/console.log"
+	mkfifo "$tmp/bomb/console.log"
+	expect 1 "console.log': not a regular file" -- "$bin" report --replay "$tmp/bomb"
 }
 
 # ---- the cache --------------------------------------------------------------

@@ -100,6 +100,8 @@ int meminfo_parse(struct meminfo *m, const char *buf, size_t len,
 			break;
 		if (line_has_nul(it.line, it.len))
 			why = "NUL byte";
+		else if (out.n >= MEMINFO_MAX_FIELDS)
+			why = "more fields than /proc/meminfo has (MEMINFO_MAX_FIELDS)";
 		else
 			(void)parse_line(&f, it.line, it.len, &why);
 		if (why) {

@@ -11,8 +11,8 @@
  * Each line is "Name:   <number>[ kB]".  Fields keep their order.  Values
  * with " kB" are in kB; others (HugePages_Total, ...) are counts, and
  * .is_kb says which.  A malformed line, a duplicate name, an empty input or
- * a number above MEMINFO_VALUE_MAX is an error naming the line; nothing partial is
- * returned.
+ * a number above MEMINFO_VALUE_MAX, or more than MEMINFO_MAX_FIELDS fields, is
+ * an error naming the line; nothing partial is returned.
  */
 #ifndef SCALETEST_MEMINFO_H
 #define SCALETEST_MEMINFO_H
@@ -25,6 +25,8 @@
 /* The largest value accepted (2^50: an exbibyte in kB), so that the
  * analysis's differences and per-disk bytes (x 1024) cannot overflow. */
 #define MEMINFO_VALUE_MAX (1LL << 50)
+/* The most fields accepted: /proc/meminfo has about 60. */
+#define MEMINFO_MAX_FIELDS 512
 
 struct meminfo_field {
 	char name[MEMINFO_NAME_MAX];

@@ -68,7 +68,14 @@ static void on_reject(void *ctx, const char *reason)
 	reject(ctx, "%s", reason);
 }
 
-/* Keeps a record's raw payload as <dir>/<name>, when there is a dir. */
+/*
+ * Keeps an accepted record's raw payload as <dir>/<name>, when there is a
+ * dir.  Only after its parser and the record's place in the run were
+ * checked, so a guest cannot make files by sending what is rejected; each
+ * name is created anew (a second record cannot overwrite a kept one), and
+ * the run keeps at most RECORDS_MAX_KEPT_FILES files and
+ * RECORDS_MAX_KEPT_BYTES bytes.
+ */
 static void keep(struct records *r, const struct record *rec, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -79,6 +86,13 @@ static void keep(struct records *r, const struct record *rec, const char *fmt, .
 
 	if (!r->dir)
 		return;
+	if (r->kept_files >= RECORDS_MAX_KEPT_FILES ||
+	    rec->len > r->max_kept_bytes - r->kept_bytes) {
+		reject(r, "record %lu: %s for '%s' not kept: the run keeps at most %d files "
+		       "and %d MiB of the guest's payloads", rec->seq, rec->type, rec->phase,
+		       RECORDS_MAX_KEPT_FILES, (int)(r->max_kept_bytes >> 20));
+		return;
+	}
 	sb_addf(&path, "%s/", r->dir);
 	va_start(ap, fmt);
 	sb_vaddf(&path, fmt, ap);
@@ -91,7 +105,10 @@ static void keep(struct records *r, const struct record *rec, const char *fmt, .
 			(void)mkdir_p(path.buf, 0755);
 		*slash = '/';
 	}
-	write_file(path.buf, rec->payload, rec->len);
+	if (write_file_excl(path.buf, rec->payload, rec->len) == 0) {
+		r->kept_files++;
+		r->kept_bytes += rec->len;
+	}
 	sb_release(&path);
 }
 
@@ -147,11 +164,14 @@ static void on_meminfo(struct records *r, const struct record *rec)
 
 	if (!p)
 		return;
-	keep(r, rec, "snapshots/%02d-%s.meminfo", r->phase, rec->phase);
-	if (meminfo_parse(&m, rec->payload, rec->len, &err) < 0)
+	if (jget(p, "meminfo")) {
+		reject(r, "record %lu: a second meminfo for '%s'", rec->seq, rec->phase);
+	} else if (meminfo_parse(&m, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: meminfo for '%s': %s", rec->seq, rec->phase, err.buf);
-	else
+	} else {
 		json_object_object_add(p, "meminfo", result_meminfo(&m));
+		keep(r, rec, "snapshots/%02d-%s.meminfo", r->phase, rec->phase);
+	}
 	meminfo_release(&m);
 	sb_release(&err);
 }
@@ -164,11 +184,14 @@ static void on_slabinfo(struct records *r, const struct record *rec)
 
 	if (!p)
 		return;
-	keep(r, rec, "snapshots/%02d-%s.slabinfo", r->phase, rec->phase);
-	if (slabinfo_parse(&si, rec->payload, rec->len, &err) < 0)
+	if (jget(p, "slab")) {
+		reject(r, "record %lu: a second slabinfo for '%s'", rec->seq, rec->phase);
+	} else if (slabinfo_parse(&si, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: slabinfo for '%s': %s", rec->seq, rec->phase, err.buf);
-	else
+	} else {
 		json_object_object_add(p, "slab", result_slab(&si, PAGE_SIZE_BYTES));
+		keep(r, rec, "snapshots/%02d-%s.slabinfo", r->phase, rec->phase);
+	}
 	slabinfo_release(&si);
 	sb_release(&err);
 }
@@ -221,7 +244,6 @@ static void on_blocks(struct records *r, const struct record *rec)
 	};
 	int idx = phase_index(rec->phase);
 
-	keep(r, rec, "blocks/%s.txt", rec->phase);
 	if (blocklist_parse(&l, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: blocks for '%s': %s", rec->seq, rec->phase, err.buf);
 		sb_release(&err);
@@ -232,6 +254,7 @@ static void on_blocks(struct records *r, const struct record *rec)
 		if ((int)lists[i].phase == idx && !*lists[i].have) {
 			*lists[i].list = l;
 			*lists[i].have = 1;
+			keep(r, rec, "blocks/%s.txt", rec->phase);
 			return;
 		}
 	}
@@ -279,8 +302,18 @@ static void on_timing(struct records *r, const struct record *rec, struct kvlist
 			continue;
 		}
 		if (!json_object_object_get_ex(r->timings, rec->phase, &ph)) {
+			if (json_object_object_length(r->timings) >= RECORDS_MAX_TIMING_PHASES) {
+				reject(r, "record %lu: timing for a phase past the first %d",
+				       rec->seq, RECORDS_MAX_TIMING_PHASES);
+				return;
+			}
 			ph = json_object_new_object();
 			json_object_object_add(r->timings, rec->phase, ph);
+		}
+		if (json_object_object_length(ph) >= RECORDS_MAX_TIMING_KEYS) {
+			reject(r, "record %lu: more than %d timings for '%s'", rec->seq,
+			       RECORDS_MAX_TIMING_KEYS, rec->phase);
+			return;
 		}
 		key = xstrfmt("%.*s_s", (int)(kl - 3), kv->v[i].key);
 		json_object_object_add(ph, key, json_seconds((double)cs / 100));
@@ -290,10 +323,14 @@ static void on_timing(struct records *r, const struct record *rec, struct kvlist
 
 static void on_info(struct records *r, const struct record *rec, struct kvlist *kv)
 {
-	(void)rec;
-	for (size_t i = 0; i < kv->n; i++)
-		json_object_object_add(r->guest, kv->v[i].key,
-				       guest_str(kv->v[i].value));
+	for (size_t i = 0; i < kv->n; i++) {
+		if (json_object_object_length(r->guest) >= RECORDS_MAX_INFO &&
+		    !json_object_object_get_ex(r->guest, kv->v[i].key, NULL)) {
+			reject(r, "record %lu: more than %d info keys", rec->seq, RECORDS_MAX_INFO);
+			return;
+		}
+		json_object_object_add(r->guest, kv->v[i].key, guest_str(kv->v[i].value));
+	}
 }
 
 /* Records whose payload is key=value lines: timing, info, end. */
@@ -332,6 +369,11 @@ static void on_io(struct records *r, const struct record *rec)
 
 		if (len && kv_words(&kv, p, len, &err) < 0) {
 			reject(r, "record %lu: io: %s", rec->seq, err.buf);
+		} else if (len && json_object_array_length(r->io) >= RECORDS_MAX_IO) {
+			reject(r, "record %lu: io: more than %d disks", rec->seq, RECORDS_MAX_IO);
+			kvlist_release(&kv);
+			sb_release(&err);
+			return;
 		} else if (len) {
 			json_object *o = json_object_new_object();
 			const char *disk = kv_get(&kv, "disk");
@@ -362,25 +404,48 @@ static void on_inventory(struct records *r, const struct record *rec)
 {
 	struct strbuf err = STRBUF_INIT;
 
-	keep(r, rec, "inventory.txt");
-	if (r->have_inv)
+	if (r->have_inv) {
 		reject(r, "record %lu: a second inventory", rec->seq);
-	else if (inventory_parse(&r->inv, rec->payload, rec->len, &err) < 0)
+	} else if (inventory_parse(&r->inv, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: inventory: %s", rec->seq, err.buf);
-	else
+	} else {
 		r->have_inv = 1;
+		keep(r, rec, "inventory.txt");
+	}
 	sb_release(&err);
 }
 
-/* fio.groups.GROUP: {"status": exit status, "message": fio's first line} */
-static json_object *fio_group(struct records *r, const char *group)
+/* The groups the guest runs fio as (initramfs/lib.sh, run_fio): a record
+ * for any other is rejected, so a guest cannot grow fio.groups or the
+ * files of fio/ with names of its own. */
+static const char *const fio_groups[] = { "verify-write", "verify", "sample", "all" };
+enum { FIO_SEEN_STATUS = 1, FIO_SEEN_MESSAGE = 2, FIO_SEEN_JSON = 4 };
+
+/* fio.groups.GROUP: {"status": exit status, "message": fio's first line},
+ * or NULL (rejected, said) for a group the guest does not run or a second
+ * record of one kind (what: FIO_SEEN_STATUS, _MESSAGE or _JSON). */
+static json_object *fio_group(struct records *r, const struct record *rec, unsigned what)
 {
 	json_object *g;
+	size_t i;
 
-	if (!json_object_object_get_ex(r->fio_groups, group, &g)) {
-		g = json_object_new_object();
-		json_object_object_add(r->fio_groups, group, g);
+	for (i = 0; i < ARRAY_SIZE(fio_groups) && strcmp(fio_groups[i], rec->phase); i++)
+		;
+	if (i == ARRAY_SIZE(fio_groups)) {
+		reject(r, "record %lu: %s for an unknown fio group '%s'", rec->seq, rec->type,
+		       rec->phase);
+		return NULL;
 	}
+	if (!json_object_object_get_ex(r->fio_groups, rec->phase, &g)) {
+		g = json_object_new_object();
+		json_object_object_add(r->fio_groups, rec->phase, g);
+	}
+	if (r->fio_seen[i] & what) {
+		reject(r, "record %lu: a second %s for fio group '%s'", rec->seq, rec->type,
+		       rec->phase);
+		return NULL;
+	}
+	r->fio_seen[i] |= what;
 	return g;
 }
 
@@ -388,14 +453,14 @@ static void on_fiorc(struct records *r, const struct record *rec)
 {
 	struct kvlist kv = KVLIST_INIT;
 	struct strbuf err = STRBUF_INIT;
+	json_object *g;
 	long long st;
 
 	if (kv_lines(&kv, rec->payload, rec->len, &err) < 0 ||
 	    (st = kv_get_num(&kv, "status")) < 0)
 		reject(r, "record %lu: fiorc for '%s': bad status", rec->seq, rec->phase);
-	else
-		json_object_object_add(fio_group(r, rec->phase), "status",
-				       json_object_new_int64(st));
+	else if ((g = fio_group(r, rec, FIO_SEEN_STATUS)))
+		json_object_object_add(g, "status", json_object_new_int64(st));
 	kvlist_release(&kv);
 	sb_release(&err);
 }
@@ -405,19 +470,25 @@ static void on_fiolog(struct records *r, const struct record *rec)
 	/* The first line of what fio said, for the report and checks. */
 	const char *nl = memchr(rec->payload, '\n', rec->len);
 	size_t l = nl ? (size_t)(nl - rec->payload) : rec->len;
+	json_object *g = fio_group(r, rec, FIO_SEEN_MESSAGE);
 
-	json_object_object_add(fio_group(r, rec->phase), "message",
-			       guest_string(rec->payload, l > 200 ? 200 : l));
+	if (!g)
+		return;
+	json_object_object_add(g, "message", guest_string(rec->payload, l > 200 ? 200 : l));
 	keep(r, rec, "fio/%s.log", rec->phase);
 }
 
 static void on_fio(struct records *r, const struct record *rec)
 {
 	struct strbuf err = STRBUF_INIT;
+	json_object *g = fio_group(r, rec, FIO_SEEN_JSON);
 
-	keep(r, rec, "fio/%s.json", rec->phase);
+	if (!g)
+		return;
 	if (fio_json_summarize(rec->payload, rec->len, rec->phase, r->fio_jobs, &err) < 0)
 		reject(r, "record %lu: fio output for '%s': %s", rec->seq, rec->phase, err.buf);
+	else
+		keep(r, rec, "fio/%s.json", rec->phase);
 	sb_release(&err);
 }
 
@@ -427,7 +498,10 @@ static void on_sample(struct records *r, const struct record *rec)
 	json_object *o;
 	long n;
 
-	if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0)
+	if (json_object_array_length(r->samples) >= RECORDS_MAX_SAMPLES)
+		reject(r, "record %lu: monitor sample past the first %d", rec->seq,
+		       RECORDS_MAX_SAMPLES);
+	else if (monitor_sample(rec->payload, rec->len, PAGE_SIZE_BYTES, &o, &n, &err) < 0)
 		reject(r, "record %lu: monitor sample: %s", rec->seq, err.buf);
 	else
 		json_object_array_add(r->samples, o);
@@ -521,11 +595,14 @@ static void on_kmemleak(struct records *r, const struct record *rec)
 {
 	long long n = 0;
 
+	if (r->kmemleak) {
+		reject(r, "record %lu: a second kmemleak report", rec->seq);
+		return;
+	}
 	keep(r, rec, "kmemleak.txt");
 	for (const char *p = rec->payload, *end = rec->payload + rec->len;
 	     (p = memmem(p, (size_t)(end - p), "unreferenced object", 19)); p += 19)
 		n++;
-	json_object_put(r->kmemleak);
 	r->kmemleak = json_object_new_object();
 	json_object_object_add(r->kmemleak, "unreferenced", json_object_new_int64(n));
 	json_object_object_add(r->kmemleak, "file", json_object_new_string("kmemleak.txt"));
@@ -563,16 +640,17 @@ static void on_hist(struct records *r, const struct record *rec)
 	for (size_t i = 0; i < ARRAY_SIZE(attr_sources); i++) {
 		if (strcmp(attr_sources[i].name, rec->phase))
 			continue;
-		keep(r, rec, "attribution/%s.hist", rec->phase);
 		src = jget(attribution(r), "sources");
-		if (jget(src, attr_sources[i].key))
+		if (jget(src, attr_sources[i].key)) {
 			reject(r, "record %lu: a second hist for '%s'", rec->seq, rec->phase);
-		else if (attr_hist_parse(&h, rec->payload, rec->len, &err) < 0)
+		} else if (attr_hist_parse(&h, rec->payload, rec->len, &err) < 0) {
 			reject(r, "record %lu: hist for '%s': %s", rec->seq, rec->phase, err.buf);
-		else
+		} else {
 			json_object_object_add(src, attr_sources[i].key,
 					       attr_source_json(&h, attr_sources[i].unit,
 								ATTR_TOP_SITES));
+			keep(r, rec, "attribution/%s.hist", rec->phase);
+		}
 		attr_hist_release(&h);
 		sb_release(&err);
 		return;
@@ -646,7 +724,6 @@ static void on_stephist(struct records *r, const struct record *rec)
 		       rec->phase);
 		return;
 	}
-	keep(r, rec, "attribution/%s@%02ld.hist", step_sources[i].name, step);
 	if (r->phase != PHASE_BEFORE_INSMOD || !r->npoints || step != (long)r->npoints) {
 		reject(r, "record %lu: stephist for step %ld, not right after its point", rec->seq,
 		       step);
@@ -671,6 +748,7 @@ static void on_stephist(struct records *r, const struct record *rec)
 			json_object_object_add(e, "sites", sites);
 		}
 		json_object_put(src);
+		keep(r, rec, "attribution/%s@%02ld.hist", step_sources[i].name, step);
 	}
 	attr_hist_release(&h);
 	sb_release(&err);
@@ -690,7 +768,6 @@ static void on_pageowner(struct records *r, const struct record *rec)
 		reject(r, "record %lu: pageowner for an unknown phase '%s'", rec->seq, rec->phase);
 		return;
 	}
-	keep(r, rec, "attribution/page_owner-%s.txt", rec->phase);
 	if (after ? r->have_po_after : r->have_po_before) {
 		reject(r, "record %lu: a second pageowner for '%s'", rec->seq, rec->phase);
 	} else if (after && !r->have_po_before) {
@@ -701,8 +778,10 @@ static void on_pageowner(struct records *r, const struct record *rec)
 		r->po_before = ps;
 		r->have_po_before = 1;
 		memset(&ps, 0, sizeof(ps));
+		keep(r, rec, "attribution/page_owner-%s.txt", rec->phase);
 	} else {
 		r->have_po_after = 1;
+		keep(r, rec, "attribution/page_owner-%s.txt", rec->phase);
 		src = jget(attribution(r), "sources");
 		json_object_object_add(src, "page_owner",
 				       po_source_json(&r->po_before, &ps, ATTR_TOP_SITES));
@@ -751,7 +830,6 @@ static void on_attr(struct records *r, const struct record *rec)
 	const char *st;
 	json_object *a;
 
-	keep(r, rec, "attribution/attr.txt");
 	if (kv_lines(&kv, rec->payload, rec->len, &err) < 0 ||
 	    !(st = kv_get(&kv, "status")) || (strcmp(st, "ok") && strcmp(st, "unavailable"))) {
 		reject(r, "record %lu: attr: %s", rec->seq, err.len ? err.buf : "bad status");
@@ -777,6 +855,7 @@ static void on_attr(struct records *r, const struct record *rec)
 					       cs >= 0 ? json_seconds((double)cs / 100) : NULL);
 		}
 		attr_page_owner(r, &kv);
+		keep(r, rec, "attribution/attr.txt");
 	}
 	kvlist_release(&kv);
 	sb_release(&err);
@@ -840,6 +919,7 @@ void records_init(struct records *rs, const struct scenario *s, const char *dir,
 	rs->fio_groups = json_object_new_object();
 	rs->samples = json_object_new_array();
 	rs->progress_cpu = -1;
+	rs->max_kept_bytes = RECORDS_MAX_KEPT_BYTES;
 	rs->points = json_object_new_array();
 	scenario_sweep(s, &rs->steps, &rs->nsteps);
 	rs->host_disks = rs->nsteps ? scenario_sd_host_disks(s) : 0;

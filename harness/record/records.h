@@ -93,6 +93,10 @@ struct records {
 	struct inventory inv;
 	int have_inv;
 
+	size_t kept_files, kept_bytes;	/* what keep() wrote */
+	size_t max_kept_bytes;		/* RECORDS_MAX_KEPT_BYTES (tests lower it) */
+	unsigned char fio_seen[4];	/* per fio group: which records came */
+
 	int got_end;
 	char end_status[16];
 	char end_phase[CHANNEL_PHASE_MAX];
@@ -100,6 +104,22 @@ struct records {
 };
 
 #define RECORDS_MAX_REJECTIONS 50
+/*
+ * What the guest may make the harness keep, whatever it sends: every
+ * record is bounded by the channel (CHANNEL_MAX_PAYLOAD), and these bound
+ * what accepted records add up to.  Files and bytes under the run
+ * directory (keep(): snapshots, fio output, hists ...); monitor samples;
+ * dd check lines; "info" keys; timing phases, and keys per phase.  Past a
+ * bound a record is rejected with its reason, so the run says so.  (The
+ * whole stream is bounded by the scenario's guest_output_mb, run.c.)
+ */
+#define RECORDS_MAX_KEPT_FILES 1024
+#define RECORDS_MAX_KEPT_BYTES ((size_t)512 << 20)
+#define RECORDS_MAX_SAMPLES 50000
+#define RECORDS_MAX_IO 1024
+#define RECORDS_MAX_INFO 64
+#define RECORDS_MAX_TIMING_PHASES 64
+#define RECORDS_MAX_TIMING_KEYS 64
 /* Call sites kept per attribution source (the rest: other_bytes). */
 #define ATTR_TOP_SITES 25
 

@@ -101,6 +101,8 @@ int slabinfo_parse(struct slabinfo *s, const char *buf, size_t len,
 			sb_reset(&line);
 			sb_add(&line, it.line, it.len);
 			why = parse_line(&c, line.buf);
+			if (!why && out.n >= SLABINFO_MAX_CACHES)
+				why = "more caches than a kernel has (SLABINFO_MAX_CACHES)";
 			if (!why) {
 				ALLOC_GROW(out.c, out.n + 1, out.alloc);
 				out.c[out.n++] = c;

@@ -17,8 +17,8 @@
  *
  * An empty input is valid (a kernel without slabinfo sends nothing) and
  * yields zero caches; anything else malformed (a duplicate cache, a number
- * above SLAB_NUM_MAX, a cache above SLAB_PAGES_MAX pages) is an error
- * naming the line.
+ * above SLAB_NUM_MAX, a cache above SLAB_PAGES_MAX pages, more than
+ * SLABINFO_MAX_CACHES caches) is an error naming the line.
  */
 #ifndef SCALETEST_SLABINFO_H
 #define SCALETEST_SLABINFO_H
@@ -33,6 +33,9 @@
  * so that bytes and totals over every cache cannot overflow. */
 #define SLAB_NUM_MAX (1LL << 40)
 #define SLAB_PAGES_MAX (1LL << 36)
+/* The most caches one snapshot may hold: a kernel has a few hundred (more
+ * with slab_nomerge); a guest that sends 240,000 is refused, not kept. */
+#define SLABINFO_MAX_CACHES 8192
 
 struct slab_cache {
 	char name[SLAB_NAME_MAX];

@@ -1,8 +1,11 @@
 #include "result/replay.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "lib/util.h"
@@ -12,14 +15,24 @@
 #include "result/result.h"
 #include "scenario/scenario.h"
 
-/* dir/name, or dir/name.gz (kept fixtures); gzread passes plain files on. */
-static int read_input(const char *dir, const char *name, struct strbuf *buf,
+/*
+ * dir/name, or dir/name.gz (kept fixtures; gzread passes plain files on),
+ * fed to fn in chunks as it is read, as a live run feeds what arrives: the
+ * decoders' memory does not grow with the file, and a scan stays linear.
+ * The run directory may come from anywhere: only a regular file is read
+ * (a FIFO would block), and at most max bytes of it, decompressed (a
+ * small .gz may inflate without end); past that it is an error.
+ */
+static int feed_input(const char *dir, const char *name, unsigned long long max,
+		      void (*fn)(void *ctx, const char *buf, size_t n), void *ctx,
 		      struct strbuf *err)
 {
 	char *path = xstrfmt("%s/%s", dir, name);
 	char chunk[65536];
-	gzFile gz;
-	int n;
+	unsigned long long total = 0;
+	struct stat st;
+	gzFile gz = NULL;
+	int fd, n = 0, r = -1;
 
 	if (!path_exists(path)) {
 		char *gzpath = xstrfmt("%s.gz", path);
@@ -31,21 +44,51 @@ static int read_input(const char *dir, const char *name, struct strbuf *buf,
 			free(gzpath);
 		}
 	}
-	gz = gzopen(path, "rb");
-	if (!gz) {
-		sb_addf(err, "cannot read '%s': %s", path, strerror(errno ? errno : ENOMEM));
-		free(path);
-		return -1;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		sb_addf(err, "cannot read '%s': %s", path, strerror(errno));
+		goto out;
 	}
-	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0)
-		sb_add(buf, chunk, (size_t)n);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		sb_addf(err, "cannot read '%s': not a regular file", path);
+		close(fd);
+		goto out;
+	}
+	if (!(gz = gzdopen(fd, "rb"))) {
+		sb_addf(err, "cannot read '%s': %s", path, strerror(errno ? errno : ENOMEM));
+		close(fd);
+		goto out;
+	}
+	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0) {
+		total += (unsigned long long)n;
+		if (total > max) {
+			sb_addf(err, "'%s' holds more than the run's guest_output_mb (%llu MiB): "
+				"not a run's own log", path, max >> 20);
+			goto out;
+		}
+		fn(ctx, chunk, (size_t)n);
+	}
 	if (n < 0) {
 		int e;
 		sb_addf(err, "cannot read '%s': %s", path, gzerror(gz, &e));
+		goto out;
 	}
-	gzclose(gz);
+	r = 0;
+out:
+	if (gz)
+		gzclose(gz);
 	free(path);
-	return n < 0 ? -1 : 0;
+	return r;
+}
+
+static void feed_records(void *ctx, const char *buf, size_t n)
+{
+	records_feed(ctx, buf, n);
+}
+
+static void feed_console(void *ctx, const char *buf, size_t n)
+{
+	console_scan_feed(ctx, buf, n);
 }
 
 static json_object *load_host(const char *dir, struct strbuf *err)
@@ -66,39 +109,35 @@ static json_object *load_host(const char *dir, struct strbuf *err)
 int result_replay(const char *dir, json_object **root, enum run_status *status,
 		  struct strbuf *err)
 {
-	struct strbuf chan = STRBUF_INIT, con = STRBUF_INIT;
 	struct scenario s;
 	struct records rs;
 	struct console_scan cs;
 	json_object *host = NULL;
 	char *scn = xstrfmt("%s/scenario.scn", dir);
+	unsigned long long max;
 	int r = -1;
 
 	*root = NULL;
 	scenario_init(&s);
 	if (scenario_load(&s, scn, err) < 0 || scenario_check(&s, err) < 0)
-		goto out;
-	if (read_input(dir, "channel.log", &chan, err) < 0 ||
-	    read_input(dir, "console.log", &con, err) < 0)
-		goto out;
+		goto out_scn;
 	if (!(host = load_host(dir, err)))
-		goto out;
-
+		goto out_scn;
+	max = (unsigned long long)s.guest_output_mb << 20;
 	records_init(&rs, &s, NULL, NULL, NULL);
-	records_feed(&rs, chan.buf, chan.len);
-	records_finish(&rs);
 	console_scan_init(&cs);
-	console_scan_feed(&cs, con.buf, con.len);
-	console_scan_finish(&cs);
-	*root = result_build(&s, &rs, &cs, host, status);
+	if (feed_input(dir, "channel.log", max, feed_records, &rs, err) == 0 &&
+	    feed_input(dir, "console.log", max, feed_console, &cs, err) == 0) {
+		records_finish(&rs);
+		console_scan_finish(&cs);
+		*root = result_build(&s, &rs, &cs, host, status);
+		r = 0;
+	}
 	records_release(&rs);
 	console_scan_release(&cs);
-	r = 0;
-out:
+out_scn:
 	json_object_put(host);
 	scenario_release(&s);
-	sb_release(&chan);
-	sb_release(&con);
 	free(scn);
 	return r;
 }

@@ -44,6 +44,8 @@ struct run {
 	struct strvec disks;		/* virtio disk images */
 	struct vm vm;
 	int con_log, chan_log;		/* console.log, channel.log */
+	unsigned long long con_bytes, chan_bytes;	/* what the guest wrote on each */
+	int over_budget;		/* past guest_output_mb: stop the VM */
 	struct console_scan cs;
 	struct records rs;
 	json_object *host;		/* host.json: what only the host saw */
@@ -192,12 +194,32 @@ static const struct records_ops run_records_ops = {
 	.end = on_end,
 };
 
+/* The guest may write at most guest_output_mb on each stream: past it, no
+ * more is kept or decoded, and the watch ends (over_budget). */
+static int within_budget(struct run *r, unsigned long long *bytes, size_t n, const char *what)
+{
+	unsigned long long max = (unsigned long long)r->s->guest_output_mb << 20;
+
+	if (r->over_budget)
+		return 0;
+	if (*bytes + n > max) {
+		set_error(r, "the guest wrote more than %lld MiB on its %s (guest_output_mb): "
+			  "the rest was not kept and the VM was stopped", r->s->guest_output_mb, what);
+		r->over_budget = 1;
+		return 0;
+	}
+	*bytes += n;
+	return 1;
+}
+
 static void on_console(void *ctx, const char *buf, size_t n)
 {
 	struct run *r = ctx;
 	const struct console_report *stop;
 	int had = r->cs.crash || r->cs.oom;
 
+	if (!within_budget(r, &r->con_bytes, n, "console"))
+		return;
 	(void)write_all(r->con_log, buf, n);
 	console_scan_feed(&r->cs, buf, n);
 	if (!had && (r->cs.crash || r->cs.oom))
@@ -212,8 +234,15 @@ static void on_channel(void *ctx, const char *buf, size_t n)
 {
 	struct run *r = ctx;
 
+	if (!within_budget(r, &r->chan_bytes, n, "record channel"))
+		return;
 	(void)write_all(r->chan_log, buf, n);
 	records_feed(&r->rs, buf, n);
+}
+
+static int watch_done(void *ctx)
+{
+	return ((struct run *)ctx)->over_budget;
 }
 
 static double next_deadline(void *ctx)
@@ -227,7 +256,7 @@ static void watch(struct run *r)
 {
 	struct vm_watch w = {
 		.ctx = r, .console = on_console, .channel = on_channel,
-		.deadline = next_deadline,
+		.deadline = next_deadline, .done = watch_done,
 	};
 	struct child_result res;
 	enum vm_watch_end end;

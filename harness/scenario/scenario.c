@@ -81,6 +81,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(initramfs_compress, "none", compress_choices, "Initramfs compression: none boots fastest under TCG (see the README's measurement); gzip makes a smaller file."),
 	INT(loglevel, "4", 0, 8, NULL, "Kernel console loglevel; 4 keeps thousands of probe messages off the serial line."),
 	STR(cmdline, "", "Extra kernel command line parameters."),
+	INT(guest_output_mb, "1024", 16, 1048576, "MiB", "The most the guest may write on its console, and send on the record channel, each: past it the harness keeps no more, stops the VM and calls the run an error naming this key, so a guest gone wild cannot fill the disk or the harness's memory."),
 	INT(disk_cost_kb, "0", 0, 1048576, "kB", "Expected memory per disk, used to refuse runs that cannot fit; 0: 180 (i386, lowmem) or 360 (x86_64), measured on Debian's kernels."),
 	INT(timeout_boot, "120", 5, 86400, "s", "Deadline for the guest to reach /init and load the base modules."),
 	INT(timeout_insmod, "900", 5, 86400, "s", "Deadline for insmod scsi_debug and enumeration of all disks."),

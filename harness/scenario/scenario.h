@@ -96,6 +96,7 @@ struct scenario {
 	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
 	long long loglevel;
 	char *cmdline;
+	long long guest_output_mb;	/* console and channel, each */
 	long long disk_cost_kb;	/* 0 = the arch's measured default */
 	long long timeout_boot;
 	long long timeout_insmod;

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "lib/strbuf.h"
 #include "record/records.h"
@@ -252,10 +253,10 @@ TEST(records_hostile_bytes_are_cleaned)
 	frame(&sb, 3, "io", "boot", p.buf);
 	sb_reset(&p);
 	sb_addf(&p, "fio: %s\x1b[2J\nmore\n", hostile);
-	frame(&sb, 4, "fiolog", "boot", p.buf);
+	frame(&sb, 4, "fiolog", "sample", p.buf);
 	sb_reset(&p);
 	sb_addf(&p, "{\"jobs\": [{\"jobname\": \"%s\\u0085\\u009b\", \"error\": 0}]}", hostile);
-	frame(&sb, 5, "fio", "boot", p.buf);
+	frame(&sb, 5, "fio", "sample", p.buf);
 	sb_reset(&p);
 	sb_addf(&p, "bad=%s word\xc2\x85=1\n", hostile);
 	frame(&sb, 6, "io", "boot", p.buf);
@@ -277,7 +278,7 @@ TEST(records_hostile_bytes_are_cleaned)
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 	CHECK(text_is_clean(text, strlen(text), 1));
 	CHECK_STR(jstr(root, "guest.kernel", NULL), "a?31mred?????z\xc3\xa9");
-	CHECK_STR(jstr(rs.fio_groups, "boot.message", NULL), "fio: a?31mred?????z\xc3\xa9?[2J");
+	CHECK_STR(jstr(rs.fio_groups, "sample.message", NULL), "fio: a?31mred?????z\xc3\xa9?[2J");
 	CHECK_STR(jstr(json_object_array_get_idx(rs.fio_jobs, 0), "job", NULL),
 		  "a?31mred?????z\xc3\xa9??");
 	text = json_object_to_json_string(rs.rejections);
@@ -554,4 +555,70 @@ TEST(records_snapshot_is_its_three_records)
 	sb_release(&a);
 	sb_release(&b);
 	sb_release(&p);
+}
+
+/* Guest output is validated before it touches the disk, and bounded: 2,000
+ * fio records under phase names of the guest's own made 2,000 files
+ * (196 MB); a second snapshot of a phase overwrote the first; past the
+ * run's byte budget nothing more is kept. */
+TEST(records_guest_output_is_bounded)
+{
+	struct scenario s;
+	struct records rs;
+	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+	char *dir = xstrfmt("%s/bounded", test_tmpdir()), *sub;
+	unsigned long seq = 1;
+	struct stat st;
+
+	CHECK_EQ_INT(mkdir_p(dir, 0755), 0);
+	sub = xstrfmt("%s/snapshots", dir);
+	CHECK_EQ_INT(mkdir_p(sub, 0755), 0);
+	free(sub);
+	scenario_init(&s);
+	records_init(&rs, &s, dir, NULL, NULL);
+	frame(&sb, seq++, "mark", "boot", "3.10\n");
+	for (int i = 0; i < 2000; i++) {
+		char ph[16];
+
+		snprintf(ph, sizeof(ph), "g%d", i);
+		frame(&sb, seq++, "fio", ph, "not json at all");
+		frame(&sb, seq++, "fiolog", ph, "fio: x\n");
+	}
+	/* a group the guest runs, twice: the second is refused */
+	frame(&sb, seq++, "fiolog", "sample", "fio: first\n");
+	frame(&sb, seq++, "fiolog", "sample", "fio: second\n");
+	frame(&sb, seq++, "meminfo", "boot", "MemTotal: 10 kB\nMemFree: 5 kB\n");
+	frame(&sb, seq++, "meminfo", "boot", "MemTotal: 99 kB\nMemFree: 1 kB\n");
+	records_feed(&rs, sb.buf, sb.len);
+	CHECK_EQ_INT(rs.nrejections, 4002);
+	CHECK_EQ_INT(json_object_object_length(rs.fio_groups), 1);
+	CHECK_STR(jstr(rs.fio_groups, "sample.message", NULL), "fio: first");
+	CHECK_EQ_INT(jint(json_object_array_get_idx(rs.phases, 0), "meminfo.MemTotal", -1), 10);
+	sub = xstrfmt("%s/fio", dir);
+	CHECK(stat(sub, &st) == 0);	/* fio/sample.log only */
+	free(sub);
+	sub = xstrfmt("%s/fio/g7.json", dir);
+	CHECK(!path_exists(sub));
+	free(sub);
+	sub = xstrfmt("%s/fio/sample.log", dir);
+	CHECK(path_exists(sub));
+	free(sub);
+	CHECK_EQ_INT(rs.kept_files, 2);	/* fio/sample.log, the first meminfo */
+
+	/* Past the byte budget: rejected as not kept, and said so. */
+	sb_reset(&sb);
+	rs.max_kept_bytes = rs.kept_bytes + 10;
+	frame(&sb, seq++, "mark", "before-insmod", "4.00\n");
+	frame(&sb, seq++, "meminfo", "before-insmod", "MemTotal: 10 kB\nMemFree: 4 kB\n");
+	records_feed(&rs, sb.buf, sb.len);
+	CHECK_EQ_INT(rs.kept_files, 2);
+	CHECK_EQ_INT(rs.nrejections, 4003);
+	sub = xstrfmt("%s/snapshots/01-before-insmod.meminfo", dir);
+	CHECK(!path_exists(sub));
+	free(sub);
+	records_release(&rs);
+	scenario_release(&s);
+	sb_release(&sb);
+	sb_release(&p);
+	free(dir);
 }

@@ -252,17 +252,33 @@ TEST(slabinfo_many_caches_duplicate_late)
 	struct strbuf in = STRBUF_INIT, err = STRBUF_INIT;
 	struct slabinfo s = SLABINFO_INIT;
 
+	char want[64];
+
 	sb_adds(&in, "slabinfo - version: 2.1\n# name ...\n");
-	for (int i = 0; i < 80000; i++) {
+	for (int i = 0; i < SLABINFO_MAX_CACHES - 1; i++) {
 		char name[32];
 		snprintf(name, sizeof(name), "cache-%d", i);
 		slab_line(&in, name, "1 1 64 64 1");
 	}
 	CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), 0);
-	CHECK_EQ_INT(s.n, 80000);
+	CHECK_EQ_INT(s.n, SLABINFO_MAX_CACHES - 1);
 	slab_line(&in, "cache-7", "1 1 64 64 1");
 	CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), -1);
-	CHECK_STR(err.buf, "line 80003: duplicate cache");
+	snprintf(want, sizeof(want), "line %d: duplicate cache", SLABINFO_MAX_CACHES + 2);
+	CHECK_STR(err.buf, want);
+	/* Past the bound (240,000 caches took 3 GB of the harness): refused. */
+	sb_reset(&err);
+	slabinfo_release(&s);
+	sb_reset(&in);
+	sb_adds(&in, "slabinfo - version: 2.1\n# name ...\n");
+	for (int i = 0; i <= SLABINFO_MAX_CACHES; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "cache-%d", i);
+		slab_line(&in, name, "1 1 64 64 1");
+	}
+	CHECK_EQ_INT(slabinfo_parse(&s, in.buf, in.len, &err), -1);
+	snprintf(want, sizeof(want), "line %d: more caches than", SLABINFO_MAX_CACHES + 3);
+	CHECK_CONTAINS(err.buf, want);
 	slabinfo_release(&s);
 	sb_release(&in);
 	sb_release(&err);
