@@ -753,7 +753,7 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 	char *version = read_line_file(ver);
 	int r = -1;
 
-	if (version) {
+	if (version && kernel_release_valid(version)) {
 		char *mods = xstrfmt("%s/lib/modules/%s", entry, version);
 		r = kernel_from_files(image, mods, config, spec->arch, k);
 		free(mods);
@@ -794,6 +794,12 @@ static int stage_artifact(const char *objdir, const char *tmp)
 	free(rel);
 	if (!version)
 		return error("no kernel.release after the build");
+	if (!kernel_release_valid(version)) {
+		error("the built tree's kernel.release '%s' is not a release name "
+		      "(letters, digits and ._+~-)", version);
+		free(version);
+		return -1;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(copies) && !bad; i++) {
 		char *from = xstrfmt("%s/%s", objdir, copies[i][0]);
 		char *to = xstrfmt("%s/%s", tmp, copies[i][1]);

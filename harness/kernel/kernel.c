@@ -256,6 +256,18 @@ int kernel_find(const struct scenario *s, kernel_finder *find_build,
 	return error("unknown kernel source");
 }
 
+int kernel_release_valid(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (!n || n > 64 || !isalnum((unsigned char)*v) || strstr(v, ".."))
+		return 0;
+	for (; *v; v++)
+		if (!isalnum((unsigned char)*v) && !strchr("._+~-", *v))
+			return 0;
+	return 1;
+}
+
 static unsigned get16(const unsigned char *b, size_t off)
 {
 	return (unsigned)b[off] | (unsigned)b[off + 1] << 8;
@@ -292,6 +304,9 @@ int kernel_image_parse(const unsigned char *buf, size_t len,
 			memcpy(info->version, v, n);
 			info->version[n] = '\0';
 		}
+		/* It names /lib/modules/VERSION: "../../etc" names nothing. */
+		if (!kernel_release_valid(info->version))
+			info->version[0] = '\0';
 	}
 	return 0;
 }

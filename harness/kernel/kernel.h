@@ -88,7 +88,8 @@ int kernel_find(const struct scenario *s, kernel_finder *find_build,
  */
 struct kernel_image_info {
 	int arch;		/* ARCH_X86_64, ARCH_I386, or -1 (protocol < 2.12) */
-	char version[128];	/* "6.1.0-28-amd64" (the string's first word), or "" */
+	char version[128];	/* "6.1.0-28-amd64" (the string's first word, if
+				 * kernel_release_valid()), or "" */
 };
 #define KERNEL_IMAGE_HEAD 65536	/* bytes of the image that hold the header */
 /* From the image's first bytes: 0, or -1 with why in err. */
@@ -97,5 +98,9 @@ int kernel_image_parse(const unsigned char *buf, size_t len,
 /* The same from a file: 0, or -1 with "'PATH': why" in err. */
 int kernel_image_read(const char *path, struct kernel_image_info *info,
 		      struct strbuf *err);
+/* A kernel release as it may name a directory (lib/modules/VERSION):
+ * letters, digits and ._+~-, from a letter or digit, no "..", at most 64
+ * characters.  An image's header or a tree's kernel.release is untrusted. */
+int kernel_release_valid(const char *version);
 
 #endif

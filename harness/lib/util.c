@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -591,18 +592,45 @@ int parse_i64(const char *s, int64_t *out)
 	return 0;
 }
 
+/* Decimal notation only: [-]digits[.digits][e[+-]digits] (or [-].digits):
+ * strtod() alone also takes "inf", "nan", hex ("0x1p3") and blanks. */
+static int decimal_syntax(const char *s)
+{
+	int digits = 0;
+
+	if (*s == '-')
+		s++;
+	for (; isdigit((unsigned char)*s); s++)
+		digits++;
+	if (*s == '.')
+		for (s++; isdigit((unsigned char)*s); s++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return !*s;
+}
+
 int parse_double(const char *s, double *out)
 {
 	char *end;
 	double v;
 
-	if (!*s || isspace((unsigned char)*s))
+	if (!decimal_syntax(s))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || *end || v != v)
+	if (errno || *end || !isfinite(v))
 		return -1;
-	*out = v;
+	*out = v == 0 ? 0.0 : v;	/* "-0" is 0 */
 	return 0;
 }
 

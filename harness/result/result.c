@@ -331,6 +331,14 @@ long long jint(json_object *o, const char *path, long long def)
 	if (!v || !(json_object_is_type(v, json_type_int) ||
 		    json_object_is_type(v, json_type_double)))
 		return def;
+	/* NaN, an infinity or a double past int64 (fio's "bw": NaN) is no number:
+	 * json_object_get_int64() would make it INT64_MIN. */
+	if (json_object_is_type(v, json_type_double)) {
+		double d = json_object_get_double(v);
+
+		if (!isfinite(d) || d < -9.2e18 || d > 9.2e18)
+			return def;
+	}
 	return json_object_get_int64(v);
 }
 
@@ -340,6 +348,8 @@ double jdouble(json_object *o, const char *path, double def)
 
 	if (!v || !(json_object_is_type(v, json_type_int) ||
 		    json_object_is_type(v, json_type_double)))
+		return def;
+	if (!isfinite(json_object_get_double(v)))
 		return def;
 	return json_object_get_double(v);
 }

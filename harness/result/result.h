@@ -65,6 +65,8 @@ json_object *jget(json_object *o, const char *path);	/* "a.b.c" */
  * json_object_array_length() of a non-array. */
 json_object *jarray(json_object *o, const char *path);
 size_t jlen(json_object *a);
+/* A number at path, else def; NaN, an infinity (and for jint a double
+ * past int64) counts as none. */
 long long jint(json_object *o, const char *path, long long def);
 double jdouble(json_object *o, const char *path, double def);
 const char *jstr(json_object *o, const char *path, const char *def);

@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "record/fiojson.h"
@@ -91,4 +92,20 @@ TEST(fiojson_rejects_what_is_not_fio_json)
 		json_object_put(jobs);
 		sb_release(&err);
 	}
+}
+
+/* fio writes NaN where it has no figure; json-c reads it, and
+ * json_object_get_int64() made bw_kib INT64_MIN. */
+TEST(fiojson_nan_is_no_number)
+{
+	static const char doc[] = "{\"jobs\": [{\"jobname\": \"j\", \"error\": 0, \"read\": "
+				  "{\"total_ios\": 10, \"iops\": 5.5, \"bw\": NaN}}]}";
+	json_object *jobs = json_object_new_array();
+	struct strbuf err = STRBUF_INIT;
+
+	CHECK_EQ_INT(fio_json_summarize(doc, strlen(doc), "sample", jobs, &err), 0);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(jobs, 0), "read.bw_kib", -1), 0);
+	CHECK(jint(json_object_array_get_idx(jobs, 0), "read.bw_kib", -1) != INT64_MIN);
+	json_object_put(jobs);
+	sb_release(&err);
 }

@@ -57,6 +57,19 @@ TEST(kernel_image_header)
 	CHECK_STR(info.version, "");
 	free(b);
 
+	/* Nor one that would climb out of /lib/modules. */
+	b = image_head(0x20f, 1, "../../../etc (x)", &len);
+	CHECK_EQ_INT(kernel_image_parse(b, len, &info, &err), 0);
+	CHECK_STR(info.version, "");
+	free(b);
+	b = image_head(0x20f, 1, "6.1/../x (x)", &len);
+	CHECK_EQ_INT(kernel_image_parse(b, len, &info, &err), 0);
+	CHECK_STR(info.version, "");
+	free(b);
+	CHECK(kernel_release_valid("6.12.48+deb12-amd64"));
+	CHECK(!kernel_release_valid("6..1"));
+	CHECK(!kernel_release_valid(".hidden"));
+
 	b = image_head(0x20f, 1, NULL, &len);
 	memcpy(b + 0x202, "Hdrs", 4);
 	CHECK_EQ_INT(kernel_image_parse(b, len, &info, &err), -1);

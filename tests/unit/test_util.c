@@ -71,6 +71,19 @@ TEST(util_parse_i64_and_double)
 	CHECK_EQ_INT(parse_double("nan", &d), -1);
 	CHECK_EQ_INT(parse_double("1e999", &d), -1);
 	CHECK_EQ_INT(parse_double("1.5s", &d), -1);
+	/* strtod() alone takes these; an uptime or a threshold is decimal */
+	CHECK_EQ_INT(parse_double("inf", &d), -1);
+	CHECK_EQ_INT(parse_double("-Infinity", &d), -1);
+	CHECK_EQ_INT(parse_double("0x1p3", &d), -1);
+	CHECK_EQ_INT(parse_double(" 1", &d), -1);
+	CHECK_EQ_INT(parse_double("+1", &d), -1);
+	CHECK_EQ_INT(parse_double(".", &d), -1);
+	CHECK_EQ_INT(parse_double("1e", &d), -1);
+	CHECK_EQ_INT(parse_double("-0", &d), 0);
+	CHECK(d == 0 && !signbit(d));
+	CHECK_EQ_INT(parse_double("-.5e-1", &d), 0);
+	CHECK(d < -0.049 && d > -0.051);
+	CHECK_EQ_INT(parse_double("3.", &d), 0);
 }
 
 TEST(textscan_lines)
