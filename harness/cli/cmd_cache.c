@@ -15,16 +15,18 @@ const char usage_cache[] =
 	"       scaletest cache clean CATEGORY... | --all\n"
 	"\n"
 	"The cache ($SCALETEST_CACHE, else $XDG_CACHE_HOME/scaletest, else\n"
-	"~/.cache/scaletest) keeps what runs fetch and build.  'list' shows each\n"
-	"category's entries and size; 'clean' removes categories.  Entries in\n"
-	"use by a running harness (locked) are skipped.  Built kernels and\n"
-	"kernel work trees are also pruned automatically, least recently used\n"
-	"first, after each build.\n"
+	"~/.cache/scaletest; never /tmp) keeps what runs fetch and build; it is\n"
+	"used only when it is this user's and writable by no one else (exit 3\n"
+	"otherwise, saying why).  'list' shows each category's entries and\n"
+	"size; 'clean' removes categories.  Entries in use by a running harness\n"
+	"(locked) are skipped.  Built kernels and kernel work trees are also\n"
+	"pruned automatically, least recently used first, after each build.\n"
 	"\n"
 	"Exit status:\n"
 	"  0    done\n"
 	"  1    an entry could not be removed\n"
-	"  2    bad usage: an unknown verb or category\n";
+	"  2    bad usage: an unknown verb or category\n"
+	"  3    the cache is not this user's to trust, or has no place\n";
 
 static const struct category {
 	const char *dir;
