@@ -147,6 +147,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	$(MAKE) fuzz FUZZ_SECONDS=5
 	sh tests/e2e/run.sh
 	sh tests/e2e/faults.sh
+	sh tests/e2e/bounds.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/bisect.sh
 	sh tests/e2e/compare.sh

@@ -711,6 +711,8 @@ fail_hard() {
 #                      count runs out (the steps before it are kept)
 #   attr-refuse        ask the hist triggers for a key no event has, so that
 #                      the kernel refuses them (attribution "unavailable")
+#   flood:PHASE        write guest_output_mb + 1 MiB of zeros on the record
+#                      channel (the harness must stop the VM at its budget)
 fault() {
 	case "$scaletest_fault" in
 	"hang:$1")
@@ -737,6 +739,10 @@ fault() {
 		# is a hung task)
 		dd if=/dev/zero of=/dev/sda bs=4096 count=1 seek=100 2>/dev/null
 		sync &
+		while :; do sleep 1000; done ;;
+	"flood:$1")
+		say "fault: flooding the record channel in $1"
+		head -c $(( (${scaletest_flood_mb:-1024} + 1) * 1048576 )) /dev/zero >&3
 		while :; do sleep 1000; done ;;
 	"chanlost:$1")
 		say "fault: dropping the record channel in $1"
