@@ -1,15 +1,27 @@
 #!/bin/sh
-# Include cycles between the harness's modules.  A module is a .c file and
-# its header by path without the extension (lib/util is harness/lib/util.c
-# and harness/lib/util.h); module A depends on B when either file of A
-# includes "B.h".  Prints every group of modules that depend on each other
-# in a circle, with the edges inside it, and fails if there is one.
+# The layering of the harness's modules.  A module is a .c file and its
+# header by path without the extension (lib/util is harness/lib/util.c and
+# harness/lib/util.h); module A depends on B when either file of A includes
+# "B.h".  Two rules, and this script fails on any break of either:
+#
+# 1. The floors.  The folders of harness/ stand one above the other, in the
+#    order data flows (README, "How it works"), and a folder never includes
+#    a header of a folder above it:
+#
+#	lib < scenario < kernel < guest < record < vm < result < report
+#	    < compare < run < campaign < cli
+#
+#    (a module may include any of its own folder, and any below).  A new
+#    folder must be placed in FLOORS below, or it is an error.
+# 2. No cycles: every group of modules that depend on each other in a
+#    circle is printed with the edges inside it.
 #
 #	sh tests/includes.sh		# harness/, from make check
 #	sh tests/includes.sh -v		# also list every edge
 #	sh tests/includes.sh DIR	# another tree (tests/cli.sh's fixtures)
 set -u
 
+FLOORS="lib scenario kernel guest record vm result report compare run campaign cli"
 verbose=0
 if [ "${1:-}" = -v ]; then
 	verbose=1
@@ -17,8 +29,15 @@ if [ "${1:-}" = -v ]; then
 fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "${1:-$top/harness}" || exit 2
+# A tree of fixtures gives its own floors (a file "floors"), or has none.
+[ $# -gt 0 ] && { FLOORS=; [ -f floors ] && FLOORS=$(cat floors); }
 
-awk -v verbose="$verbose" '
+awk -v verbose="$verbose" -v floors="$FLOORS" '
+function folder(path) {
+	sub(/\/.*/, "", path)
+	return path
+}
+
 function module(path) {
 	sub(/\.[ch]$/, "", path)
 	return path
@@ -85,6 +104,25 @@ function strong(v,    i, w, n, comp, edges, a, b) {
 	out[m, ++nout[m]] = t
 }
 END {
+	nfl = split(floors, fl, " ")
+	for (i = 1; i <= nfl; i++)
+		floor[fl[i]] = i
+	if (nfl)
+		for (i = 1; i <= nmod; i++) {
+			f = folder(order[i])
+			if (!(f in floor)) {
+				printf "includes: %s: the folder %s/ has no floor (tests/includes.sh, FLOORS)\n", order[i], f
+				cycles++
+				continue
+			}
+			for (j = 1; j <= nout[order[i]]; j++) {
+				t = out[order[i], j]
+				if (folder(t) in floor && floor[folder(t)] > floor[f]) {
+					printf "includes: floor: %s includes \"%s.h\": %s/ stands above %s/\n", order[i], t, folder(t), f
+					cycles++
+				}
+			}
+		}
 	for (i = 1; i <= nmod; i++)
 		for (j = 1; j <= nout[order[i]]; j++) {
 			t = out[order[i], j]
@@ -102,6 +140,6 @@ END {
 		printf "includes: %d problem%s\n", cycles, (cycles > 1 ? "s" : "")
 		exit 1
 	}
-	printf "includes: %d modules, no cycles\n", nmod
+	printf "includes: %d modules, %sno cycles\n", nmod, nfl ? nfl " floors kept, " : ""
 }
 ' */*.c */*.h

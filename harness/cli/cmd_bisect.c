@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bisect/bisect.h"
+#include "campaign/bisect.h"
 #include "cli/commands.h"
 #include "lib/strbuf.h"
 #include "lib/strvec.h"

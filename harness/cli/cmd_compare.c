@@ -66,7 +66,7 @@ static int compare_write_outputs(json_object *cmp, const char *format, const cha
 	if (mkdir_p(dir, 0755) < 0)
 		return -1;
 	p = xstrfmt("%s/compare.json", dir);
-	r |= result_save(cmp, p);
+	r |= json_save(cmp, p);
 	free(p);
 	r |= report_write_compare(cmp, dir, NULL);
 	return r ? -1 : 0;

@@ -2,7 +2,7 @@
 #include <stdio.h>
 
 #include "cli/commands.h"
-#include "compare/nightly.h"
+#include "campaign/nightly.h"
 #include "run/fanout.h"
 #include "lib/util.h"
 

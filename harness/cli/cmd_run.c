@@ -5,7 +5,7 @@
 
 #include "cli/commands.h"
 #include "lib/child.h"
-#include "compare/group.h"
+#include "campaign/group.h"
 #include "kernel/override.h"
 #include "run/boots.h"
 #include "run/fanout.h"

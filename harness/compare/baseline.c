@@ -114,7 +114,7 @@ int baseline_update(const char *dir, const char *run, char **path)
 		json_object_object_add(meta, "key", json_object_get(key));
 		json_object_object_add(meta, "made", json_object_new_string(iso));
 		json_object_object_add(meta, "from", json_object_new_string(run));
-		int bad = result_save(meta, kp) < 0;
+		int bad = json_save(meta, kp) < 0;
 		json_object_put(meta);
 		free(kp);
 		if (bad)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "result/result.h"
-#include "compare/stats.h"
+#include "lib/stats.h"
 #include "lib/util.h"
 
 const char *const compare_env_keys[] = {

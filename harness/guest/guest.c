@@ -7,10 +7,9 @@
 
 #include "lib/cache.h"
 #include "kernel/deb.h"
-#include "record/disks.h"
+#include "guest/contract.h"
 #include "guest/fio.h"
 #include "guest/moddep.h"
-#include "record/monitor.h"
 #include "lib/util.h"
 
 int guest_status_valid(const char *status)
@@ -279,8 +278,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 
 		/* The vmstat counters the monitor sends: those the host keeps. */
 		sb_adds(&conf, "MONITOR_VMSTAT=\"");
-		for (int i = 0; monitor_vmstat[i]; i++)
-			sb_addf(&conf, "%s%s", i ? "|" : "", monitor_vmstat[i]);
+		for (int i = 0; guest_vmstat[i]; i++)
+			sb_addf(&conf, "%s%s", i ? "|" : "", guest_vmstat[i]);
 		sb_adds(&conf, "\"\n");
 		scenario_fio_sample(s, &idx, &n);
 		sb_adds(&conf, "FIO_SAMPLE=\"");

@@ -819,3 +819,27 @@ int text_is_clean(const char *s, size_t n, int multiline)
 	}
 	return 1;
 }
+
+void shell_quote(struct strbuf *out, const char *s)
+{
+	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				   "0123456789_-./:=,+@%";
+	struct strbuf clean = STRBUF_INIT;
+
+	if (!s)
+		return;
+	sb_add_clean(&clean, s, strlen(s), 0);
+	if (clean.len && strspn(clean.buf, safe) == clean.len) {
+		sb_add(out, clean.buf, clean.len);
+	} else {
+		sb_addch(out, '\'');
+		for (const char *p = clean.buf; *p; p++) {
+			if (*p == '\'')
+				sb_adds(out, "'\\''");
+			else
+				sb_addch(out, *p);
+		}
+		sb_addch(out, '\'');
+	}
+	sb_release(&clean);
+}

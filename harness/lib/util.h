@@ -146,6 +146,12 @@ int parse_double(const char *s, double *out);
 void sb_add_clean(struct strbuf *sb, const char *s, size_t n, int multiline);
 char *xstrclean(const char *s, size_t n);	/* malloc'd, single line */
 int text_is_clean(const char *s, size_t n, int multiline);
+/* One shell word, for display (run --dry-run's QEMU command line, a
+ * report's commands): s cleaned as above, bare when only letters, digits
+ * and _-./:=,+@%, else in single quotes with each ' as '\''; '' for an
+ * empty s.  For a person to read and paste, never for the harness to run:
+ * it runs everything with argv. */
+void shell_quote(struct strbuf *out, const char *s);
 
 /* The last n lines of a file, appended to out (for error messages). */
 void log_tail(const char *path, int n, struct strbuf *out);

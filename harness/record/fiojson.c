@@ -3,23 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "result/result.h"
+#include "lib/json.h"
 #include "lib/util.h"
 
 /* Two decimals, as json_seconds() writes them (null when not finite). */
 static json_object *round2(double v)
 {
 	return json_seconds(v);
-}
-
-/* A string of fio's, made safe for result.json (lib/util.h). */
-static json_object *clean_string(const char *s)
-{
-	char *c = xstrclean(s, strlen(s));
-	json_object *o = json_object_new_string(c);
-
-	free(c);
-	return o;
 }
 
 /* One direction ("read"/"write"); NULL when it did no I/O. */
@@ -93,7 +83,7 @@ int fio_json_summarize(const char *buf, size_t len, const char *group,
 	for (size_t i = 0; i < json_object_array_length(arr); i++) {
 		json_object *job = json_object_array_get_idx(arr, i);
 		json_object *o, *r, *w, *opts;
-		const char *fn = NULL;
+		const char *fn = NULL, *jname;
 
 		if (!json_object_is_type(job, json_type_object)) {
 			sb_addf(err, "fio job %zu is not an object", i);
@@ -103,10 +93,11 @@ int fio_json_summarize(const char *buf, size_t len, const char *group,
 		}
 		o = json_object_new_object();
 		json_object_object_add(o, "group", json_object_new_string(group));
-		json_object_object_add(o, "job", clean_string(jstr(job, "jobname", "?")));
+		jname = jstr(job, "jobname", "?");
+		json_object_object_add(o, "job", json_clean_string(jname, strlen(jname)));
 		if (json_object_object_get_ex(job, "job options", &opts))
 			fn = jstr(opts, "filename", NULL);
-		json_object_object_add(o, "filename", fn ? clean_string(fn) : NULL);
+		json_object_object_add(o, "filename", fn ? json_clean_string(fn, strlen(fn)) : NULL);
 		long long e = jint(job, "error", 0);
 		json_object_object_add(o, "error", json_object_new_int64(e));
 		if (e)

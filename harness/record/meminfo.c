@@ -153,3 +153,13 @@ void meminfo_release(struct meminfo *m)
 	m->f = NULL;
 	m->n = m->alloc = 0;
 }
+
+json_object *meminfo_json(const struct meminfo *m)
+{
+	json_object *o = json_object_new_object();
+
+	for (size_t i = 0; i < m->n; i++)
+		json_object_object_add(o, m->f[i].name,
+				       json_object_new_int64(m->f[i].value));
+	return o;
+}

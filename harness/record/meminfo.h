@@ -17,6 +17,7 @@
 #ifndef SCALETEST_MEMINFO_H
 #define SCALETEST_MEMINFO_H
 
+#include <json.h>
 #include <stddef.h>
 
 #include "lib/strbuf.h"
@@ -46,5 +47,7 @@ long long meminfo_get(const struct meminfo *m, const char *name);
 const struct meminfo_field *meminfo_find(const struct meminfo *m,
 					 const char *name);
 void meminfo_release(struct meminfo *m);
+/* As result.json keeps it: {"MemTotal": kB, ...} in the fields' order. */
+json_object *meminfo_json(const struct meminfo *m);
 
 #endif

@@ -5,17 +5,12 @@
 #include <string.h>
 
 #include "record/meminfo.h"
-#include "result/result.h"
+#include "guest/contract.h"
+#include "lib/json.h"
 #include "record/slabinfo.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
 
-const char *const monitor_vmstat[] = {
-	"nr_free_pages", "nr_slab_reclaimable", "nr_slab_unreclaimable",
-	"nr_kernel_stack", "nr_page_table_pages", "nr_dirty", "nr_writeback",
-	"pgalloc_dma", "pgalloc_dma32", "pgalloc_normal", "pgalloc_high",
-	"pgalloc_movable", "pgfree", "pgfault", "pgmajfault", NULL,
-};
 
 int vmstat_parse(struct vmstat *v, const char *buf, size_t len, struct strbuf *err)
 {
@@ -173,10 +168,10 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 	}
 	json_object *o = json_object_new_object(), *v = json_object_new_object();
 
-	for (int i = 0; monitor_vmstat[i]; i++) {
-		long long x = vmstat_get(&vs, monitor_vmstat[i]);
+	for (int i = 0; guest_vmstat[i]; i++) {
+		long long x = vmstat_get(&vs, guest_vmstat[i]);
 		if (x >= 0)
-			json_object_object_add(v, monitor_vmstat[i], json_object_new_int64(x));
+			json_object_object_add(v, guest_vmstat[i], json_object_new_int64(x));
 	}
 	json_object_object_add(o, "n", json_object_new_int64(num));
 	json_object_object_add(o, "t", json_seconds(t));
@@ -185,7 +180,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 		json_object_object_add(o, "blocks", json_object_new_int64(blocks));
 	if (cpu >= 0)
 		json_object_object_add(o, "cpu_s", json_seconds((double)cpu / 100));
-	json_object_object_add(o, "meminfo", result_meminfo(&mi));
+	json_object_object_add(o, "meminfo", meminfo_json(&mi));
 	json_object_object_add(o, "slab_kb", slab >= 0 ? json_object_new_int64(slab) : NULL);
 	json_object_object_add(o, "vmstat", v);
 	*out = o;

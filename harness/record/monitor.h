@@ -8,7 +8,7 @@
  *	@@@ slab
  *	<the slab total in kB, summed by the guest from /proc/slabinfo>
  *	@@@ vmstat
- *	<the lines of /proc/vmstat named in monitor_vmstat[]>
+ *	<the lines of /proc/vmstat named in guest_vmstat[] (guest/contract.h)>
  *
  * (Guests before the slim monitor sent all of /proc/slabinfo, as
  * "@@@ slabinfo", and all of /proc/vmstat: 27 kB a sample over the
@@ -26,7 +26,7 @@
  *
  *	{"n": 3, "t": 12.34, "step": "insmod", "blocks": 1042, "cpu_s": 0.21,
  *	 "meminfo": {...all fields...}, "slab_kb": 12345,
- *	 "vmstat": {...the counters in monitor_vmstat[]...}}
+ *	 "vmstat": {...the counters in guest_vmstat[] (guest/contract.h)...}}
  *
  * vmstat_parse() reads /proc/vmstat ("name value" lines) on its own.
  */
@@ -59,9 +59,6 @@ void vmstat_release(struct vmstat *v);
 #define MONITOR_MAX_SLAB_KB (1LL << 30)
 /* The most CPU ticks a sample may claim (more is a bad header). */
 #define MONITOR_MAX_CPU_TICKS 1000000000LL
-
-/* The vmstat counters kept per sample (NULL-terminated). */
-extern const char *const monitor_vmstat[];
 
 /* 0 and *out (a new object) and *n, or -1 with err. */
 int monitor_sample(const char *buf, size_t len, long page_size, json_object **out,

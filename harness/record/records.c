@@ -14,7 +14,7 @@
 #include "record/slabinfo.h"
 #include "record/sweep.h"
 #include "scenario/scenario.h"
-#include "result/result.h"
+#include "lib/json.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
 
@@ -22,21 +22,10 @@
 #define PAGE_SIZE_BYTES 4096
 
 /* Every string that comes from the guest enters result.json through here:
- * valid UTF-8, no control characters (lib/util.h, sb_add_clean). */
-static json_object *guest_string(const char *s, size_t n)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_object *o;
-
-	sb_add_clean(&sb, s, n, 0);
-	o = json_object_new_string_len(sb.buf, (int)sb.len);
-	sb_release(&sb);
-	return o;
-}
-
+ * valid UTF-8, no control characters (lib/json.h, json_clean_string). */
 static json_object *guest_str(const char *s)
 {
-	return guest_string(s, strlen(s));
+	return json_clean_string(s, strlen(s));
 }
 
 static void reject(struct records *r, const char *fmt, ...)
@@ -169,7 +158,7 @@ static void on_meminfo(struct records *r, const struct record *rec)
 	} else if (meminfo_parse(&m, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: meminfo for '%s': %s", rec->seq, rec->phase, err.buf);
 	} else {
-		json_object_object_add(p, "meminfo", result_meminfo(&m));
+		json_object_object_add(p, "meminfo", meminfo_json(&m));
 		keep(r, rec, "snapshots/%02d-%s.meminfo", r->phase, rec->phase);
 	}
 	meminfo_release(&m);
@@ -189,7 +178,7 @@ static void on_slabinfo(struct records *r, const struct record *rec)
 	} else if (slabinfo_parse(&si, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: slabinfo for '%s': %s", rec->seq, rec->phase, err.buf);
 	} else {
-		json_object_object_add(p, "slab", result_slab(&si, PAGE_SIZE_BYTES));
+		json_object_object_add(p, "slab", slabinfo_json(&si, PAGE_SIZE_BYTES));
 		keep(r, rec, "snapshots/%02d-%s.slabinfo", r->phase, rec->phase);
 	}
 	slabinfo_release(&si);
@@ -474,7 +463,7 @@ static void on_fiolog(struct records *r, const struct record *rec)
 
 	if (!g)
 		return;
-	json_object_object_add(g, "message", guest_string(rec->payload, l > 200 ? 200 : l));
+	json_object_object_add(g, "message", json_clean_string(rec->payload, l > 200 ? 200 : l));
 	keep(r, rec, "fio/%s.log", rec->phase);
 }
 

@@ -158,3 +158,29 @@ void slabinfo_release(struct slabinfo *s)
 	s->c = NULL;
 	s->n = s->alloc = 0;
 }
+
+json_object *slabinfo_json(const struct slabinfo *si, long page_size)
+{
+	json_object *o = json_object_new_object();
+	json_object *caches = json_object_new_object();
+	long long total = 0;
+
+	for (size_t i = 0; i < si->n; i++) {
+		const struct slab_cache *c = &si->c[i];
+		json_object *e = json_object_new_object();
+		long long kb = slab_cache_bytes(c, page_size) / 1024;
+
+		json_object_object_add(e, "active_objs", json_object_new_int64(c->active_objs));
+		json_object_object_add(e, "num_objs", json_object_new_int64(c->num_objs));
+		json_object_object_add(e, "objsize", json_object_new_int64(c->objsize));
+		json_object_object_add(e, "objperslab", json_object_new_int64(c->objperslab));
+		json_object_object_add(e, "pagesperslab", json_object_new_int64(c->pagesperslab));
+		json_object_object_add(e, "num_slabs", json_object_new_int64(c->num_slabs));
+		json_object_object_add(e, "kb", json_object_new_int64(kb));
+		json_object_object_add(caches, c->name, e);
+		total += kb;
+	}
+	json_object_object_add(o, "total_kb", json_object_new_int64(total));
+	json_object_object_add(o, "caches", caches);
+	return o;
+}

@@ -23,6 +23,7 @@
 #ifndef SCALETEST_SLABINFO_H
 #define SCALETEST_SLABINFO_H
 
+#include <json.h>
 #include <stddef.h>
 
 #include "lib/strbuf.h"
@@ -56,5 +57,8 @@ long long slab_cache_bytes(const struct slab_cache *c, long page_size);
 const struct slab_cache *slabinfo_find(const struct slabinfo *s,
 				       const char *name);
 void slabinfo_release(struct slabinfo *s);
+/* As result.json keeps it: {"total_kb": n, "caches": {name: {...}}}, with
+ * page_size for bytes. */
+json_object *slabinfo_json(const struct slabinfo *si, long page_size);
 
 #endif

@@ -5,7 +5,7 @@
 #include "record/kv.h"
 #include "record/meminfo.h"
 #include "record/slabinfo.h"
-#include "result/result.h"
+#include "lib/json.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
 
@@ -92,7 +92,7 @@ int sweep_point_parse(const char *buf, size_t len, long page_size, json_object *
 	json_object_object_add(o, "t", json_seconds(t));
 	json_object_object_add(o, "add_s", json_seconds((double)add / 100));
 	json_object_object_add(o, "enumerate_s", json_seconds((double)en / 100));
-	json_object_object_add(o, "meminfo", result_meminfo(&mi));
+	json_object_object_add(o, "meminfo", meminfo_json(&mi));
 	json_object_object_add(o, "slab_kb", si.n ? json_object_new_int64(slab) : NULL);
 	*out = o;
 	r = 0;

@@ -1,6 +1,6 @@
 /*
  * The bisect document: what scaletest bisect found, drawn from its
- * bisect.json alone (bisect/bisect.h) in any markup (markup.h).
+ * bisect.json alone (campaign/bisect.h) in any markup (markup.h).
  *
  *	document_bisect(&markdown_markup, doc, &sb);	// bisect.md
  *

@@ -116,31 +116,6 @@ void text_clean(struct strbuf *out, const char *s)
 		sb_add_clean(out, s, strlen(s), 0);
 }
 
-void shell_quote(struct strbuf *out, const char *s)
-{
-	static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				   "0123456789_-./:=,+@%";
-	char *clean;
-
-	if (!s)
-		return;
-	s = cleaned(s, 0, &clean);
-	if (*s && strspn(s, safe) == strlen(s)) {
-		sb_adds(out, s);
-		free(clean);
-		return;
-	}
-	sb_addch(out, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			sb_adds(out, "'\\''");
-		else
-			sb_addch(out, *s);
-	}
-	sb_addch(out, '\'');
-	free(clean);
-}
-
 /* The entity for c in HTML (apos: "&#39;") or XML (apos: "&apos;"), or
  * NULL. */
 static const char *entity(unsigned char c, int quotes, const char *apos)

@@ -14,11 +14,13 @@
  *	html_escape(&sb, name);			// HTML text and attributes
  *	xml_escape(&sb, name);			// JUnit XML
  *	text_clean(&sb, name);			// the terminal
- *	shell_quote(&sb, arg);			// a shell word, for display
  *
- * Every escaper replaces control bytes (0x00-0x1f, 0x7f; XML keeps tab
- * and newline) with '?', so that nothing from a guest can move a cursor or
- * end a line, and appends nothing for NULL.
+ * Every escaper first cleans its string as sb_add_clean() does (lib/util.h:
+ * invalid UTF-8, controls, noncharacters and bidi controls become '?'; XML
+ * keeps tab and newline), so that nothing from a guest or a result.json
+ * from elsewhere can move a cursor, end a line, reorder text or make XML
+ * ill-formed, and appends nothing for NULL.  (shell_quote() for commands
+ * shown is in lib/util.h.)
  */
 #ifndef SCALETEST_REPORT_FORMAT_H
 #define SCALETEST_REPORT_FORMAT_H
@@ -67,10 +69,6 @@ void html_escape(struct strbuf *out, const char *s);
 void html_escape_cut(struct strbuf *out, const char *s, size_t max);
 /* & < > " ' as entities; tab and newline kept. */
 void xml_escape(struct strbuf *out, const char *s);
-/* One shell word, for display (run --dry-run's QEMU command line): bare
- * when s is only letters, digits and _-./:=,+@%, else in single quotes
- * with each ' as '\''; '' for an empty s. */
-void shell_quote(struct strbuf *out, const char *s);
 
 /* A comparison's verdict on a page: its CSS class suffix (regression,
  * improvement, worse, better, nochange, na) and its words (a regression gets a mark). */

@@ -332,7 +332,7 @@ struct compare_site {
 void compare_model_from_json(json_object *cmp, struct compare_model *m);
 void compare_model_release(struct compare_model *m);
 
-/* ---- a night (compare/nightly.h writes summary.json) ---- */
+/* ---- a night (campaign/nightly.h writes summary.json) ---- */
 
 struct nightly_row {
 	const char *scenario, *status, *reason, *run, *baseline, *verdict;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/stats.h"
+#include "lib/stats.h"
 #include "lib/xalloc.h"
 
 /* Solves the 3x3 system a * c = b by Gaussian elimination with partial

@@ -181,7 +181,7 @@ enum run_status boots_execute(const struct scenario *s, const struct run_config 
 	sb_addf(&sum, "  wall time: sweep %.0f s, boots %.0f s: the sweep is %.1f times faster\n",
 		t_sweep, t_boots, t_sweep > 0 ? t_boots / t_sweep : 0.0);
 	path = xstrfmt("%s/boots.json", *dir);
-	if (result_save(out, path) < 0)
+	if (json_save(out, path) < 0)
 		all = worse(all, RUN_ERROR);
 	if (!rc->quiet)
 		fputs(sum.buf, stdout);

@@ -492,7 +492,7 @@ static enum run_status write_result(struct run *r)
 	json_object_object_add(r->host, "signal", json_object_new_int(child_interrupted()));
 	json_object_object_add(r->host, "error", str_or_null(r->error));
 	path = rundir_path(&r->dir, "host.json");
-	result_save(r->host, path);
+	json_save(r->host, path);
 	free(path);
 
 	root = result_build(r->s, &r->rs, &r->cs, r->host, &st);

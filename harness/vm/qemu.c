@@ -7,9 +7,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "report/format.h"
-#include "scenario/scenario.h"
 #include "lib/util.h"
+#include "scenario/scenario.h"
 
 static const char *qemu_binary(int arch)
 {

@@ -3,7 +3,7 @@
  * hex digits that stood alone before " is the first bad commit". */
 #include "fuzz.h"
 
-#include "bisect/bisect.h"
+#include "campaign/bisect.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

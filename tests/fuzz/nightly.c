@@ -1,7 +1,7 @@
 /*
  * nightly_matrix_load: a nightly matrix ("SCENARIO [KEY=VALUE]..." lines).
  *
- * The matrix parser reads a path, not a buffer (compare/nightly.c), so the
+ * The matrix parser reads a path, not a buffer (campaign/nightly.c), so the
  * input is written to a file in a scratch directory that also holds one
  * good scenario, "ok.scn", for lines to name.  Inputs with a '/' are
  * skipped: a line naming /dev/zero would read forever, and the matrix is
@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "compare/nightly.h"
+#include "campaign/nightly.h"
 
 static char dir[] = "/tmp/scaletest-fuzz-nightly.XXXXXX";
 static char *matrix;

@@ -6,8 +6,8 @@
 
 #include "test.h"
 
-#include "bisect/bisect.h"
-#include "bisect/criterion.h"
+#include "campaign/bisect.h"
+#include "campaign/criterion.h"
 
 static struct criterion limit(enum crit_kind kind, double at)
 {

@@ -7,14 +7,14 @@
 
 #include "compare/baseline.h"
 #include "compare/compare.h"
-#include "compare/nightly.h"
+#include "campaign/nightly.h"
 #include "report/html.h"
 #include "report/junit.h"
 #include "report/svg.h"
 #include "report/markdown.h"
 #include "report/model.h"
 #include "result/result.h"
-#include "compare/stats.h"
+#include "lib/stats.h"
 #include "test.h"
 #include "lib/util.h"
 

@@ -41,7 +41,7 @@
 
 #include <json.h>
 
-#include "bisect/criterion.h"
+#include "campaign/criterion.h"
 #include "scenario/scenario.h"
 
 enum bisect_outcome {

@@ -1,4 +1,4 @@
-#include "bisect/bisect.h"
+#include "campaign/bisect.h"
 
 #include <limits.h>
 #include <math.h>
@@ -34,7 +34,7 @@ static void save(struct bisect *b)
 {
 	char *path = xstrfmt("%s/bisect.json", b->dir);
 
-	if (result_save(b->doc, path) < 0)
+	if (json_save(b->doc, path) < 0)
 		warning("cannot write '%s'", path);
 	free(path);
 }

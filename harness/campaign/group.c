@@ -1,4 +1,4 @@
-#include "compare/group.h"
+#include "campaign/group.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 #include "compare/compare.h"
 #include "lib/child.h"
 #include "result/result.h"
-#include "compare/stats.h"
+#include "lib/stats.h"
 #include "run/fanout.h"
 #include "lib/util.h"
 #include "run/rundir.h"
@@ -152,7 +152,7 @@ summary:
 	json_object_object_add(g, "statuses", sts);
 	json_object_object_add(g, "status", json_object_new_string(run_status_name(worst)));
 	char *gj = xstrfmt("%s/group.json", gdir);
-	result_save(g, gj);
+	json_save(g, gj);
 	free(gj);
 	json_object_put(g);
 

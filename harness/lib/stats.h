@@ -1,5 +1,6 @@
 /*
- * stats: the statistics behind "regression", "improvement" or "no change".
+ * stats: the statistics behind "regression", "improvement" or "no change",
+ * and the distributions a fit's tests need (result/fit.c).
  *
  *	struct stats st;
  *	stats_of(values, n, &st);	// mean, sample sd, n
@@ -31,7 +32,8 @@ struct stats {
 
 void stats_of(const double *v, size_t n, struct stats *st);
 double welch_p(const struct stats *a, const struct stats *b);
-/* The regularized incomplete beta function I_x(a, b), for tests. */
+/* The regularized incomplete beta function I_x(a, b): Student's t
+ * distribution above, and result/fit.c's F test of a fit's curvature. */
 double incbeta(double a, double b, double x);
 
 #endif

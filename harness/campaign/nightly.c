@@ -1,4 +1,4 @@
-#include "compare/nightly.h"
+#include "campaign/nightly.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -179,7 +179,7 @@ static const char *against_baseline(const char *name, json_object *root, const c
 	if (side_load(&a, *bpath, &err) == 0 && side_load(&b, dir, &err) == 0 &&
 	    compare_sides(&a, &b, &o->compare, cmp, &err) == 0) {
 		char *cj = xstrfmt("%s/compare.json", dir);
-		result_save(*cmp, cj);
+		json_save(*cmp, cj);
 		free(cj);
 		verdict = jstr(*cmp, "verdict", "?");
 		if (!strcmp(verdict, "regression"))
@@ -285,7 +285,7 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 		free(jobs);
 	}
 	p = xstrfmt("%s/summary.json", res->dir);
-	if (result_save(sum, p) < 0 || report_write_nightly(res->dir, res->dir, stdout) < 0)
+	if (json_save(sum, p) < 0 || report_write_nightly(res->dir, res->dir, stdout) < 0)
 		r = -1;
 	free(p);
 	json_object_put(sum);

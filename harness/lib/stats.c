@@ -1,4 +1,4 @@
-#include "compare/stats.h"
+#include "lib/stats.h"
 
 #include <math.h>
 

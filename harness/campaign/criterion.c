@@ -1,9 +1,9 @@
-#include "bisect/criterion.h"
+#include "campaign/criterion.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "compare/stats.h"
+#include "lib/stats.h"
 #include "lib/util.h"
 
 const struct bisect_metric bisect_metrics[] = {
