@@ -59,7 +59,7 @@
  * paths the loader opens); two paths naming the same file count once.
  *
  * The parsers take buffers, for tests: fio_parse_print_uris() reads apt's
- * answer, fio_elf_parse() an ELF image in memory (never trusting an offset).
+ * answer, and the ELF reader (guest/elf.h) an image in memory.
  */
 #ifndef SCALETEST_FIO_H
 #define SCALETEST_FIO_H
@@ -94,28 +94,6 @@ enum {
 	FIO_SRC_NOT_FOUND = -3,		/* "Unable to find a source package" */
 };
 int fio_parse_print_uris(const char *buf, char **version, char **dsc);
-
-/* What the harness needs to know of an ELF file. */
-struct fio_elf {
-	int elf_class;		/* EI_CLASS: 1 (ELFCLASS32), 2 (ELFCLASS64) */
-	int machine;		/* e_machine: 3 (EM_386), 62 (EM_X86_64) */
-	int type;		/* e_type: 2 (ET_EXEC), 3 (ET_DYN) */
-	char *interp;		/* PT_INTERP's path; NULL: nothing loads it */
-	struct strvec needed;	/* DT_NEEDED, in order */
-	struct strvec rpath;	/* DT_RPATH, split on ':' */
-	struct strvec runpath;	/* DT_RUNPATH, split on ':' */
-};
-#define FIO_ELF_INIT { 0, 0, 0, NULL, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT }
-
-/* Little-endian ELF only (x86).  -1 with the reason in err when buf is not
- * one or anything in it points outside len bytes; e is released then. */
-int fio_elf_parse(const void *buf, size_t len, struct fio_elf *e,
-		  struct strbuf *err);
-/* The same for a file (mapped, not copied); error() names the file. */
-int fio_elf_read(const char *path, struct fio_elf *e);
-void fio_elf_release(struct fio_elf *e);
-/* 1 if e is a static program (no loader, no libraries). */
-int fio_elf_is_static(const struct fio_elf *e);
 /* 0 if path is a static ELF program for arch, else error() saying why. */
 int fio_check_static(const char *path, int arch);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "guest/elf.h"
 #include "guest/fio.h"
 #include "scenario/scenario.h"
 #include "test.h"
@@ -252,14 +253,14 @@ static size_t make_elf(unsigned char *buf, const struct elf_spec *s)
 }
 
 /* Parse a copy of exactly len bytes, so that a sanitizer sees overreads. */
-static int parse_copy(const unsigned char *buf, size_t len, struct fio_elf *e,
+static int parse_copy(const unsigned char *buf, size_t len, struct elf_info *e,
 		      struct strbuf *err)
 {
 	unsigned char *copy = xmalloc(len ? len : 1);
 	int r;
 
 	memcpy(copy, buf, len);
-	r = fio_elf_parse(copy, len, e, err);
+	r = elf_parse(copy, len, e, err);
 	free(copy);
 	return r;
 }
@@ -275,12 +276,12 @@ static unsigned char *read_whole(const char *path, size_t *len)
 	return (unsigned char *)sb_detach(&sb, len);
 }
 
-TEST(fio_elf_static_i386)
+TEST(elf_static_i386)
 {
 	unsigned char buf[8192];
 	struct elf_spec s = { 0, EM_386, NULL, NULL, NULL, NULL };
 	size_t len = make_elf(buf, &s);
-	struct fio_elf e;
+	struct elf_info e;
 	struct strbuf err = STRBUF_INIT;
 
 	CHECK_EQ_INT(parse_copy(buf, len, &e, &err), 0);
@@ -289,18 +290,18 @@ TEST(fio_elf_static_i386)
 	CHECK_EQ_INT(e.type, ET_EXEC);
 	CHECK(e.interp == NULL);
 	CHECK_EQ_INT(e.needed.n, 0);
-	CHECK(fio_elf_is_static(&e));
-	fio_elf_release(&e);
+	CHECK(elf_is_static(&e));
+	elf_release(&e);
 	sb_release(&err);
 }
 
-TEST(fio_elf_dynamic_i386)
+TEST(elf_dynamic_i386)
 {
 	unsigned char buf[8192];
 	const char *needed[] = { "libm.so.6", "libc.so.6", NULL };
 	struct elf_spec s = { 0, EM_386, "/lib/ld-linux.so.2", needed, NULL, NULL };
 	size_t len = make_elf(buf, &s);
-	struct fio_elf e;
+	struct elf_info e;
 	struct strbuf err = STRBUF_INIT;
 
 	CHECK_EQ_INT(parse_copy(buf, len, &e, &err), 0);
@@ -310,19 +311,19 @@ TEST(fio_elf_dynamic_i386)
 	REQUIRE(e.needed.n == 2);
 	CHECK_STR(e.needed.v[0], "libm.so.6");
 	CHECK_STR(e.needed.v[1], "libc.so.6");
-	CHECK(!fio_elf_is_static(&e));
-	fio_elf_release(&e);
+	CHECK(!elf_is_static(&e));
+	elf_release(&e);
 	sb_release(&err);
 }
 
-TEST(fio_elf_runpath_and_rpath_split)
+TEST(elf_runpath_and_rpath_split)
 {
 	unsigned char buf[8192];
 	const char *needed[] = { "libx.so.1", NULL };
 	struct elf_spec s = { 1, EM_X86_64, "/lib64/ld-linux-x86-64.so.2", needed,
 			      "$ORIGIN/../lib::/opt/y", "/r1:/r2" };
 	size_t len = make_elf(buf, &s);
-	struct fio_elf e;
+	struct elf_info e;
 	struct strbuf err = STRBUF_INIT;
 
 	CHECK_EQ_INT(parse_copy(buf, len, &e, &err), 0);
@@ -332,11 +333,11 @@ TEST(fio_elf_runpath_and_rpath_split)
 	REQUIRE(e.rpath.n == 2);
 	CHECK_STR(e.rpath.v[0], "/r1");
 	CHECK_STR(e.rpath.v[1], "/r2");
-	fio_elf_release(&e);
+	elf_release(&e);
 	sb_release(&err);
 }
 
-TEST(fio_elf_every_truncation_fails_cleanly)
+TEST(elf_every_truncation_fails_cleanly)
 {
 	unsigned char buf[8192];
 	const char *needed[] = { "liba.so.1", "libb.so.2", NULL };
@@ -345,7 +346,7 @@ TEST(fio_elf_every_truncation_fails_cleanly)
 	size_t len = make_elf(buf, &s);
 
 	for (size_t n = 0; n < len; n++) {
-		struct fio_elf e;
+		struct elf_info e;
 		struct strbuf err = STRBUF_INIT;
 
 		/* The image ends with the dynamic array, so every prefix
@@ -359,7 +360,7 @@ TEST(fio_elf_every_truncation_fails_cleanly)
 	}
 }
 
-TEST(fio_elf_bad_headers)
+TEST(elf_bad_headers)
 {
 	unsigned char buf[8192];
 	const char *needed[] = { "liba.so.1", NULL };
@@ -367,14 +368,14 @@ TEST(fio_elf_bad_headers)
 			      NULL, NULL };
 	size_t len = make_elf(buf, &s);
 	unsigned char *b = xmalloc(len);
-	struct fio_elf e;
+	struct elf_info e;
 	struct strbuf err = STRBUF_INIT;
 
 #define TRY(mutate, reason) do {					\
 		memcpy(b, buf, len);					\
 		mutate;							\
 		sb_reset(&err);						\
-		CHECK_EQ_INT(fio_elf_parse(b, len, &e, &err), -1);	\
+		CHECK_EQ_INT(elf_parse(b, len, &e, &err), -1);	\
 		CHECK_CONTAINS(err.buf, reason);			\
 	} while (0)
 
@@ -397,7 +398,7 @@ TEST(fio_elf_bad_headers)
 	sb_release(&err);
 }
 
-TEST(fio_elf_bad_dynamic_strings)
+TEST(elf_bad_dynamic_strings)
 {
 	unsigned char buf[8192];
 	const char *needed[] = { "liba.so.1", NULL };
@@ -405,7 +406,7 @@ TEST(fio_elf_bad_dynamic_strings)
 	size_t len = make_elf(buf, &s);
 	/* The dynamic array ends the image: NEEDED, STRTAB, STRSZ, NULL. */
 	size_t dyn = len - 4 * sizeof(Elf64_Dyn);
-	struct fio_elf e;
+	struct elf_info e;
 	struct strbuf err = STRBUF_INIT;
 	Elf64_Dyn d;
 
@@ -443,7 +444,7 @@ TEST(fio_elf_bad_dynamic_strings)
 	sb_release(&err);
 }
 
-TEST(fio_elf_garbage)
+TEST(elf_garbage)
 {
 	unsigned char junk[4096];
 	uint32_t x = 12345;
@@ -451,7 +452,7 @@ TEST(fio_elf_garbage)
 
 	/* Random bytes behind a valid magic and class, many times. */
 	for (int round = 0; round < 2000; round++) {
-		struct fio_elf e;
+		struct elf_info e;
 		size_t len;
 
 		for (size_t i = 0; i < sizeof(junk); i++) {
@@ -464,12 +465,12 @@ TEST(fio_elf_garbage)
 		len = 16 + (size_t)(x % (sizeof(junk) - 16));
 		sb_reset(&err);
 		if (parse_copy(junk, len, &e, &err) == 0)
-			fio_elf_release(&e);
+			elf_release(&e);
 	}
 	sb_release(&err);
 }
 
-TEST(fio_elf_mutated_real_program)
+TEST(elf_mutated_real_program)
 {
 	size_t len;
 	unsigned char *ls = read_whole("/bin/ls", &len);
@@ -481,7 +482,7 @@ TEST(fio_elf_mutated_real_program)
 		len = 8192;	/* the headers, PT_INTERP and usually .dynamic */
 	for (int round = 0; round < 3000; round++) {
 		unsigned char *b = xmalloc(len);
-		struct fio_elf e;
+		struct elf_info e;
 
 		memcpy(b, ls, len);
 		for (int k = 0; k < 4; k++) {
@@ -491,8 +492,8 @@ TEST(fio_elf_mutated_real_program)
 			b[at] = (unsigned char)(x >> 24);
 		}
 		sb_reset(&err);
-		if (fio_elf_parse(b, len, &e, &err) == 0)
-			fio_elf_release(&e);
+		if (elf_parse(b, len, &e, &err) == 0)
+			elf_release(&e);
 		free(b);
 	}
 	free(ls);
@@ -501,17 +502,17 @@ TEST(fio_elf_mutated_real_program)
 
 /* ---- real programs ------------------------------------------------------ */
 
-TEST(fio_elf_reads_bin_ls_as_dynamic)
+TEST(elf_reads_bin_ls_as_dynamic)
 {
-	struct fio_elf e;
+	struct elf_info e;
 
-	REQUIRE(fio_elf_read("/bin/ls", &e) == 0);
+	REQUIRE(elf_read("/bin/ls", &e) == 0);
 	CHECK_EQ_INT(e.elf_class, ELFCLASS64);
 	CHECK_EQ_INT(e.machine, EM_X86_64);
 	CHECK_STR(e.interp, "/lib64/ld-linux-x86-64.so.2");
 	CHECK(strvec_find(&e.needed, "libc.so.6") >= 0);
-	CHECK(!fio_elf_is_static(&e));
-	fio_elf_release(&e);
+	CHECK(!elf_is_static(&e));
+	elf_release(&e);
 
 	stderr_capture_begin();
 	CHECK_EQ_INT(fio_check_static("/bin/ls", ARCH_X86_64), -1);
@@ -520,22 +521,22 @@ TEST(fio_elf_reads_bin_ls_as_dynamic)
 	free(msg);
 }
 
-TEST(fio_elf_reads_bin_busybox_as_static)
+TEST(elf_reads_bin_busybox_as_static)
 {
-	struct fio_elf e;
+	struct elf_info e;
 
 	/* Debian's busybox-static; the harness's own tools use it. */
 	if (!path_exists("/bin/busybox"))
 		return;
-	REQUIRE(fio_elf_read("/bin/busybox", &e) == 0);
+	REQUIRE(elf_read("/bin/busybox", &e) == 0);
 	if (e.interp) {			/* the dynamic busybox package */
-		fio_elf_release(&e);
+		elf_release(&e);
 		return;
 	}
 	CHECK_EQ_INT(e.elf_class, ELFCLASS64);
 	CHECK_EQ_INT(e.machine, EM_X86_64);
-	CHECK(fio_elf_is_static(&e));
-	fio_elf_release(&e);
+	CHECK(elf_is_static(&e));
+	elf_release(&e);
 	CHECK_EQ_INT(fio_check_static("/bin/busybox", ARCH_X86_64), 0);
 
 	stderr_capture_begin();
@@ -546,16 +547,16 @@ TEST(fio_elf_reads_bin_busybox_as_static)
 	free(msg);
 }
 
-TEST(fio_elf_read_not_elf)
+TEST(elf_read_not_elf)
 {
-	struct fio_elf e;
+	struct elf_info e;
 	char *path = xstrfmt("%s/text", test_tmpdir());
 
 	REQUIRE(write_file(path, "#!/bin/sh\n", 10) == 0);
 	stderr_capture_begin();
-	CHECK_EQ_INT(fio_elf_read(path, &e), -1);
-	CHECK_EQ_INT(fio_elf_read(test_tmpdir(), &e), -1);
-	CHECK_EQ_INT(fio_elf_read("/nonexistent/x", &e), -1);
+	CHECK_EQ_INT(elf_read(path, &e), -1);
+	CHECK_EQ_INT(elf_read(test_tmpdir(), &e), -1);
+	CHECK_EQ_INT(elf_read("/nonexistent/x", &e), -1);
 	char *msg = stderr_capture_end();
 	CHECK_CONTAINS(msg, "not an ELF file");
 	CHECK_CONTAINS(msg, "not a regular");
