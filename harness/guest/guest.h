@@ -6,10 +6,13 @@
  * (/proc/uptime's first field), /proc/meminfo and /proc/slabinfo.
  * (Guests before it sent them as three records, "mark", "meminfo" and
  * "slabinfo", which the harness still reads.)  Between phases it sends
- * "blocks" (NAME MAJ:MIN lines), "timing" and "io" (key=value lines) and
- * "info" records, and at the end one "end" record (status=..., phase=...,
- * reason=...).  See initramfs/init for the guest side and channel.h for
- * the framing.
+ * the other record types (records.h lists them all, with the table of
+ * their handlers in records.c: blocks, timing, info, io, inventory, the fio
+ * records, monitor samples and progress counts, sweep points, attribution
+ * hists, page_owner, kmemleak), and at the end one "end" record
+ * (status=..., phase=..., reason=...).  See initramfs/init for the guest
+ * side, record/channel.h for the framing and guest/contract.h for the
+ * names both sides use.
  *
  * guest_compose() turns a scenario and a kernel into the initramfs that
  * carries this protocol: busybox for the guest's architecture, the guest

@@ -1,7 +1,8 @@
 /*
  * analysis: what a run's figures mean, computed from result.json's own
  * tree (phases, samples, fio jobs), so that it can be recomputed without
- * booting.  run.c calls these after the guest is done:
+ * booting.  result_build() (build.c) calls these, for a live run and a
+ * replay alike, once the records and the console are decoded:
  *
  *	analysis_deltas(root, s);	// "deltas": insmod and rmmod changes,
  *					// per-disk costs, unaccounted memory

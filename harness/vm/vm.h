@@ -3,7 +3,8 @@
  * scenario's memory, CPUs and disks, and hands back two byte streams: the
  * serial console and the record channel (a virtio-serial port, or the
  * guest's second serial port on kernels without virtio_console).
- * The run loop (run.c) polls both; it knows nothing of QEMU.
+ * The one watch loop (watch.c) polls both for the run and the KVM probe;
+ * neither knows anything of QEMU.
  *
  *	const struct vm_backend *be = vm_backend_find(NULL);	// the default
  *	struct vm vm = VM_INIT;
