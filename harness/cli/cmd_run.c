@@ -17,6 +17,12 @@
 #include "lib/cache.h"
 #include "lib/util.h"
 
+/* What sweep adds to run (cmd_sweep.c holds its usage). */
+struct sweep_opts {
+	const char *list;	/* --disks LIST, or NULL: "even" */
+	int boots, size_memory;
+};
+
 /* Without a SCENARIO, --kernel and --source start from make scale-test's. */
 #define DEFAULT_SCENARIO "scenarios/seed-i386-4000"
 
@@ -119,9 +125,8 @@ static int dry_run(const struct scenario *s, const struct run_config *rc)
 	return r;
 }
 
-int cmd_run(int argc, char **argv)
-{
-	static const struct option opts[] = {
+/* The options of run, and those sweep adds. */
+static const struct option run_opts[] = {
 		{ "set", required_argument, NULL, 's' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -132,11 +137,24 @@ int cmd_run(int argc, char **argv)
 		{ "modules", required_argument, NULL, 'M' },
 		{ "source", required_argument, NULL, 'S' },
 		{ "patches", required_argument, NULL, 'P' },
-		{ "sweep-boots", no_argument, NULL, 'B' },	/* scaletest sweep --boots */
-		{ "sweep-size-memory", no_argument, NULL, 'Z' },	/* sweep --size-memory */
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+	{ "help", no_argument, NULL, 'h' },
+};
+static const struct option sweep_only[] = {
+	{ "disks", required_argument, NULL, 'D' },
+	{ "boots", no_argument, NULL, 'B' },
+	{ "size-memory", no_argument, NULL, 'Z' },
+};
+
+/*
+ * run and sweep: sweep is run with a sweep (sw, its own options: the
+ * counts, --boots, --size-memory); its counts go in as the sweep key,
+ * after the user's own --set, so that a sweep key there gives way.
+ */
+static int run_command(int argc, char **argv, struct sweep_opts *sw)
+{
+	const char *usage = sw ? usage_sweep : usage_run;
+	struct option opts[ARRAY_SIZE(run_opts) + ARRAY_SIZE(sweep_only) + 1];
+	size_t nopts = 0;
 	struct strvec user = STRVEC_INIT, sets = STRVEC_INIT;
 	struct kernel_override ko = { NULL, NULL, NULL, NULL };
 	struct run_config rc = { .out = "results" };
@@ -146,12 +164,22 @@ int cmd_run(int argc, char **argv)
 	enum run_status st;
 	char *dir = NULL, *def = NULL;
 	const char *path;
-	int c, ret = EXIT_USAGE, opened = 0, dry = 0, boots = 0, size_memory = 0;
+	int c, ret = EXIT_USAGE, opened = 0, dry = 0;
 	uint64_t repeat = 1;
 
-	if (want_help(argc, argv, usage_run))
+	if (want_help(argc, argv, usage))
 		return finish_stdout(EXIT_OK);
+	for (size_t i = 0; i < ARRAY_SIZE(run_opts); i++)
+		opts[nopts++] = run_opts[i];
+	for (size_t i = 0; sw && i < ARRAY_SIZE(sweep_only); i++)
+		opts[nopts++] = sweep_only[i];
+	opts[nopts] = (struct option){ NULL, 0, NULL, 0 };
 	while ((c = getopt_long(argc, argv, "s:o:q", opts, NULL)) != -1) {
+		if (c == '?' && optopt == 'D') {
+			/* (getopt said "requires an argument") */
+			usage_error(usage, "--disks needs a list of counts");
+			goto out;
+		}
 		switch (c) {
 		case 's':
 			strvec_push(&user, optarg);
@@ -167,11 +195,21 @@ int cmd_run(int argc, char **argv)
 			dry = 1;
 			cache_set_readonly(1);
 			break;
+		case 'D':
+			if (sw->list) {
+				usage_error(usage, "--disks given twice");
+				goto out;
+			}
+			sw->list = optarg;
+			break;
 		case 'B':
-			boots = 1;
+			sw->boots = 1;
 			break;
 		case 'Z':
-			size_memory = 1;
+			/* Checked against the largest guest until the probe has
+			 * sized it (i386 keeps its lowmem check). */
+			sw->size_memory = 1;
+			strvec_push(&user, "memory_mb=65536");
 			break;
 		case 'K':
 			ko.image = optarg;
@@ -193,28 +231,31 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'r':
 			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
-				usage_error(usage_run, "--repeat: '%s' is not a count from 1 to 100", optarg);
+				usage_error(usage, "--repeat: '%s' is not a count from 1 to 100", optarg);
 				goto out;
 			}
 			break;
 		default:
-			fputs(usage_run, stderr);
+			fputs(usage, stderr);
 			goto out;
 		}
 	}
+	if (sw)
+		strvec_pushf(&user, "sweep=%s", sw->list ? sw->list : "even");
 	if (optind == argc && (ko.image || ko.source)) {
 		/* No scenario: the default one, found beside the binary. */
 		def = xstrfmt("%s/" DEFAULT_SCENARIO, scaletest_root());
 		path = def;
 	} else if (optind != argc - 1) {
-		usage_error(usage_run, "%s", optind < argc ? "run takes one scenario" :
-			    "run needs a scenario (or --kernel BZIMAGE or --source TREE)");
+		usage_error(usage, optind < argc ? "%s takes one scenario" :
+			    "%s needs a scenario (or --kernel BZIMAGE or --source TREE)",
+			    sw ? "sweep" : "run");
 		goto out;
 	} else {
 		path = argv[optind];
 	}
 	if (f.n > 1 && repeat == 1) {
-		usage_error(usage_run, "one run takes one --connect; several spread --repeat N runs");
+		usage_error(usage, "one run takes one --connect; several spread --repeat N runs");
 		goto out;
 	}
 	opened = 1;
@@ -228,7 +269,7 @@ int cmd_run(int argc, char **argv)
 		rc.fanout = &f;
 		rc.sets = &sets;
 	}
-	if (size_memory && !dry) {
+	if (sw && sw->size_memory && !dry) {
 		long long mb;
 		char set[48];
 		struct strbuf e = STRBUF_INIT;
@@ -250,7 +291,7 @@ int cmd_run(int argc, char **argv)
 		}
 		sb_release(&e);
 	}
-	if (size_memory && dry)
+	if (sw && sw->size_memory && dry)
 		note("--size-memory: a probe run would size memory_mb first (the plan shows the largest guest)");
 	if (dry) {
 		ret = finish_stdout(dry_run(&s, &rc) < 0 ? (error_was_env ? EXIT_ENV : EXIT_USAGE)
@@ -258,11 +299,11 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 
-	if (boots && (repeat > 1 || f.n)) {
+	if (sw && sw->boots && (repeat > 1 || f.n)) {
 		usage_error(usage_sweep, "--boots runs here, one boot after another: not with --repeat or --connect");
 		goto out;
 	}
-	st = boots ? boots_execute(&s, &rc, &dir)
+	st = sw && sw->boots ? boots_execute(&s, &rc, &dir)
 	   : repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
 	if (dir)
 		note("%s: %s", run_status_name(st), dir);
@@ -277,4 +318,16 @@ out:
 	sb_release(&err);
 	free(def);
 	return ret;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	return run_command(argc, argv, NULL);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_opts sw = { NULL, 0, 0 };
+
+	return run_command(argc, argv, &sw);
 }

@@ -1,9 +1,8 @@
-#include <stdlib.h>
-#include <string.h>
+/* scaletest sweep: run with a sweep; its options are parsed with run's
+ * (cmd_run.c, struct sweep_opts).  This file holds what it says of itself. */
+#include <stddef.h>
 
 #include "cli/commands.h"
-#include "lib/strvec.h"
-#include "lib/util.h"
 
 const char usage_sweep[] =
 	"usage: scaletest sweep SCENARIO [--disks LIST] [--boots] [--size-memory] [run options]\n"
@@ -49,55 +48,3 @@ const char usage_sweep[] =
 	"       (nothing booted)\n"
 	"  3    a tool or package is missing, or no room for the run (nothing booted)\n"
 	"  130  interrupted (the run is kept, marked interrupted)\n";
-
-int cmd_sweep(int argc, char **argv)
-{
-	struct strvec av = STRVEC_INIT;
-	const char *list = NULL;
-	int ret;
-
-	if (want_help(argc, argv, usage_sweep))
-		return finish_stdout(EXIT_OK);
-	strvec_push(&av, "run");
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--")) {
-			for (; i < argc; i++)
-				strvec_push(&av, argv[i]);
-			break;
-		}
-		if (!strcmp(argv[i], "--size-memory")) {
-			/* Checked against the largest guest until the probe has
-			 * sized it (i386 keeps its lowmem check). */
-			strvec_push(&av, "--sweep-size-memory");
-			strvec_push(&av, "--set");
-			strvec_push(&av, "memory_mb=65536");
-			continue;
-		}
-		if (!strcmp(argv[i], "--boots")) {
-			strvec_push(&av, "--sweep-boots");
-			continue;
-		}
-		if (!strcmp(argv[i], "--disks") || !strncmp(argv[i], "--disks=", 8)) {
-			const char *v = argv[i][7] == '=' ? argv[i] + 8 : i + 1 < argc ? argv[++i] : NULL;
-			if (!v) {
-				strvec_clear(&av);
-				return usage_error(usage_sweep, "--disks needs a list of counts");
-			}
-			if (list) {
-				strvec_clear(&av);
-				return usage_error(usage_sweep, "--disks given twice");
-			}
-			list = v;
-			continue;
-		}
-		strvec_push(&av, argv[i]);
-	}
-	if (!list)
-		list = "even";
-	/* After the user's own --set, so that a sweep key there gives way. */
-	strvec_push(&av, "--set");
-	strvec_pushf(&av, "sweep=%s", list);
-	ret = cmd_run((int)av.n, av.v);
-	strvec_clear(&av);
-	return ret;
-}
