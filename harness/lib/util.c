@@ -843,3 +843,13 @@ void shell_quote(struct strbuf *out, const char *s)
 	}
 	sb_release(&clean);
 }
+
+int parse_count(const char *s, long long max, long long *out)
+{
+	int64_t v;
+
+	if (parse_i64(s, &v) < 0 || v < 0 || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}

@@ -128,6 +128,8 @@ void hash_hex(struct hash_ctx *h, char out[65]);
 /* Parse a whole decimal number into *out; 0 or -1. */
 int parse_u64(const char *s, uint64_t *out);
 int parse_i64(const char *s, int64_t *out);
+/* A whole number from 0 to max: 0, or -1 (a count in a guest's text). */
+int parse_count(const char *s, long long max, long long *out);
 /* A finite number in decimal notation only (no "inf", "nan", hex, blanks
  * or leading '+'; "-0" is 0): 0 or -1. */
 int parse_double(const char *s, double *out);

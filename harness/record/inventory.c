@@ -8,16 +8,6 @@
 #include "lib/textscan.h"
 #include "lib/util.h"
 
-static int num(const char *s, long long max, long long *out)
-{
-	int64_t v;
-
-	if (parse_i64(s, &v) < 0 || v < 0 || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static const char *parse_row(struct inv_row *row, char *line)
 {
 	char *f[8], *colon;
@@ -37,18 +27,18 @@ static const char *parse_row(struct inv_row *row, char *line)
 	if (!colon)
 		return "bad MAJ:MIN";
 	*colon = '\0';
-	if (num(f[1], 4095, &maj) || num(colon + 1, 1048575, &min))
+	if (parse_count(f[1], 4095, &maj) || parse_count(colon + 1, 1048575, &min))
 		return "bad MAJ:MIN";
 	memcpy(row->name, f[0], strlen(f[0]) + 1);
 	memcpy(row->sched, f[4], strlen(f[4]) + 1);
 	row->major = (unsigned)maj;
 	row->minor = (unsigned)min;
-	if (num(f[2], (long long)1 << 50, &row->sectors))
+	if (parse_count(f[2], (long long)1 << 50, &row->sectors))
 		return "bad size";
-	if (num(f[3], 1 << 24, &v))
+	if (parse_count(f[3], 1 << 24, &v))
 		return "bad nr_requests";
 	row->nr_requests = (long)v;
-	if (num(f[5], 4096, &v))
+	if (parse_count(f[5], 4096, &v))
 		return "bad hardware queue count";
 	row->hw_queues = (int)v;
 	if (strcmp(f[6], "0") && strcmp(f[6], "1"))

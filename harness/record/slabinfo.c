@@ -19,16 +19,6 @@ static int valid_name(const char *s)
 	return 1;
 }
 
-static int num(const char *s, long long *out)
-{
-	int64_t v;
-
-	if (parse_i64(s, &v) < 0 || v < 0 || v > SLAB_NUM_MAX)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static const char *parse_line(struct slab_cache *c, char *line)
 {
 	char *f[17];
@@ -42,15 +32,20 @@ static const char *parse_line(struct slab_cache *c, char *line)
 	if (!valid_name(f[0]))
 		return "bad cache name";
 	memcpy(c->name, f[0], strlen(f[0]) + 1);	/* length checked above */
-	if (num(f[1], &c->active_objs) || num(f[2], &c->num_objs) ||
-	    num(f[3], &c->objsize) || num(f[4], &c->objperslab) ||
-	    num(f[5], &c->pagesperslab) || num(f[13], &c->active_slabs) ||
-	    num(f[14], &c->num_slabs))
-		return "bad number";
-	long long dummy;
-	if (num(f[8], &dummy) || num(f[9], &dummy) || num(f[10], &dummy) ||
-	    num(f[15], &dummy))
-		return "bad number";
+	/* The numeric columns: where each goes (NULL: checked, not kept). */
+	const struct {
+		int field;
+		long long *to;
+	} cols[] = {
+		{ 1, &c->active_objs }, { 2, &c->num_objs }, { 3, &c->objsize },
+		{ 4, &c->objperslab }, { 5, &c->pagesperslab }, { 8, NULL }, { 9, NULL },
+		{ 10, NULL }, { 13, &c->active_slabs }, { 14, &c->num_slabs }, { 15, NULL },
+	};
+	long long unused;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cols); i++)
+		if (parse_count(f[cols[i].field], SLAB_NUM_MAX, cols[i].to ? cols[i].to : &unused))
+			return "bad number";
 	if (c->active_objs > c->num_objs || c->active_slabs > c->num_slabs)
 		return "active count larger than total";
 	if (c->pagesperslab && c->num_slabs > SLAB_PAGES_MAX / c->pagesperslab)
