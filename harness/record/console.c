@@ -284,6 +284,7 @@ static void scan_line(struct console_scan *cs, const char *raw, size_t len)
 	while (len && raw[len - 1] == '\r')
 		len--;
 	cs->lines++;
+	cs->examined += len;
 	printable(&sb, raw, len);
 	slen = sb.len;
 	s = skip_stamp(sb.buf, &slen);
@@ -329,12 +330,16 @@ void console_scan_feed(struct console_scan *cs, const char *buf, size_t n)
 	const char *end = buf + n;
 
 	while (buf < end) {
-		const char *nl = memchr(buf, '\n', (size_t)(end - buf));
-		size_t take = nl ? (size_t)(nl - buf) : (size_t)(end - buf);
+		/* The newline is looked for only as far as the line may still
+		 * grow: a huge line is looked at once, not once per cut. */
+		size_t room = CONSOLE_LINE_MAX - cs->partial.len, avail = (size_t)(end - buf);
+		size_t look = avail < room + 1 ? avail : room + 1;
+		const char *nl = memchr(buf, '\n', look);
+		size_t take = nl ? (size_t)(nl - buf) : look;
 
-		if (cs->partial.len + take > CONSOLE_LINE_MAX) {
+		cs->examined += nl ? take + 1 : look;
+		if (take > room) {
 			/* Cut an overlong line: scan what we have as a line. */
-			size_t room = CONSOLE_LINE_MAX - cs->partial.len;
 			sb_add(&cs->partial, buf, room);
 			scan_line(cs, cs->partial.buf, cs->partial.len);
 			sb_reset(&cs->partial);

@@ -44,7 +44,10 @@
  *	console_scan_release(&cs);
  *
  * cs.crash_line and cs.oom_line keep the first line of each group's first
- * report (result.json's console.crash and console.oom).
+ * report (result.json's console.crash and console.oom).  The scan is
+ * linear in its input however it is split, one huge line included:
+ * cs.examined counts the bytes it looked at, for the tests that hold it
+ * to that.
  */
 #ifndef SCALETEST_CONSOLE_H
 #define SCALETEST_CONSOLE_H
@@ -85,6 +88,7 @@ struct console_scan {
 	char guest_phase[32];		/* the last "phase NAME" the guest said */
 	int guest_end;			/* the guest said "end: ..." */
 	unsigned long lines;
+	unsigned long long examined;	/* bytes looked at, each counted once a look */
 	struct strbuf partial;
 };
 

@@ -240,6 +240,92 @@ TEST(console_nul_bytes_do_not_hide_lines)
 	console_scan_release(&cs);
 }
 
+
+/* ---- linear work --------------------------------------------------------- */
+
+/* Bytes the scanner looks at for text fed whole (pieces 0) or in pieces of
+ * that size. */
+static unsigned long long examined(const char *text, size_t len, size_t pieces)
+{
+	struct console_scan cs;
+	unsigned long long n;
+
+	console_scan_init(&cs);
+	for (size_t off = 0; off < len; off += pieces ? pieces : len)
+		console_scan_feed(&cs, text + off, pieces && len - off > pieces ? pieces : len - off);
+	console_scan_finish(&cs);
+	n = cs.examined;
+	console_scan_release(&cs);
+	return n;
+}
+
+/* text repeated times times. */
+static char *repeat(const char *text, size_t times, size_t *len)
+{
+	size_t n = strlen(text);
+	char *buf = malloc(n * times + 1);
+
+	REQUIRE(buf);
+	for (size_t i = 0; i < times; i++)
+		memcpy(buf + i * n, text, n);
+	buf[n * times] = '\0';
+	*len = n * times;
+	return buf;
+}
+
+/*
+ * The work grows with the input as the input does: four times the console,
+ * four times the bytes looked at (and no fewer than the console's own),
+ * whatever the shape: one huge line (issue 25: report --replay fed a
+ * 100 MB line in one buffer and looked for its newline again after every
+ * cut), many short lines, a report with its trace, lines that hold a
+ * header and are suppressed; whole, and in pieces.
+ */
+TEST(console_scan_is_linear)
+{
+	static const struct {
+		const char *unit;
+		size_t times;
+	} shapes[] = {
+		{ "x", 1 << 20 },
+		{ "[   1.000000] sd 0:0:1:0: [sdb] Attached SCSI disk\n", 20000 },
+		{ "[ 25.0] INFO: task dd:246 blocked for more than 5 seconds.\n"
+		  "[ 25.0] Call Trace:\n[ 25.0]  __schedule+0x399/0xaa0\n"
+		  "[ 25.0]  blkdev_put+0xde/0x1d0\n", 5000 },
+		{ "[ 1.0] WARNING: /etc/ssh/moduli does not exist, using fixed modulus\n", 10000 },
+		{ "[ 1.0] XFS (sda1): WARNING: no such thing\n", 10000 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(shapes); i++) {
+		for (size_t pieces = 0; pieces <= 4096; pieces += 4096) {
+			size_t len1, len4;
+			char *one = repeat(shapes[i].unit, shapes[i].times, &len1);
+			char *four = repeat(shapes[i].unit, 4 * shapes[i].times, &len4);
+			unsigned long long e1 = examined(one, len1, pieces);
+			unsigned long long e4 = examined(four, len4, pieces);
+
+			if (e1 < len1 || e4 > 4 * e1 + 4 * CONSOLE_LINE_MAX)
+				test_fail(__FILE__, __LINE__,
+					  "shape %zu, pieces %zu: %llu bytes looked at for %zu, %llu for %zu",
+					  i, pieces, e1, len1, e4, len4);
+			free(one);
+			free(four);
+		}
+	}
+}
+
+/* Issue 25, item 5: one 4 MiB line in one buffer is looked at about twice
+ * (once for its newline, once as cut lines by the classifier),
+ * not once per CONSOLE_LINE_MAX cut (which was 2 GiB of looking). */
+TEST(console_huge_line_looked_at_once)
+{
+	size_t len;
+	char *line = repeat("y", 4 << 20, &len);
+
+	CHECK(examined(line, len, 0) <= 3 * (unsigned long long)len);
+	free(line);
+}
+
 /* ---- the crash classes -------------------------------------------------- */
 
 /* Classify text (the console alone) and check class and title. */
