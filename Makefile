@@ -117,6 +117,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
+	sh tests/syzkaller.sh
 	sh tests/gc.sh
 	sh tests/security.sh
 	sh tests/replay/run.sh
@@ -135,6 +136,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
 	sh tests/triage.sh
+	sh tests/syzkaller.sh
 	sh tests/gc.sh
 	sh tests/security.sh
 	sh tests/replay/run.sh

@@ -7,24 +7,27 @@
 #include "cli/commands.h"
 #include "lib/util.h"
 #include "record/console.h"
+#include "record/crash.h"
 
 const char usage_triage[] =
 	"usage: scaletest triage CONSOLE_LOG\n"
 	"\n"
 	"Classify a kernel console log, from a run (RUN/console.log) or from\n"
 	"anywhere else, with the crash classes a run uses: panic, page-fault,\n"
-	"null-deref, gpf, kernel-bug, kasan, kfence, ubsan, soft-lockup,\n"
-	"hard-lockup, hung-task, rcu-stall, warning, bug, oops, reboot (a second\n"
-	"boot banner), oom and alloc-failure.  An OOM report wins over a crash\n"
-	"report, and otherwise the first report in the log is the one named.\n"
-	"The host-side classes of a run (hang, channel-lost, qemu-exited) need\n"
-	"what the host saw and are not found from a log alone.\n"
+	"null-deref, gpf, kernel-bug, kasan, kfence, kmsan, kcsan, ubsan,\n"
+	"soft-lockup, hard-lockup, hung-task, rcu-stall, warning, lockdep,\n"
+	"memory-leak, bug, oops, reboot (a second boot), oom and alloc-failure.\n"
+	"The first report in the log is the one named (on one line, an OOM\n"
+	"over a panic).  The host-side classes of a run (hang, channel-lost,\n"
+	"qemu-exited) need what the host saw and are not found from a log alone.\n"
 	"\n"
-	"Prints the class, who is to blame, the stable title (pids, addresses,\n"
-	"offsets, timestamps and CPU numbers dropped, so that the same bug gets\n"
-	"the same title from two boots), the line of the log where the report\n"
-	"starts, and the lines around it; or 'nothing found'.  Lines are shown\n"
-	"made printable: control and non-ASCII bytes become '?'.\n"
+	"Prints the class, who is to blame, syzkaller's crash type (HANG,\n"
+	"WARNING, LOCKDEP, KASAN-READ, ...), the title syzkaller would give the\n"
+	"report (stable: numbers, addresses, offsets, source lines and\n"
+	"timestamps made NUM, ADDR and LINE or dropped, so that the same bug\n"
+	"gets the same title from two boots), the line of the log where the\n"
+	"report starts, and the lines around it; or 'nothing found'.  Lines are\n"
+	"shown made printable: control and non-ASCII bytes become '?'.\n"
 	"\n"
 	"Exit status:\n"
 	"  0    nothing found\n"
@@ -67,8 +70,8 @@ int cmd_triage(int argc, char **argv)
 
 	found = crash_classify(&cs, NULL, &c);
 	if (found) {
-		printf("class: %s\nblame: %s\ntitle: %s\nline: %lu\ncontext:\n",
-		       c.cls->name, crash_blame_name(c.cls->blame), c.title.buf, c.line);
+		printf("class: %s\nblame: %s\ntype: %s\ntitle: %s\nline: %lu\ncontext:\n",
+		       c.cls->name, crash_blame_name(c.cls->blame), c.type, c.title.buf, c.line);
 		fputs(c.context.buf, stdout);
 	} else {
 		printf("nothing found in %lu lines\n", cs.lines);

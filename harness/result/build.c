@@ -264,6 +264,7 @@ static json_object *crash_json(const struct crash *c)
 	o = json_object_new_object();
 	json_object_object_add(o, "class", json_object_new_string(c->cls->name));
 	json_object_object_add(o, "blame", json_object_new_string(crash_blame_name(c->cls->blame)));
+	json_object_object_add(o, "type", c->type ? json_object_new_string(c->type) : NULL);
 	json_object_object_add(o, "title", json_object_new_string(c->title.buf));
 	json_object_object_add(o, "detail", c->detail.len ? json_object_new_string(c->detail.buf) : NULL);
 	json_object_object_add(o, "line", c->line ? json_object_new_int64((long long)c->line) : NULL);

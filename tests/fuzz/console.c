@@ -4,7 +4,8 @@
  * The first byte picks what only the host saw (timed out, VM exited, the
  * end record, the last phase); the second seeds the sizes of the pieces
  * the rest is fed in.  Fed whole and in pieces, the console must give the
- * same class, title and context; titles and context are printable.
+ * same class, type, title and context; titles and context are printable,
+ * and the work done is linear in the input.
  */
 #include "fuzz.h"
 
@@ -36,15 +37,20 @@ static void scan(const char *buf, size_t len, unsigned seed,
 		char *reason = crash_reason(&c);
 
 		FUZZ_ASSERT(c.cls != NULL);
+		FUZZ_ASSERT(c.type != NULL && *c.type);
 		FUZZ_ASSERT(text_is_clean(c.title.buf, c.title.len, 0));
 		FUZZ_ASSERT(text_is_clean(c.detail.buf, c.detail.len, 0));
 		FUZZ_ASSERT(text_is_clean(c.context.buf, c.context.len, 1));
 		FUZZ_ASSERT(text_is_clean(reason, strlen(reason), 0));
 		FUZZ_ASSERT(c.title.len > 0);
-		sb_addf(out, "%s|%s|%s|%lu|%s", c.cls->name, c.title.buf,
+		sb_addf(out, "%s|%s|%s|%s|%lu|%s", c.cls->name, c.type, c.title.buf,
 			c.detail.buf, c.line, c.context.buf);
 		free(reason);
 	}
+	/* Linear however it is split: each byte looked at for its newline
+	 * once (one more at each cut of an overlong line) and once as part of
+	 * a line. */
+	FUZZ_ASSERT(cs.examined <= 3 * (unsigned long long)len + 1);
 	FUZZ_ASSERT(text_is_clean(cs.crash_line, strlen(cs.crash_line), 0));
 	FUZZ_ASSERT(text_is_clean(cs.oom_line, strlen(cs.oom_line), 0));
 	sb_addf(out, "|%s|%s|%lu", cs.crash_line, cs.oom_line, cs.lines);
