@@ -98,6 +98,12 @@ build/bench/mkcpio.o: tests/bench/mkcpio.c
 build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
+# The tests' JSON Schema validator (tests/tools/jsonschema.c): the KCIDB
+# documents against kcidb-io's schema (tests/kcidb/validate.sh).
+$(BUILD)/jsonschema: tests/tools/jsonschema.c $(BUILD)/libscaletest.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libscaletest.a $(PKG_LIBS)
+-include $(BUILD)/jsonschema.d
+
 # Version changes must rebuild main.o.
 $(BUILD)/cli/main.o: .version-stamp
 .version-stamp: FORCE
@@ -122,6 +128,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
+	sh tests/jsonschema/run.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -140,6 +147,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
+	sh tests/jsonschema/run.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -259,3 +267,6 @@ valgrind: $(BUILD)/unit-tests
 	valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite \
 		--error-exitcode=9 \
 		--suppressions=$(CURDIR)/tests/unit/valgrind.supp $(BUILD)/unit-tests tests/fixtures
+
+# The tests' own tools, built before the tests that use them.
+check test-only: $(BUILD)/jsonschema
