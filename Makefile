@@ -129,6 +129,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
 	sh tests/jsonschema/run.sh
+	sh tests/kcidb/validate.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -148,6 +149,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
 	sh tests/jsonschema/run.sh
+	sh tests/kcidb/validate.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
