@@ -130,6 +130,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/junit/validate.sh
 	sh tests/jsonschema/run.sh
 	sh tests/kcidb/validate.sh
+	sh tests/man.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -150,6 +151,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/junit/validate.sh
 	sh tests/jsonschema/run.sh
 	sh tests/kcidb/validate.sh
+	sh tests/man.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -272,3 +274,14 @@ valgrind: $(BUILD)/unit-tests
 
 # The tests' own tools, built before the tests that use them.
 check test-only: $(BUILD)/jsonschema
+
+# Refresh scaletest-scenario(5)'s key list from the key table (tests/man.sh
+# fails when it is stale).
+man-keys: $(BIN)/scaletest
+	$(BIN)/scaletest keys --format mdoc > build/keys.mdoc
+	awk 'BEGIN { while ((getline l < "build/keys.mdoc") > 0) k = k l "\n" } \
+	     /^\.\\" keys:end$$/ { printf "%s", k; skip = 0 } \
+	     !skip { print } \
+	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > build/scenario.5
+	mv build/scenario.5 docs/man/scaletest-scenario.5
+.PHONY: man-keys

@@ -43,6 +43,8 @@
 #                                           strings is well-formed (cli.sh)
 #   fio                                     the host's dynamic fio, measured
 #                                           against the static build
+#   mandoc man-db                           the manual pages' check (tests/man.sh:
+#                                           mandoc -Tlint, makewhatis, man -l)
 #   openssh-server                          a private sshd on 127.0.0.1 for the
 #                                           qemu+ssh e2e test (tests/libvirt/sshd.sh)
 # fuzz:
@@ -66,7 +68,7 @@ PROFILE_default="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev lib
 qemu-system-x86 kmod dpkg-dev gcc-multilib libc6-dev-i386"
 PROFILE_kbuild="flex bison bc libelf-dev xz-utils git ccache"
 PROFILE_libvirt="libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients"
-PROFILE_test="jq procps libxml2-utils fio openssh-server"
+PROFILE_test="jq procps libxml2-utils fio openssh-server mandoc man-db"
 PROFILE_fuzz="clang libclang-rt-14-dev"
 PROFILE_html="chromium"
 PROFILES="default kbuild libvirt test fuzz html"
