@@ -131,6 +131,7 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/jsonschema/run.sh
 	sh tests/kcidb/validate.sh
 	sh tests/man.sh
+	sh tests/install.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -152,6 +153,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/jsonschema/run.sh
 	sh tests/kcidb/validate.sh
 	sh tests/man.sh
+	sh tests/install.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -163,6 +165,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/bisect.sh
 	sh tests/e2e/compare.sh
+	sh tests/e2e/install.sh
 	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh
 	sh tests/bench/smoke.sh
@@ -285,3 +288,37 @@ man-keys: $(BIN)/scaletest
 	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > build/scenario.5
 	mv build/scenario.5 docs/man/scaletest-scenario.5
 .PHONY: man-keys
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary in PREFIX/bin, its
+# data (the guest's initramfs/ scripts, kernel-configs/, scenarios/) in
+# PREFIX/share/scaletest, the manual pages in PREFIX/share/man, the bash
+# completion in PREFIX/share/bash-completion/completions.  The binary finds
+# its data from where it is (PREFIX/bin/../share/scaletest; lib/util.h's
+# scaletest_root), so one build installs under any PREFIX or DESTDIR and
+# nothing is rebuilt for it.  make uninstall removes what install put there.
+PREFIX ?= /usr/local
+INSTALL ?= install
+INST_BIN = $(DESTDIR)$(PREFIX)/bin
+INST_DATA = $(DESTDIR)$(PREFIX)/share/scaletest
+INST_MAN = $(DESTDIR)$(PREFIX)/share/man
+INST_COMPLETION = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+DATA_DIRS = initramfs kernel-configs scenarios
+MAN1 := $(notdir $(wildcard docs/man/*.1))
+MAN5 := $(notdir $(wildcard docs/man/*.5))
+
+install: $(BIN)/scaletest
+	$(INSTALL) -d $(INST_BIN) $(INST_DATA) $(INST_MAN)/man1 $(INST_MAN)/man5 $(INST_COMPLETION)
+	$(INSTALL) -m 755 $(BIN)/scaletest $(INST_BIN)/scaletest
+	find $(DATA_DIRS) -type f ! -name '*~' ! -name '.*' | sort | while read -r f; do \
+		mode=644; [ -x "$$f" ] && mode=755; \
+		$(INSTALL) -D -m $$mode "$$f" "$(INST_DATA)/$$f" || exit 1; \
+	done
+	$(INSTALL) -m 644 $(MAN1:%=docs/man/%) $(INST_MAN)/man1/
+	$(INSTALL) -m 644 $(MAN5:%=docs/man/%) $(INST_MAN)/man5/
+	$(INSTALL) -m 644 tools/completion/scaletest.bash $(INST_COMPLETION)/scaletest
+
+uninstall:
+	rm -f $(INST_BIN)/scaletest $(INST_COMPLETION)/scaletest
+	rm -rf $(INST_DATA)
+	rm -f $(MAN1:%=$(INST_MAN)/man1/%) $(MAN5:%=$(INST_MAN)/man5/%)
+.PHONY: install uninstall
