@@ -3,14 +3,15 @@
 #   make              build bin/scaletest
 #   make deps         install the Debian packages the default run needs (only
 #                     what is missing); deps-kbuild, deps-libvirt, deps-test,
-#                     deps-fuzz, deps-html add what those need, deps-full all
+#                     deps-fuzz, deps-html, deps-deb add what those need, deps-full all
 #   make test         deps-full, then the whole test suite (unit + end-to-end);
 #                     make test-only skips the install
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
 #                     exit 4 when a run has no baseline on this runner
 #   make nightly-first  the same, recording the missing baselines (a new runner)
-#   make check        unit, command-line, triage, replay, golden, JUnit-schema and include tests,
+#   make check        unit, command-line, triage, replay, golden, JUnit- and KCIDB-schema,
+#                     JSON Schema validator, manual page, install and include tests,
 #                     and docs/measurements.md's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
@@ -20,6 +21,9 @@
 #   make valgrind     the unit tests under valgrind (not part of make test)
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
 #                     (into build-san/ and bin-san/, beside the normal build)
+#   make install      bin/, share/scaletest/, the manual pages and a bash completion
+#                     under PREFIX (/usr/local) in DESTDIR; make uninstall removes them
+#   make man-keys     rewrite scaletest-scenario(5)'s key list from the key table
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers; BUILD= and BIN= name
@@ -112,7 +116,7 @@ $(BUILD)/cli/main.o: .version-stamp
 # The Debian packages, by profile (tools/deps.sh; README "Set-up"): make deps
 # installs what the default run needs; the others add what their targets
 # need; deps-full all of them (make test, .ci/run).
-DEPS_PROFILES = kbuild libvirt test fuzz html full
+DEPS_PROFILES = kbuild libvirt test fuzz html deb full
 deps:
 	sh tools/deps.sh install
 
@@ -166,6 +170,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/e2e/bisect.sh
 	sh tests/e2e/compare.sh
 	sh tests/e2e/install.sh
+	sh tests/deb.sh
 	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh
 	sh tests/bench/smoke.sh
