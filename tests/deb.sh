@@ -15,10 +15,11 @@
 #   4. dpkg -i installs it; scaletest --version says the changelog's
 #      version; a dry run of /usr/share/scaletest/scenarios/smoke from
 #      another directory names /usr/share/scaletest/initramfs/init; man
-#      finds scaletest-run(1); then dpkg --purge removes it, and nothing of
-#      it is left.  The package is never left installed (a trap purges it),
-#      and a machine where scaletest is already installed is refused
-#      (exit 3): that installation is not this test's to replace.
+#      finds scaletest-run(1), and scaletest help run shows it on a terminal;
+#      then dpkg --purge removes it, and nothing of it is left.  The package
+#      is never left installed (a trap purges it), and a machine where
+#      scaletest is already installed is refused (exit 3): that installation
+#      is not this test's to replace.
 #
 #   sh tests/deb.sh
 set -u
@@ -124,6 +125,10 @@ n=$((n + 1))
 n=$((n + 1))
 [ "$(man -w scaletest-run 2>/dev/null)" = /usr/share/man/man1/scaletest-run.1.gz ] ||
 	fail "man -w scaletest-run does not find the packaged page"
+n=$((n + 1))
+MANPAGER=cat PAGER=cat MANWIDTH=80 script -qec "/usr/bin/scaletest help run" /dev/null < /dev/null |
+	tr -d '\r' > "$tmp/help"
+grep -q '^SCALETEST-RUN(1)' "$tmp/help" || fail "scaletest help run on a terminal does not show the packaged (gzip'd) page"
 n=$((n + 1))
 dpkg --purge scaletest > "$tmp/purge.log" 2>&1 || { fail "dpkg --purge failed"; sed 's/^/    /' "$tmp/purge.log" >&2; }
 installed=0
