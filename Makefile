@@ -3,14 +3,15 @@
 #   make              build bin/scaletest
 #   make deps         install the Debian packages the default run needs (only
 #                     what is missing); deps-kbuild, deps-libvirt, deps-test,
-#                     deps-fuzz, deps-html add what those need, deps-full all
+#                     deps-fuzz, deps-html, deps-deb add what those need, deps-full all
 #   make test         deps-full, then the whole test suite (unit + end-to-end);
 #                     make test-only skips the install
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
 #                     exit 4 when a run has no baseline on this runner
 #   make nightly-first  the same, recording the missing baselines (a new runner)
-#   make check        unit, command-line, triage, replay, golden, JUnit-schema and include tests,
+#   make check        unit, command-line, triage, replay, golden, JUnit- and KCIDB-schema,
+#                     JSON Schema validator, manual page, install and include tests,
 #                     and docs/measurements.md's benchmark table against its JSON (no QEMU)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
@@ -20,6 +21,9 @@
 #   make valgrind     the unit tests under valgrind (not part of make test)
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
 #                     (into build-san/ and bin-san/, beside the normal build)
+#   make install      bin/, share/scaletest/, the manual pages and a bash completion
+#                     under PREFIX (/usr/local) in DESTDIR; make uninstall removes them
+#   make man-keys     rewrite scaletest-scenario(5)'s key list from the key table
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers; BUILD= and BIN= name
@@ -98,6 +102,12 @@ build/bench/mkcpio.o: tests/bench/mkcpio.c
 build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
+# The tests' JSON Schema validator (tests/tools/jsonschema.c): the KCIDB
+# documents against kcidb-io's schema (tests/kcidb/validate.sh).
+$(BUILD)/jsonschema: tests/tools/jsonschema.c $(BUILD)/libscaletest.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libscaletest.a $(PKG_LIBS)
+-include $(BUILD)/jsonschema.d
+
 # Version changes must rebuild main.o.
 $(BUILD)/cli/main.o: .version-stamp
 .version-stamp: FORCE
@@ -106,7 +116,7 @@ $(BUILD)/cli/main.o: .version-stamp
 # The Debian packages, by profile (tools/deps.sh; README "Set-up"): make deps
 # installs what the default run needs; the others add what their targets
 # need; deps-full all of them (make test, .ci/run).
-DEPS_PROFILES = kbuild libvirt test fuzz html full
+DEPS_PROFILES = kbuild libvirt test fuzz html deb full
 deps:
 	sh tools/deps.sh install
 
@@ -123,6 +133,10 @@ check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
+	sh tests/jsonschema/run.sh
+	sh tests/kcidb/validate.sh
+	sh tests/man.sh
+	sh tests/install.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -142,6 +156,10 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/replay/run.sh
 	sh tests/golden.sh
 	sh tests/junit/validate.sh
+	sh tests/jsonschema/run.sh
+	sh tests/kcidb/validate.sh
+	sh tests/man.sh
+	sh tests/install.sh
 	sh tests/includes.sh
 	sh tests/e2e/listed.sh
 	sh tests/bench/table.sh --check
@@ -153,6 +171,8 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/bisect.sh
 	sh tests/e2e/compare.sh
+	sh tests/e2e/install.sh
+	sh tests/deb.sh
 	sh tests/e2e/libvirt.sh
 	sh tests/html/chromium.sh
 	sh tests/bench/smoke.sh
@@ -261,3 +281,51 @@ valgrind: $(BUILD)/unit-tests
 	valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite \
 		--error-exitcode=9 \
 		--suppressions=$(CURDIR)/tests/unit/valgrind.supp $(BUILD)/unit-tests tests/fixtures
+
+# The tests' own tools, built before the tests that use them.
+check test-only: $(BUILD)/jsonschema
+
+# Refresh scaletest-scenario(5)'s key list from the key table (tests/man.sh
+# fails when it is stale).
+man-keys: $(BIN)/scaletest
+	$(BIN)/scaletest keys --format mdoc > build/keys.mdoc
+	awk 'BEGIN { while ((getline l < "build/keys.mdoc") > 0) k = k l "\n" } \
+	     /^\.\\" keys:end$$/ { printf "%s", k; skip = 0 } \
+	     !skip { print } \
+	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > build/scenario.5
+	mv build/scenario.5 docs/man/scaletest-scenario.5
+.PHONY: man-keys
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary in PREFIX/bin, its
+# data (the guest's initramfs/ scripts, kernel-configs/, scenarios/) in
+# PREFIX/share/scaletest, the manual pages in PREFIX/share/man, the bash
+# completion in PREFIX/share/bash-completion/completions.  The binary finds
+# its data from where it is (PREFIX/bin/../share/scaletest; lib/util.h's
+# scaletest_root), so one build installs under any PREFIX or DESTDIR and
+# nothing is rebuilt for it.  make uninstall removes what install put there.
+PREFIX ?= /usr/local
+INSTALL ?= install
+INST_BIN = $(DESTDIR)$(PREFIX)/bin
+INST_DATA = $(DESTDIR)$(PREFIX)/share/scaletest
+INST_MAN = $(DESTDIR)$(PREFIX)/share/man
+INST_COMPLETION = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+DATA_DIRS = initramfs kernel-configs scenarios
+MAN1 := $(notdir $(wildcard docs/man/*.1))
+MAN5 := $(notdir $(wildcard docs/man/*.5))
+
+install: $(BIN)/scaletest
+	$(INSTALL) -d $(INST_BIN) $(INST_DATA) $(INST_MAN)/man1 $(INST_MAN)/man5 $(INST_COMPLETION)
+	$(INSTALL) -m 755 $(BIN)/scaletest $(INST_BIN)/scaletest
+	find $(DATA_DIRS) -type f ! -name '*~' ! -name '.*' | sort | while read -r f; do \
+		mode=644; [ -x "$$f" ] && mode=755; \
+		$(INSTALL) -D -m $$mode "$$f" "$(INST_DATA)/$$f" || exit 1; \
+	done
+	$(INSTALL) -m 644 $(MAN1:%=docs/man/%) $(INST_MAN)/man1/
+	$(INSTALL) -m 644 $(MAN5:%=docs/man/%) $(INST_MAN)/man5/
+	$(INSTALL) -m 644 tools/completion/scaletest.bash $(INST_COMPLETION)/scaletest
+
+uninstall:
+	rm -f $(INST_BIN)/scaletest $(INST_COMPLETION)/scaletest
+	rm -rf $(INST_DATA)
+	rm -f $(MAN1:%=$(INST_MAN)/man1/%) $(MAN5:%=$(INST_MAN)/man5/%)
+.PHONY: install uninstall

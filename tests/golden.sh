@@ -8,8 +8,9 @@
 # Each tests/golden/NAME/ holds input/ and expected/.  The input decides
 # what is rendered:
 #   input/result.json    a run:    scaletest report --out DIR input
-#                        -> report.md, report.html, junit.xml, and the
-#                           terminal summary it prints (summary.txt)
+#                        -> report.md, report.html, junit.xml, the
+#                           terminal summary it prints (summary.txt), and
+#                           report --format kcidb's document (kcidb.json)
 #   input/compare.json   a comparison: scaletest report --compare ... --out DIR
 #                        -> compare.md, compare.html, compare.xml
 #   input/compare.args   a comparison of run directories: scaletest compare
@@ -21,7 +22,8 @@
 #                           must be compare.md and compare.json
 #   input/summary.json   a night (its runs beside it, as in a real night's
 #                        directory): scaletest report --nightly input --out DIR
-#                        -> summary.md, summary.xml
+#                        -> summary.md, summary.xml, and report --nightly
+#                           --format kcidb's document (kcidb.json)
 #
 # Nothing is masked: the writers print nothing but what the input JSON
 # holds (its run ids, times, paths), so their output is a function of the
@@ -73,13 +75,15 @@ compare_runs() {
 # render NAME INPUT OUT: the writers' files for INPUT in OUT.
 render() {
 	if [ -f "$2/result.json" ]; then
-		"$bin" report --out "$3" "$2" > "$3/summary.txt"
+		"$bin" report --out "$3" "$2" > "$3/summary.txt" || return 1
+		"$bin" report --format kcidb "$2" > "$3/kcidb.json"
 	elif [ -f "$2/compare.json" ]; then
 		"$bin" report --compare "$2/compare.json" --out "$3" > /dev/null
 	elif [ -f "$2/compare.args" ]; then
 		compare_runs "$2/compare.args" "$3"
 	elif [ -f "$2/summary.json" ]; then
-		"$bin" report --nightly "$2" --out "$3" > /dev/null
+		"$bin" report --nightly "$2" --out "$3" > /dev/null || return 1
+		"$bin" report --nightly "$2" --format kcidb > "$3/kcidb.json"
 	else
 		echo "golden: $1: no result.json, compare.json, compare.args or summary.json in input/" >&2
 		return 1

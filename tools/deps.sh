@@ -16,6 +16,7 @@
 #            kbuild's (they build kernels): what make check needs
 #   fuzz     make deps-fuzz: make fuzz (clang, libFuzzer)
 #   html     make deps-html: the test that renders report.html (chromium)
+#   deb      make deps-deb: the Debian package's build and check (tests/deb.sh)
 #   full     all of them: make test and .ci/run
 #
 # Packages and why:
@@ -43,6 +44,8 @@
 #                                           strings is well-formed (cli.sh)
 #   fio                                     the host's dynamic fio, measured
 #                                           against the static build
+#   mandoc man-db                           the manual pages' check (tests/man.sh:
+#                                           mandoc -Tlint, makewhatis, man -l)
 #   openssh-server                          a private sshd on 127.0.0.1 for the
 #                                           qemu+ssh e2e test (tests/libvirt/sshd.sh)
 # fuzz:
@@ -51,6 +54,11 @@
 #                                           sanitizer runtimes)
 # html:
 #   chromium                                the test that renders report.html
+# deb:
+#   debhelper lintian                       dpkg-buildpackage -b of debian/ (dh), and
+#                                           lintian on the package (tests/deb.sh)
+#   libvirt-dev libxml2-dev                 the package's Build-Depends beyond default's
+#                                           (it always has the libvirt backend)
 # and, with every profile, the i386 architecture (dpkg --add-architecture
 # i386), so apt can fetch linux-image-686-pae:i386 and busybox-static:i386
 # for the 32-bit guest; and Debian's source packages (deb-src), so that
@@ -66,13 +74,14 @@ PROFILE_default="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev lib
 qemu-system-x86 kmod dpkg-dev gcc-multilib libc6-dev-i386"
 PROFILE_kbuild="flex bison bc libelf-dev xz-utils git ccache"
 PROFILE_libvirt="libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients"
-PROFILE_test="jq procps libxml2-utils fio openssh-server"
+PROFILE_test="jq procps libxml2-utils fio openssh-server mandoc man-db"
 PROFILE_fuzz="clang libclang-rt-14-dev"
 PROFILE_html="chromium"
-PROFILES="default kbuild libvirt test fuzz html"
+PROFILE_deb="debhelper lintian libvirt-dev libxml2-dev"
+PROFILES="default kbuild libvirt test fuzz html deb"
 
 usage() {
-	echo "usage: $0 install|check|list [default|kbuild|libvirt|test|fuzz|html|full]..." >&2
+	echo "usage: $0 install|check|list [default|kbuild|libvirt|test|fuzz|html|deb|full]..." >&2
 	exit 2
 }
 
@@ -89,7 +98,7 @@ for p in "$@"; do
 	default) ;;
 	# The tests build kernels (cli.sh, e2e/kernel.sh): test includes kbuild.
 	test) PACKAGES="$PACKAGES $PROFILE_kbuild $PROFILE_test" ;;
-	kbuild|libvirt|fuzz|html) PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$p\")" ;;
+	kbuild|libvirt|fuzz|html|deb) PACKAGES="$PACKAGES $(eval echo \"\$PROFILE_$p\")" ;;
 	*) echo "deps: unknown profile '$p'" >&2; usage ;;
 	esac
 done

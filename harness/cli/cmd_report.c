@@ -15,8 +15,9 @@
 
 const char usage_report[] =
 	"usage: scaletest report [--out DIR] RUN_DIR...\n"
+	"       scaletest report --format kcidb [--out DIR] RUN_DIR...\n"
 	"       scaletest report --compare COMPARE.json [--out DIR]\n"
-	"       scaletest report --nightly NIGHT_DIR [--out DIR]\n"
+	"       scaletest report --nightly NIGHT_DIR [--format kcidb] [--out DIR]\n"
 	"       scaletest report --replay RUN_DIR [--out DIR]\n"
 	"\n"
 	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
@@ -30,8 +31,17 @@ const char usage_report[] =
 	"checks, write it and the reports into DIR (default RUN_DIR/replay), and\n"
 	"say whether it is identical to the run's own result.json.  The run's own\n"
 	"files are not changed.\n"
+	"--format kcidb: instead of the reports, one KCIDB document (the kernel CI\n"
+	"results database's format, kcidb-io schema v5.3) of the runs or of the\n"
+	"night, on standard output (for kcidb-submit): the kernel as a checkout and\n"
+	"a build, the run, each check and each headline figure as a test (PASS,\n"
+	"FAIL when the kernel failed, ERROR when the run could not finish, MISS for\n"
+	"a check the run ended before, DONE with a number for a figure).  Nothing\n"
+	"is written into the run directories.\n"
 	"\n"
-	"  --out DIR   write the files into DIR instead (one RUN_DIR only)\n"
+	"  --out DIR     write the files into DIR instead (one RUN_DIR only; with\n"
+	"                --format kcidb, DIR/kcidb.json of every RUN_DIR)\n"
+	"  --format F    kcidb: the KCIDB document (the one format there is)\n"
 	"\n"
 	"A run of a committed baseline (results/baselines/..., or any directory\n"
 	"beside a baseline's key.json), and a directory another user owns, are\n"
@@ -205,6 +215,35 @@ static int need_file(const char *path)
 	return 0;
 }
 
+/* --format kcidb: the document of the runs or the night, on stdout or in
+ * out/kcidb.json.  Nothing is written into a run or night directory, so
+ * a baseline's run or another user's directory is fine to read. */
+static int report_kcidb(const char *format, const char *out, const char *nightly,
+			const char *compare, int replay, int n, char **runs)
+{
+	int r;
+
+	if (strcmp(format, "kcidb"))
+		return usage_error(usage_report, "unknown format '%s': the one format is kcidb",
+				   format);
+	if (compare || replay)
+		return usage_error(usage_report, "--format kcidb takes run directories or "
+				   "--nightly, not --compare or --replay");
+	if (nightly ? n != 0 : n == 0)
+		return usage_error(usage_report, nightly ? "--nightly takes no run directory"
+				   : "report needs a run directory");
+	if (nightly && need_dir("night directory", nightly) < 0)
+		return EXIT_USAGE;
+	for (int i = 0; i < n; i++)
+		if (need_run_dir(runs[i], 1) < 0)
+			return EXIT_USAGE;
+	if (out && mkdir_p(out, 0755) < 0)
+		return finish_stdout(EXIT_RUNFAIL);
+	r = nightly ? report_kcidb_nightly(nightly, out, stdout)
+		    : report_kcidb_runs(runs, (size_t)n, out, stdout);
+	return finish_stdout(r < 0 ? EXIT_RUNFAIL : EXIT_OK);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -212,9 +251,10 @@ int cmd_report(int argc, char **argv)
 		{ "compare", required_argument, NULL, 'c' },
 		{ "nightly", required_argument, NULL, 'n' },
 		{ "replay", no_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *compare = NULL, *nightly = NULL;
+	const char *out = NULL, *compare = NULL, *nightly = NULL, *format = NULL;
 	int c, bad = 0, replay = 0;
 
 	if (want_help(argc, argv, usage_report))
@@ -230,6 +270,9 @@ int cmd_report(int argc, char **argv)
 		case 'n':
 			nightly = optarg;
 			break;
+		case 'f':
+			format = optarg;
+			break;
 		case 'r':
 			replay = 1;
 			break;
@@ -238,6 +281,9 @@ int cmd_report(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (format)
+		return report_kcidb(format, out, nightly, compare, replay, argc - optind,
+				    argv + optind);
 	if (compare || nightly) {
 		if ((compare && nightly) || replay || optind != argc)
 			return usage_error(usage_report, "--compare and --nightly take one document, and no "

@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "lib/child.h"
 #include "lib/util.h"
+#include "scenario/scenario.h"
 
 static const struct command commands[] = {
 	{ "run", cmd_run, "boot a scenario and measure it", usage_run },
@@ -40,7 +42,9 @@ static void usage(FILE *f)
 		   "commands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\n'scaletest <command> --help' describes one command.\n"
+	fprintf(f, "\n'scaletest <command> --help' or 'scaletest help <command>' describes one\n"
+		   "command: its manual page on a terminal, else the text -h prints;\n"
+		   "'scaletest help scenario': the scenario file format and its keys.\n"
 		   "\n"
 		   "Exit status:\n"
 		   "  0    done: a run passed, nothing regressed\n"
@@ -51,13 +55,75 @@ static void usage(FILE *f)
 		   "  130  interrupted\n");
 }
 
+/* The command being run: its --help on a terminal is its manual page. */
+static const char *help_name;
+
+/* The manual page NAME.SECTION: the tree's docs/man/, or the install's
+ * PREFIX/share/man/manSECTION (PREFIX/share/scaletest being the root;
+ * gzip'd, as Debian installs them, or not).  malloc'd, or NULL. */
+static char *man_page(const char *name, int section)
+{
+	const char *root = scaletest_root();
+	char *c[] = {
+		xstrfmt("%s/docs/man/%s.%d", root, name, section),
+		xstrfmt("%s/../man/man%d/%s.%d", root, section, name, section),
+		xstrfmt("%s/../man/man%d/%s.%d.gz", root, section, name, section),
+	};
+	char *page = NULL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
+		if (!page && path_exists(c[i]))
+			page = c[i];
+		else
+			free(c[i]);
+	}
+	return page;
+}
+
+/*
+ * A manual page shown as git help shows one: on a terminal, by man -l
+ * (its pager, its width), exec'd in place of scaletest.  Returns only
+ * when it cannot: standard output is not a terminal (a pipe, a file, a
+ * test), the page is not there, or man is missing; the caller then
+ * prints the --help text, which says the same in short.
+ */
+static void show_man(const char *name, int section)
+{
+	char *page;
+
+	if (!name || !isatty(STDOUT_FILENO))
+		return;
+	page = man_page(name, section);
+	if (!page)
+		return;
+	fflush(stdout);
+	execlp("man", "man", "-l", page, (char *)NULL);
+	free(page);	/* no man: the text instead */
+}
+
+/* A command's --help: its page on a terminal, else the text. */
+static void command_help(const char *text)
+{
+	if (help_name) {
+		char *name = xstrfmt("scaletest-%s", help_name);
+
+		show_man(name, 1);
+		free(name);
+	}
+	fputs(text, stdout);
+}
+
 int want_help(int argc, char **argv, const char *text)
 {
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			break;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		if (!strcmp(argv[i], "-h")) {
 			fputs(text, stdout);
+			return 1;
+		}
+		if (!strcmp(argv[i], "--help")) {
+			command_help(text);
 			return 1;
 		}
 	}
@@ -112,7 +178,10 @@ int run_subcommand(const char *cmd, const struct command *table, size_t n,
 
 	if (argc >= 1 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help") ||
 			  !strcmp(argv[0], "help"))) {
-		fputs(usage, stdout);
+		if (strcmp(argv[0], "-h"))
+			command_help(usage);
+		else
+			fputs(usage, stdout);
 		return finish_stdout(EXIT_OK);
 	}
 	for (size_t i = 0; argc >= 1 && i < n; i++)
@@ -146,9 +215,20 @@ int main(int argc, char **argv)
 		if (!strcmp(cmd, "help") && argc > 2) {
 			for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 				if (!strcmp(commands[i].name, argv[2])) {
-					fputs(commands[i].usage, stdout);
+					help_name = commands[i].name;
+					command_help(commands[i].usage);
 					return finish_stdout(EXIT_OK);
 				}
+			/* scaletest-scenario(5): the file format and every key */
+			if (!strcmp(argv[2], "scenario")) {
+				struct strbuf sb = STRBUF_INIT;
+
+				show_man("scaletest-scenario", 5);
+				scenario_keys_markdown(&sb);
+				fputs(sb.buf, stdout);
+				sb_release(&sb);
+				return finish_stdout(EXIT_OK);
+			}
 			error("no such command '%s'", argv[2]);
 			usage(stderr);
 			return EXIT_USAGE;
@@ -163,6 +243,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(commands[i].name, cmd)) {
 			child_signals_init();
+			help_name = commands[i].name;
 			return commands[i].fn(argc - 1, argv + 1);
 		}
 	error("'%s' is not a scaletest command", cmd);

@@ -700,6 +700,20 @@ int log_errors(const char *path, size_t from, int max, struct strbuf *out)
 	return n;
 }
 
+/* Where an installed scaletest keeps its data, below the prefix its
+ * binary is in (PREFIX/bin/scaletest): make install's layout. */
+#define SCALETEST_DATADIR_REL "share/scaletest"
+
+/* Whether dir holds the guest's init: a scaletest tree or data directory. */
+static int has_init(const char *dir)
+{
+	char *init = xstrfmt("%s/initramfs/init", dir);
+	int r = path_exists(init);
+
+	free(init);
+	return r;
+}
+
 const char *scaletest_root(void)
 {
 	static char *root;
@@ -714,12 +728,23 @@ const char *scaletest_root(void)
 	}
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
+		char *data;
+
 		exe[n] = '\0';
 		for (int up = 0; up < 2; up++) {
 			char *s = strrchr(exe, '/');
 			if (s)
 				*s = '\0';
 		}
+		/* The tree it was built in (bin/ beside initramfs/), else its
+		 * install: PREFIX/share/scaletest, PREFIX the directory above
+		 * bin/ wherever it is now (a DESTDIR, a moved tree). */
+		data = xstrfmt("%s/" SCALETEST_DATADIR_REL, exe);
+		if (!has_init(exe) && has_init(data)) {
+			root = data;
+			return root;
+		}
+		free(data);
 		root = xstrdup(exe);
 	} else {
 		root = xstrdup(".");

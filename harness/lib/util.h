@@ -163,8 +163,12 @@ void log_tail(const char *path, int n, struct strbuf *out);
  * failed build's log may not hold it. */
 int log_errors(const char *path, size_t from, int max, struct strbuf *out);
 
-/* The project's root: $SCALETEST_ROOT, else the directory above the
- * binary's bin/ (where initramfs/ and kernel-configs/ live). */
+/* Where scaletest's data is (initramfs/, kernel-configs/, scenarios/):
+ * $SCALETEST_ROOT; else the tree the binary was built in (the directory
+ * above its bin/); else, for an installed binary (make install, the
+ * Debian package), PREFIX/share/scaletest, PREFIX being the directory
+ * above its bin/ wherever it is now, so a DESTDIR or a moved install
+ * works as the final one does. */
 const char *scaletest_root(void);
 
 /* Host memory available for a new guest, in kB (MemAvailable), or -1. */

@@ -416,6 +416,19 @@ static void inventory(json_object *root, struct report_model *m)
 	}
 }
 
+/* A list of strings (NULL for an entry that is not one), *n of them. */
+static const char **strings_of(json_object *a, size_t *n)
+{
+	const char **v;
+
+	*n = alen(a);
+	v = xcalloc(*n + 1, sizeof(*v));
+	for (size_t i = 0; i < *n; i++)
+		v[i] = json_object_is_type(aget(a, i), json_type_string)
+		       ? json_object_get_string(aget(a, i)) : NULL;
+	return v;
+}
+
 static void checks(json_object *root, struct report_model *m)
 {
 	json_object *c = jarr(root, "checks"), *r = jarr(root, "channel.rejections");
@@ -443,6 +456,8 @@ static const struct field run_fields[] = {
 	RUN(F_STR, kernel_version, "kernel.version"), RUN(F_STR, kernel_arch, "kernel.arch"),
 	RUN(F_STR, kernel_source, "kernel.source"), RUN(F_STR, kernel_package, "kernel.package"),
 	RUN(F_STR, kernel_package_version, "kernel.package_version"),
+	RUN(F_STR, build_source_tree, "kernel.build.source_tree"),
+	RUN(F_STR, build_config_base, "kernel.build.config_base"),
 	RUN(F_STR, accel, "vm.accel"), RUN(F_STR, accel_reason, "vm.accel_reason"),
 	RUN(F_STR, qemu_version, "vm.qemu_version"),
 	RUN(F_NUM, memory_mb, "vm.memory_mb"), RUN(F_NUM, cpus, "vm.cpus"),
@@ -583,6 +598,8 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	fio(root, m);
 	inventory(root, m);
 	checks(root, m);
+	m->build_patches = strings_of(jarr(root, "kernel.build.patches"), &m->nbuild_patches);
+	m->build_fragments = strings_of(jarr(root, "kernel.build.fragments"), &m->nbuild_fragments);
 
 	for (size_t i = 0; i < ARRAY_SIZE(props); i++) {
 		const char *t = text_at(root, props[i]);
@@ -606,6 +623,8 @@ void report_model_release(struct report_model *m)
 	free(m->rejections);
 	free(m->sites);
 	free(m->step_fit);
+	free(m->build_patches);
+	free(m->build_fragments);
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }

@@ -153,6 +153,13 @@ struct report_model {
 	const char *hostname;		/* the host that ran it, or NULL */
 	const char *kernel_version, *kernel_arch, *kernel_source;
 	const char *kernel_package, *kernel_package_version;
+	/* kernel.build, for a kernel built from source (NULL source tree
+	 * otherwise): "debian:PKG=VER", "TREE@COMMIT" or a path, the
+	 * config base, the patches and config fragments applied (an entry
+	 * that is not text is NULL) */
+	const char *build_source_tree, *build_config_base;
+	const char **build_patches, **build_fragments;
+	size_t nbuild_patches, nbuild_fragments;
 	const char *accel, *accel_reason, *qemu_version;
 	struct num memory_mb, cpus;
 	const char *console_crash, *console_oom;

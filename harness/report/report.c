@@ -6,6 +6,7 @@
 #include "report/bisect.h"
 #include "report/html.h"
 #include "report/junit.h"
+#include "report/kcidb.h"
 #include "report/markdown.h"
 #include "report/model.h"
 #include "report/text.h"
@@ -179,4 +180,75 @@ int report_write_bisect(json_object *bisect, const char *dir, FILE *out)
 	r = put(dir, "bisect.md", &sb);
 	sb_release(&sb);
 	return r;
+}
+
+/* The document on out, or in dir/kcidb.json when dir is given. */
+static int kcidb_put(struct kcidb *k, const char *dir, FILE *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r = 0;
+
+	kcidb_write(k, &sb);
+	if (dir)
+		r = put(dir, "kcidb.json", &sb);
+	else
+		print(out, &sb);
+	sb_release(&sb);
+	return r;
+}
+
+int report_kcidb_runs(char *const *runs, size_t n, const char *dir, FILE *out)
+{
+	struct kcidb k;
+	int r = 0;
+
+	kcidb_init(&k);
+	for (size_t i = 0; i < n; i++) {
+		struct strbuf err = STRBUF_INIT;
+		struct report_model m;
+		json_object *root;
+		char *name;
+
+		if (result_load(runs[i], &root, &err) < 0) {
+			r = error("%s", err.buf);
+			sb_release(&err);
+			continue;
+		}
+		report_model_from_json(root, &m);
+		json_object_put(root);
+		/* a directory's name: without a trailing slash */
+		name = xstrdup(runs[i]);
+		while (strlen(name) > 1 && name[strlen(name) - 1] == '/')
+			name[strlen(name) - 1] = '\0';
+		kcidb_add_run(&k, m.run_id ? m.run_id : path_basename(name), &m);
+		free(name);
+		report_model_release(&m);
+		sb_release(&err);
+	}
+	r |= kcidb_put(&k, dir, out);
+	return r ? -1 : 0;
+}
+
+int report_kcidb_nightly(const char *night_dir, const char *dir, FILE *out)
+{
+	struct nightly_model m;
+	char *path = xstrfmt("%s/summary.json", night_dir);
+	struct strbuf err = STRBUF_INIT;
+	struct kcidb k;
+	json_object *sum;
+	int r;
+
+	r = json_load_object(path, &sum, &err);
+	free(path);
+	if (r < 0) {
+		r = error("%s", err.buf);
+		sb_release(&err);
+		return r;
+	}
+	nightly_model_from_json(sum, night_dir, &m);
+	json_object_put(sum);
+	kcidb_init(&k);
+	kcidb_add_nightly(&k, &m);
+	nightly_model_release(&m);
+	return kcidb_put(&k, dir, out) < 0 ? -1 : 0;
 }

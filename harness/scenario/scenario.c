@@ -939,6 +939,82 @@ void scenario_keys_markdown(struct strbuf *out)
 	}
 }
 
+/* Text as mdoc lines of at most 80 bytes (a longer word alone): a new
+ * line for each sentence (". " before a capital letter), backslashes as
+ * \e, and a line starting with '.' or '\'' behind \& so that it is never
+ * read as a macro. */
+static void mdoc_text(struct strbuf *out, const char *s)
+{
+	size_t col = 0;
+
+	while (*s) {
+		size_t n = strcspn(s, " \n"), need = n;
+
+		for (size_t i = 0; i < n; i++)
+			need += s[i] == '\\';
+		if (col && col + 1 + need > 80) {
+			sb_addch(out, '\n');
+			col = 0;
+		} else if (col) {
+			sb_addch(out, ' ');
+			col++;
+		}
+		if (!col && (*s == '.' || *s == '\'')) {
+			sb_adds(out, "\\&");
+			col += 2;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] == '\\')
+				sb_adds(out, "\\e");
+			else
+				sb_addch(out, s[i]);
+		}
+		col += need;
+		s += n;
+		/* the end of a sentence ends the line */
+		if (n && strchr(".?!", s[-1]) && *s && isupper((unsigned char)s[1])) {
+			sb_addch(out, '\n');
+			col = 0;
+		}
+		while (*s == ' ' || *s == '\n')
+			s++;
+	}
+	sb_addch(out, '\n');
+}
+
+void scenario_keys_mdoc(struct strbuf *out)
+{
+	static const char *const tn[] = { "int", "bool", "enum", "string", "path" };
+	struct strbuf line = STRBUF_INIT;
+
+	sb_adds(out, ".Bl -tag -width Ds\n");
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		const struct scenario_key *k = &scenario_keys[i];
+
+		sb_addf(out, ".It Cm %s Ns = Ns Ar %s\n", k->name, tn[k->type]);
+		mdoc_text(out, k->help);
+		sb_reset(&line);
+		if (k->type == KT_INT)
+			sb_addf(&line, "From %lld to %lld%s%s", k->min, k->max,
+				k->unit ? " " : "", k->unit ? k->unit : "");
+		else if (k->type == KT_BOOL)
+			sb_adds(&line, "yes or no");
+		else if (k->type == KT_ENUM)
+			for (int j = 0; k->choices[j]; j++)
+				sb_addf(&line, "%s%s", j == 0 ? "One of: " : ", ", k->choices[j]);
+		if (line.len)
+			sb_adds(&line, "; ");
+		if (*k->def)
+			sb_addf(&line, "%s %s.", line.len ? "default" : "Default",
+				k->type != KT_BOOL ? k->def : strcmp(k->def, "0") ? "yes" : "no");
+		else
+			sb_addf(&line, "%s.", line.len ? "empty by default" : "Empty by default");
+		mdoc_text(out, line.buf);
+	}
+	sb_adds(out, ".El\n");
+	sb_release(&line);
+}
+
 int scenario_open(struct scenario *s, const char *path, const struct strvec *sets)
 {
 	struct strbuf err = STRBUF_INIT;

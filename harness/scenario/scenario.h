@@ -149,6 +149,8 @@ void scenario_value(const struct scenario *s, const struct scenario_key *k,
 void scenario_quote(const char *v, struct strbuf *out);
 /* The README's key reference, as a Markdown table. */
 void scenario_keys_markdown(struct strbuf *out);
+/* The same as the key list of scaletest-scenario(5): an mdoc .Bl list. */
+void scenario_keys_mdoc(struct strbuf *out);
 
 /* Derived facts. */
 const char *arch_name(int arch);		/* "x86_64", "i386" */

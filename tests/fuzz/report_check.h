@@ -11,6 +11,7 @@
 
 #include "report/html.h"
 #include "report/junit.h"
+#include "report/kcidb.h"
 #include "report/markdown.h"
 #include "report/model.h"
 #include "report/text.h"
@@ -22,6 +23,18 @@ static inline void check_out(struct strbuf *sb)
 		FUZZ_ASSERT(!"a writer printed bytes that are not clean text");
 	}
 	sb_reset(sb);
+}
+
+/* A KCIDB document: clean text, and JSON that parses back. */
+static inline void check_kcidb(struct kcidb *k, struct strbuf *sb)
+{
+	json_object *back;
+
+	kcidb_write(k, sb);
+	back = json_tokener_parse(sb->buf);
+	FUZZ_ASSERT(back && json_object_is_type(back, json_type_object));
+	json_object_put(back);
+	check_out(sb);
 }
 
 static inline void check_run_reports(json_object *root)
@@ -38,6 +51,13 @@ static inline void check_run_reports(json_object *root)
 	check_out(&sb);
 	junit_run(&m, &sb);
 	check_out(&sb);
+	{
+		struct kcidb k;
+
+		kcidb_init(&k);
+		kcidb_add_run(&k, m.run_id, &m);
+		check_kcidb(&k, &sb);
+	}
 	report_model_release(&m);
 	sb_release(&sb);
 }

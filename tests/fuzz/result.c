@@ -70,6 +70,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_out(&sb);
 		junit_nightly(&n, &sb);
 		check_out(&sb);
+		{
+			struct kcidb k;
+
+			kcidb_init(&k);
+			kcidb_add_nightly(&k, &n);
+			check_kcidb(&k, &sb);
+		}
 		nightly_model_release(&n);
 		json_object_put(o);
 	} else {
