@@ -1,3 +1,8 @@
+/*
+ * The rules in this file (title patterns, skip patterns, crash types) are
+ * ported from syzkaller's pkg/report/linux.go, Copyright 2015 syzkaller
+ * project authors, Apache License 2.0 (tests/fixtures/syzkaller/LICENSE).
+ */
 #include "record/crash.h"
 
 #include <ctype.h>
