@@ -127,6 +127,27 @@ static int end(xmlTextWriterPtr w)
 	return xmlTextWriterEndElement(w);
 }
 
+/* A file's path as the libvirt host must read it: libvirtd resolves a
+ * relative path from its own directory, never the harness's, so every
+ * path in the XML is absolute (the harness's directory in front). */
+static int attr_path(xmlTextWriterPtr w, const char *name, const char *path)
+{
+	char *abs = absolute_path(path);
+	int r = attr(w, name, abs);
+
+	free(abs);
+	return r;
+}
+
+static int elem_path(xmlTextWriterPtr w, const char *name, const char *path)
+{
+	char *abs = absolute_path(path);
+	int r = elem_text(w, name, abs);
+
+	free(abs);
+	return r;
+}
+
 static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
 {
 	int scsi = c->virtio_bus == VIRTIO_SCSI;
@@ -157,7 +178,7 @@ static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
 		W(attr(w, "rerror_policy", "report"));
 		W(end(w));
 		W(start(w, "source"));
-		W(attr(w, "file", c->disks->v[i]));
+		W(attr_path(w, "file", c->disks->v[i]));
 		W(end(w));
 		W(start(w, "target"));
 		W(attr(w, "dev", dev));
@@ -212,8 +233,8 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	W(attr(w, "machine", "pc"));
 	W(xmlTextWriterWriteString(w, BAD_CAST "hvm"));
 	W(end(w));
-	W(elem_text(w, "kernel", c->kernel));
-	W(elem_text(w, "initrd", c->initrd));
+	W(elem_path(w, "kernel", c->kernel));
+	W(elem_path(w, "initrd", c->initrd));
 	W(elem_text(w, "cmdline", c->cmdline));
 	W(end(w));
 	if (!strcmp(type, "kvm")) {

@@ -217,6 +217,52 @@ TEST(libvirt_xml_layouts_by_bus_and_accel)
 	strvec_clear(&disks);
 }
 
+/* libvirtd resolves a relative path from its own directory, not the
+ * harness's (a run from the project directory writes results/...): every
+ * path in the domain XML is absolute, the harness's directory in front. */
+TEST(libvirt_xml_paths_are_absolute)
+{
+	struct strvec disks = STRVEC_INIT;
+	struct strbuf xml = STRBUF_INIT;
+	struct owner me;
+	struct vm_config c;
+	char cwd[4096], *want, *t;
+	static const char *const exprs[] = {
+		"/domain/os/kernel", "/domain/os/initrd",
+		"/domain/devices/disk[1]/source/@file", "/domain/devices/disk[2]/source/@file",
+	};
+	static const char *const rel[] = {
+		"results/.tmp-x/vmlinuz", "results/.tmp-x/initrd.cpio",
+		"results/.tmp-x/disks/vd0.img", "results/.tmp-x/disks/vd1.img",
+	};
+
+	REQUIRE(getcwd(cwd, sizeof(cwd)));
+	config(&c, &disks, "quiet");
+	strvec_clear(&disks);
+	strvec_push(&disks, rel[2]);
+	strvec_push(&disks, rel[3]);
+	c.kernel = rel[0];
+	c.initrd = rel[1];
+	owner_self(&me);
+	REQUIRE(libvirt_domain_xml(&c, "qemu", "scaletest-x", &me, &xml) == 0);
+	for (size_t i = 0; i < sizeof(exprs) / sizeof(exprs[0]); i++) {
+		want = xstrfmt("%s/%s", cwd, rel[i]);
+		t = xpath_text(xml.buf, exprs[i]);
+		CHECK_STR(t, want);
+		free(t);
+		free(want);
+	}
+	/* An absolute path is kept as it is. */
+	sb_reset(&xml);
+	c.kernel = "/k/vmlinuz";
+	REQUIRE(libvirt_domain_xml(&c, "qemu", "scaletest-x", &me, &xml) == 0);
+	t = xpath_text(xml.buf, "/domain/os/kernel");
+	CHECK_STR(t, "/k/vmlinuz");
+	free(t);
+	sb_release(&xml);
+	strvec_clear(&disks);
+}
+
 /* The record channel as a virtio channel: one serial port (the console)
  * and a virtio channel on a UNIX socket (virDomainOpenChannel wants one)
  * named as the guest looks for it; the test driver takes the XML. */
