@@ -277,6 +277,25 @@ test_sigkill_during_upload() {
 }
 
 
+# A harness that reads late (a libvirt call that took a minute while the
+# guest ran, as where /dev/kvm is closed to libvirt's QEMU user) loses
+# nothing: SCALETEST_FAULT=libvirt-stall holds the watch loop until the
+# domain has ended and 40 s more (longer than the 30 s after which the
+# pumps used to give up on a full socket), the socketpairs at their
+# smallest, so that the pumps must hold nearly all of the guest's output.
+test_slow_reader_loses_nothing() {
+	export SCALETEST_FAULT=libvirt-stall:40
+	run_smoke stall --connect "$URI"
+	unset SCALETEST_FAULT
+	check "the watch loop was held" grep -q "fault: reading nothing until the domain has ended" "$log"
+	check "passes (rc $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass"'
+	check "six phases measured" j '[.phases[] | select(.meminfo.MemFree)] | length == 6'
+	check "fio's samples all there" j '[.fio.jobs[] | select(.error != 0)] | length == 0 and (.fio.jobs | length) > 0'
+	check "no record rejected or cut" j '.channel.rejected == 0'
+	check "no domain left" no_domain_left "$(jq -r .run_id "$dir/result.json")"
+}
+
 # A remote URI for real: qemu+ssh to a private sshd on this host.  The
 # harness takes the remote path (uploads, streams through ssh).
 test_remote_over_ssh() {
@@ -291,4 +310,4 @@ test_remote_over_ssh() {
 	sh "$top/tests/libvirt/sshd.sh" stop
 }
 
-e2e_main "smoke_both_backends bad_connections sigkill_leaves_no_domain sigterm_interrupts connection_lost lost_during_start retry_on_other_connection upload_removes_volumes sigkill_during_upload remote_over_ssh fanout_slots" "$@"
+e2e_main "smoke_both_backends slow_reader_loses_nothing bad_connections sigkill_leaves_no_domain sigterm_interrupts connection_lost lost_during_start retry_on_other_connection upload_removes_volumes sigkill_during_upload remote_over_ssh fanout_slots" "$@"
