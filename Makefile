@@ -49,13 +49,13 @@ ifeq ($(shell pkg-config --exists $(LIBVIRT_PKGS) 2>/dev/null && echo yes),yes)
 PKG_CFLAGS += $(shell pkg-config --cflags $(LIBVIRT_PKGS)) -DHAVE_LIBVIRT
 PKG_LIBS += $(shell pkg-config --libs $(LIBVIRT_PKGS))
 endif
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP \
-	     -DSCALETEST_VERSION='"$(VERSION)"'
+BASE_CFLAGS = -std=gnu11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS)
 ifneq ($(SANITIZE),)
-ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+BASE_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
+ALL_CFLAGS = $(BASE_CFLAGS) -DSCALETEST_VERSION='"$(VERSION)"'
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
@@ -71,32 +71,49 @@ UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%.o)
 
 all: $(BIN)/scaletest
 
-$(BIN)/scaletest: $(CMD_OBJS) $(BUILD)/libscaletest.a
+# The flags decide what an object is, and pkg-config decides some of them
+# when make reads this file (libvirt's, after make deps-libvirt): as git's
+# GIT-CFLAGS, $(BUILD)/CFLAGS holds them and every object depends on it,
+# rewritten only when they change, so a new flag rebuilds everything and
+# an unchanged one nothing; $(BUILD)/LDFLAGS the same for the links.  The
+# version stays out (only main.o shows it: .version-stamp below).
+# $(call flags_file,TEXT) is the recipe.
+define flags_file
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(subst ','\'',$(1))' | cmp -s - $@ || \
+		{ printf '%s\n' '$(subst ','\'',$(1))' > $@; echo "    * new flags in $@"; }
+endef
+$(BUILD)/CFLAGS: FORCE
+	$(call flags_file,$(CC) $(BASE_CFLAGS))
+$(BUILD)/LDFLAGS: FORCE
+	$(call flags_file,$(CC) $(ALL_LDFLAGS) $(PKG_LIBS))
+
+$(BIN)/scaletest: $(CMD_OBJS) $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 $(BUILD)/libscaletest.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/%.o: harness/%.c
+$(BUILD)/%.o: harness/%.c $(BUILD)/CFLAGS
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/unit/%.o: tests/unit/%.c
+$(BUILD)/unit/%.o: tests/unit/%.c $(BUILD)/CFLAGS
 	@mkdir -p $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Itests/unit -DSCALETEST_SOURCE_ROOT='"$(CURDIR)"' -c -o $@ $<
 
-$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The benchmarks' helper: appends archives with the harness's cpio writer.
-build/bench/mkcpio.o: tests/bench/mkcpio.c
+build/bench/mkcpio.o: tests/bench/mkcpio.c build/CFLAGS
 	@mkdir -p build/bench
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a build/LDFLAGS
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # Version changes must rebuild main.o.
 $(BUILD)/cli/main.o: .version-stamp
@@ -200,6 +217,8 @@ FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) -O1 -g $(PKG_CFLAGS) -Iharness \
 FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=build/fuzz/obj/%.o)
+build/fuzz/FLAGS: FORCE
+	$(call flags_file,$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_LIBS))
 
 fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
@@ -219,7 +238,7 @@ fuzz-build:
 		     "make deps-fuzz)" >&2; exit 1; }
 	$(MAKE) $(FUZZ_BINS)
 
-build/fuzz/obj/%.o: harness/%.c
+build/fuzz/obj/%.o: harness/%.c build/fuzz/FLAGS
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
@@ -227,7 +246,7 @@ build/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a
+build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a build/fuzz/FLAGS
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
 		build/fuzz/libscaletest.a $(PKG_LIBS)
 
