@@ -6,6 +6,7 @@
 #                     deps-fuzz, deps-html add what those need, deps-full all
 #   make test         deps-full, then the whole test suite (unit + end-to-end);
 #                     make test-only skips the install
+#   make libvirt-start  libvirtd and virtlogd, without systemd (libvirt-stop)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
 #                     exit 4 when a run has no baseline on this runner
@@ -130,6 +131,14 @@ deps:
 $(DEPS_PROFILES:%=deps-%):
 	sh tools/deps.sh install $(@:deps-%=%)
 
+# The libvirt daemons without systemd (tests/libvirt/daemons.sh): started
+# if not running, stopped again only if started here.  /dev/kvm is left as
+# it is (the harness says when libvirt is slow because of it).
+libvirt-start:
+	sh tests/libvirt/daemons.sh start
+libvirt-stop:
+	sh tests/libvirt/daemons.sh stop
+
 check: $(BIN)/scaletest $(BUILD)/unit-tests
 	$(BUILD)/unit-tests tests/fixtures
 	sh tests/cli.sh
@@ -250,7 +259,7 @@ build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a build/fuzz/FLAGS
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
 		build/fuzz/libscaletest.a $(PKG_LIBS)
 
-.PHONY: all deps $(DEPS_PROFILES:%=deps-%) check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
+.PHONY: all deps $(DEPS_PROFILES:%=deps-%) libvirt-start libvirt-stop check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \

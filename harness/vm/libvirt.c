@@ -414,7 +414,7 @@ static int connect_error(const char *uri)
 	}
 	free(libvirtd);
 	return error_env("cannot connect to libvirt at '%s': %s; is libvirtd running? "
-			 "start it with 'sh tests/libvirt/daemons.sh start' (or "
+			 "start it with 'make libvirt-start' (tests/libvirt/daemons.sh start; or "
 			 "'virtlogd -d; libvirtd -d')", uri, m);
 }
 
