@@ -4,15 +4,17 @@
 #   make deps         install the Debian packages the default run needs (only
 #                     what is missing); deps-kbuild, deps-libvirt, deps-test,
 #                     deps-fuzz, deps-html add what those need, deps-full all
-#   make test         deps-full, then the whole test suite (unit + end-to-end);
-#                     make test-only skips the install
+#   make test         deps-full, then every suite (unit to end-to-end), each run
+#                     even when one fails, then one summary; make test-only
+#                     skips the install
 #   make libvirt-start  libvirtd and virtlogd, without systemd (libvirt-stop)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
 #                     exit 4 when a run has no baseline on this runner
 #   make nightly-first  the same, recording the missing baselines (a new runner)
-#   make check        unit, command-line, triage, replay, golden, JUnit-schema and include tests,
-#                     and docs/measurements.md's benchmark table against its JSON (no QEMU)
+#   make check        the quick suites: unit, command-line, triage, replay, golden,
+#                     JUnit-schema, include and docs tests (no QEMU); SUITES=, TESTS=
+#                     pick suites and tests (README "Testing")
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
 #   make bench-table  docs/measurements.md's benchmark table from results/bench/*.json
@@ -131,25 +133,12 @@ deps:
 $(DEPS_PROFILES:%=deps-%):
 	sh tools/deps.sh install $(@:deps-%=%)
 
-# The libvirt daemons without systemd (tests/libvirt/daemons.sh): started
-# if not running, stopped again only if started here.  /dev/kvm is left as
-# it is (the harness says when libvirt is slow because of it).
-libvirt-start:
-	sh tests/libvirt/daemons.sh start
-libvirt-stop:
-	sh tests/libvirt/daemons.sh stop
-
+# The suites (tests/run.sh finds them: "# suite: quick" or "full" in each):
+# every one runs, a failing one included, then one summary of all that
+# failed.  SUITES="cli e2e/faults" runs those only, TESTS='GLOB...' the
+# tests of theirs whose names match (README "Testing").
 check: $(BIN)/scaletest $(BUILD)/unit-tests
-	$(BUILD)/unit-tests tests/fixtures
-	sh tests/cli.sh
-	sh tests/triage.sh
-	sh tests/gc.sh
-	sh tests/replay/run.sh
-	sh tests/golden.sh
-	sh tests/junit/validate.sh
-	sh tests/includes.sh
-	sh tests/e2e/listed.sh
-	sh tests/bench/table.sh --check
+	sh tests/run.sh --quick $(SUITES)
 
 test: deps-full
 	$(MAKE) test-only
@@ -157,26 +146,7 @@ test: deps-full
 # make test without installing anything first.  (make test runs it in a new
 # make, so that the libvirt check above sees what deps-full installed.)
 test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
-	$(BUILD)/unit-tests tests/fixtures
-	sh tests/cli.sh
-	sh tests/triage.sh
-	sh tests/gc.sh
-	sh tests/replay/run.sh
-	sh tests/golden.sh
-	sh tests/junit/validate.sh
-	sh tests/includes.sh
-	sh tests/e2e/listed.sh
-	sh tests/bench/table.sh --check
-	$(MAKE) check-sanitize
-	$(MAKE) fuzz FUZZ_SECONDS=5
-	sh tests/e2e/run.sh
-	sh tests/e2e/faults.sh
-	sh tests/e2e/kernel.sh
-	sh tests/e2e/bisect.sh
-	sh tests/e2e/compare.sh
-	sh tests/e2e/libvirt.sh
-	sh tests/html/chromium.sh
-	sh tests/bench/smoke.sh
+	sh tests/run.sh $(SUITES)
 
 scale-test: deps
 	$(MAKE) $(BIN)/scaletest

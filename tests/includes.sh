@@ -5,9 +5,11 @@
 # includes "B.h".  Prints every group of modules that depend on each other
 # in a circle, with the edges inside it, and fails if there is one.
 #
-#	sh tests/includes.sh		# harness/, from make check
-#	sh tests/includes.sh -v		# also list every edge
-#	sh tests/includes.sh DIR	# another tree (tests/cli.sh's fixtures)
+#	sh tests/includes.sh		# the suite: harness/ (make check)
+#	sh tests/includes.sh DIR	# a tree (tests/cli.sh's fixtures): its
+#					# verdict, exit 1 for a cycle
+#	sh tests/includes.sh -v DIR	# ... and every edge listed
+# suite: quick
 set -u
 
 verbose=0
@@ -15,9 +17,10 @@ if [ "${1:-}" = -v ]; then
 	verbose=1
 	shift
 fi
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "${1:-$top/harness}" || exit 2
 
+# scan DIR: the check of one tree; its verdict on stdout, 1 for a cycle.
+scan() {
+	(cd "$1" || exit 2
 awk -v verbose="$verbose" '
 function module(path) {
 	sub(/\.[ch]$/, "", path)
@@ -104,4 +107,19 @@ END {
 	}
 	printf "includes: %d modules, no cycles\n", nmod
 }
-' */*.c */*.h
+' */*.c */*.h)
+}
+
+if [ $# -gt 0 ] && [ -d "$1" ]; then
+	scan "$1"
+	exit
+fi
+. "$(dirname "$0")/lib.sh"
+
+test_no_cycles() {
+	check "no include cycle in harness/ (sh tests/includes.sh -v harness lists every edge)" \
+		scan "$top/harness"
+	scan "$top/harness" | tail -n 1 >&2
+}
+
+run_tests "$@"

@@ -4,6 +4,7 @@
 # kernel parameter scaletest_fault=KIND:PHASE (initramfs/lib.sh, fault()).
 #
 #   sh tests/e2e/run.sh [NAME...]     run all tests, or those named
+# suite: full
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -444,4 +445,4 @@ test_reproduce() {
 	check "no QEMU left" no_qemu_left reproduce
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_attribution sweep_stall sweep_oom sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
+run_tests "$@"
