@@ -747,7 +747,7 @@ static void pump_close(struct pump *p)
 		close(p->fd);
 		p->fd = -1;
 	}
-	sb_reset(&p->q);
+	sb_release(&p->q);
 	p->qoff = 0;
 	pthread_cond_broadcast(&p->lv->cv);
 }

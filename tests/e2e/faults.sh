@@ -538,8 +538,8 @@ test_cache_damaged() {
 
 # Too many disks for a HIGHMEM guest's low memory (the estimate that would
 # refuse it before boot is lowered with disk_cost_kb): the kernel runs out
-# during insmod, and the run ends as oom at once, far inside the insmod
-# deadline, never as a timeout.
+# during insmod, and the run ends as oom when the console reports it, not
+# when the insmod deadline fires (host.json's timed_out: no clock here).
 test_oom_lowmem() {
 	name=oom-lowmem
 	t0=$(ms)
@@ -553,7 +553,7 @@ test_oom_lowmem() {
 	check "status oom" j '.status == "oom"'
 	check "crash class oom, blamed on the kernel" j '.crash.class == "oom" and .crash.blame == "kernel"'
 	check "it ended during insmod: no disks counted, no after-insmod phase" j '.timings.enumerate_s == null'
-	check "promptly: the VM ended before the insmod deadline" j '.timings.vm_s < (.settings.timeout_insmod // 900)'
+	check "at the OOM, not at the insmod deadline" jq -e '.timed_out == false' "$dir/host.json"
 	check "no QEMU left running" no_qemu_of "$out/$name"
 }
 

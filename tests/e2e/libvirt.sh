@@ -297,7 +297,9 @@ test_slow_reader_loses_nothing() {
 	check "passes (rc $rc)" [ "$rc" = 0 ]
 	check "status pass" j '.status == "pass"'
 	check "six phases measured" j '[.phases[] | select(.meminfo.MemFree)] | length == 6'
-	check "fio's samples all there" j '[.fio.jobs[] | select(.error != 0)] | length == 0 and (.fio.jobs | length) > 0'
+	check "fio's records all there, the last group's too" \
+		j '([.fio.jobs[] | select(.error != 0)] | length) == 0 and ([.fio.jobs[].group] | index("all") != null)'
+	check "the fio checks passed" j '[.checks[] | select(.name | test("^fio")) | .pass] | (length == 2 and all)'
 	check "no record rejected or cut" j '.channel.rejected == 0'
 	check "no domain left" no_domain_left "$(jq -r .run_id "$dir/result.json")"
 }
