@@ -12,10 +12,11 @@
 #
 # The suites are found, not listed: every tests/*.sh and tests/*/*.sh with
 # a line "# suite: quick" (make check and make test) or "# suite: full"
-# (make test only), each run as "sh FILE", quick ones first, in name order
-# within each; before them the unit tests (build/unit-tests), and before
-# the full shell suites the sanitizer build (make check-sanitize) and the
-# fuzz targets (make fuzz FUZZ_SECONDS=5).  Each suite's output is shown
+# (make test only), each run as "sh FILE", or as the command after a
+# third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
+# first); quick ones first, in name order within each; before them the
+# unit tests (build/unit-tests), and before the full ones the sanitizer
+# build (make check-sanitize).  Each suite's output is shown
 # as it runs and kept in $TEST_LOGS/NAME.log (default build/test-logs).
 set -u
 
@@ -27,13 +28,19 @@ make=${MAKE:-make}
 # NAME KIND COMMAND: the suites, in order.  KIND is quick or full.
 suites() {
 	echo "unit quick build/unit-tests tests/fixtures"
-	for f in tests/*.sh tests/*/*.sh; do
-		grep -qx '# suite: quick' "$f" && echo "$(name_of "$f") quick sh $f"
-	done
+	found quick
 	echo "sanitize full $make check-sanitize"
-	echo "fuzz full $make fuzz FUZZ_SECONDS=5"
+	found full
+}
+
+found() { # KIND: NAME KIND COMMAND of the suites of that kind
 	for f in tests/*.sh tests/*/*.sh; do
-		grep -qx '# suite: full' "$f" && echo "$(name_of "$f") full sh $f"
+		# The first such line (a suite may hold others in a here document).
+		l=$(grep -m 1 '^# suite: ' "$f") || continue
+		printf '%s\n' "$l" | grep -Eq "^# suite: $1(: .+)?$" || continue
+		cmd=${l#"# suite: $1"}
+		cmd=${cmd#: }
+		echo "$(name_of "$f") $1 ${cmd:-sh $f}"
 	done
 }
 
@@ -105,7 +112,8 @@ EOF
 [ $nrun -gt 0 ] || { echo "run.sh: no suite selected" >&2; exit 2; }
 total=$(($(date +%s) - started))
 echo
-echo "=== $nrun suites in $((total / 60)) min $((total % 60)) s, $((nrun - nbad)) passed, $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
+[ $nrun = 1 ] && s= || s=s
+echo "=== $nrun suite$s in $((total / 60)) min $((total % 60)) s, $((nrun - nbad)) passed, $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
 if [ $nbad -gt 0 ]; then
 	echo "=== failed:$failures"
 	exit 1
