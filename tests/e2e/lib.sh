@@ -59,21 +59,25 @@ alive() { # pid: running (not gone, not a zombie)
 	[ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
 }
 
-# The one way an e2e test waits for a moment: wait_until [-p PID] CMD...
-# polls CMD every 0.1 s until it succeeds.  The moment is always a
+# The one way an e2e test waits for a moment: wait_until [-p PID] [-t S]
+# CMD... polls CMD every 0.1 s until it succeeds.  The moment is always a
 # condition the test can see (a line in the log, a file, a process), never
-# a time: the bound (WAIT_S, default 600 s) only ends a test that would
+# a time: the bound (S seconds, default 600) only ends a test that would
 # otherwise hang.  1 if the bound was reached, or with -p if PID ended
 # first and CMD still fails.
 wait_until() {
 	_wpid=
-	if [ "$1" = -p ]; then
-		_wpid=$2
-		shift 2
-	fi
+	_ws=600
+	while [ $# -gt 1 ]; do
+		case $1 in
+		-p) _wpid=$2; shift 2 ;;
+		-t) _ws=$2; shift 2 ;;
+		*) break ;;
+		esac
+	done
 	_i=0
 	until "$@"; do
-		if { [ -n "$_wpid" ] && ! alive "$_wpid"; } || [ $_i -ge $((${WAIT_S:-600} * 10)) ]; then
+		if { [ -n "$_wpid" ] && ! alive "$_wpid"; } || [ $_i -ge $((_ws * 10)) ]; then
 			"$@"
 			return
 		fi

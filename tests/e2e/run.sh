@@ -215,11 +215,7 @@ start_hung_run() {
 	log=$out/$name.log
 	"$bin" run "$smoke" --out "$out/$name" --set cmdline=scaletest_fault=hang:after-insmod > "$log" 2>&1 &
 	pid=$!
-	i=0
-	while ! grep -q "before-insmod" "$log" 2>/dev/null && [ $i -lt 600 ]; do
-		sleep 0.2
-		i=$((i + 1))
-	done
+	wait_until -p $pid grep -q "before-insmod" "$log"
 }
 
 signal_test() { # name, signal
@@ -247,11 +243,7 @@ test_sigkill() {
 	kill -KILL $pid
 	wait $pid
 	rc=$?
-	i=0
-	while ! no_qemu_left "$name" && [ $i -lt 50 ]; do
-		sleep 0.2
-		i=$((i + 1))
-	done
+	wait_until -t 10 no_qemu_left "$name"
 	check "killed by SIGKILL (exit $rc)" [ "$rc" = 137 ]
 	check "no QEMU left running" no_qemu_left "$name"
 	check "no run that looks complete" [ -z "$(find "$out/$name" -mindepth 1 -maxdepth 1 -name '2*')" ]
