@@ -488,6 +488,9 @@ test_dry_run_kernel() {
 	expect 0 "^  kernel_image = $tmp/bz64 +# command line$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
 	expect 0 "^  disks = 40 +# .*smoke:6$" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
 	expect 0 "^  40 scsi_debug \(1 host x 1 targets x 40 LUNs" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods"
+	# Under TCG the guest skips the IO-APIC timer check (a busy host fails it).
+	expect 0 "accel=tcg .* -append '[^']* no_timer_check'" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --set accel=tcg
+	expect 0 "accel=kvm .* -append '[^']*rdinit=/init'" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --set accel=kvm
 	checked
 	dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --set virtio_disks=3 > "$tmp/plan" 2>&1
 	drives=$(grep '^qemu-system' "$tmp/plan" | tr ' ' '\n' | grep -c '^if=none,id=vd[0-9]*,file=')

@@ -206,6 +206,8 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	xmlBufferPtr buf = xmlBufferCreate();
 	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
 	int r = -1;
+	char *cmdline;
+	int e;
 
 	if (!w)
 		goto fail;
@@ -235,7 +237,10 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	W(end(w));
 	W(elem_path(w, "kernel", c->kernel));
 	W(elem_path(w, "initrd", c->initrd));
-	W(elem_text(w, "cmdline", c->cmdline));
+	cmdline = vm_cmdline(c);
+	e = elem_text(w, "cmdline", cmdline);
+	free(cmdline);
+	W(e);
 	W(end(w));
 	if (!strcmp(type, "kvm")) {
 		W(start(w, "cpu"));

@@ -175,10 +175,7 @@ test_connection_lost() {
 
 test_fanout_slots() {
 	name=fanout
-	# Two TCG guests on two busy host cores can fail the kernel's IO-APIC
-	# timer check ("IO-APIC + timer doesn't work"): no_timer_check.
-	"$bin" run "$smoke" --repeat 2 --out "$out/$name" --connect "$URI,slots=2" \
-		--set cmdline=no_timer_check > "$out/$name.log" 2>&1
+	"$bin" run "$smoke" --repeat 2 --out "$out/$name" --connect "$URI,slots=2" > "$out/$name.log" 2>&1
 	rc=$?
 	g=$(find "$out/$name" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
 	check "both runs passed (rc $rc)" [ "$rc" = 0 ]
@@ -238,8 +235,7 @@ test_retry_on_other_connection() {
 	name=retry
 	uri2=$(sh "$top/tests/libvirt/daemons.sh" start-second) || { check "a second libvirtd starts" false; return; }
 	# The least loaded connection first: run 1 on uri2, run 2 on $URI.
-	"$bin" run "$smoke" --repeat 2 --out "$out/$name" --connect "$uri2" --connect "$URI" \
-		--set cmdline=no_timer_check > "$out/$name.log" 2>&1 &
+	"$bin" run "$smoke" --repeat 2 --out "$out/$name" --connect "$uri2" --connect "$URI" > "$out/$name.log" 2>&1 &
 	pid=$!
 	check "run 1's guest talks on the second libvirtd" wait_for sh -c \
 		"find '$out/$name' -path '*/.slot-0-0/.tmp-*/console.log' -size +0 | grep -q ."
