@@ -4,15 +4,18 @@
 #   make deps         install the Debian packages the default run needs (only
 #                     what is missing); deps-kbuild, deps-libvirt, deps-test,
 #                     deps-fuzz, deps-html, deps-deb add what those need, deps-full all
-#   make test         deps-full, then the whole test suite (unit + end-to-end);
-#                     make test-only skips the install
+#   make test         deps-full, then every suite (unit to end-to-end), each run
+#                     even when one fails, then one summary; make test-only
+#                     skips the install
+#   make libvirt-start  libvirtd and virtlogd, without systemd (libvirt-stop)
 #   make scale-test   deps, build, and run the default scenario end to end
 #   make nightly      deps-kbuild, the nightly matrix, compared with the baselines (CI);
 #                     exit 4 when a run has no baseline on this runner
 #   make nightly-first  the same, recording the missing baselines (a new runner)
-#   make check        unit, command-line, triage, replay, golden, JUnit- and KCIDB-schema,
-#                     JSON Schema validator, manual page, install and include tests,
-#                     and docs/measurements.md's benchmark table against its JSON (no QEMU)
+#   make check        the quick suites: unit, command-line, security, triage and the
+#                     syzkaller corpus, replay, golden, JUnit, KCIDB and JSON Schema,
+#                     manual pages, install, include and docs tests (no QEMU);
+#                     SUITES=, TESTS= pick suites and tests (README "Testing")
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
 #   make bench-table  docs/measurements.md's benchmark table from results/bench/*.json
@@ -53,13 +56,13 @@ ifeq ($(shell pkg-config --exists $(LIBVIRT_PKGS) 2>/dev/null && echo yes),yes)
 PKG_CFLAGS += $(shell pkg-config --cflags $(LIBVIRT_PKGS)) -DHAVE_LIBVIRT
 PKG_LIBS += $(shell pkg-config --libs $(LIBVIRT_PKGS))
 endif
-ALL_CFLAGS = -std=gnu11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP \
-	     -DSCALETEST_VERSION='"$(VERSION)"'
+BASE_CFLAGS = -std=gnu11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS) $(PKG_CFLAGS) -Iharness -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS)
 ifneq ($(SANITIZE),)
-ALL_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+BASE_CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
 ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
+ALL_CFLAGS = $(BASE_CFLAGS) -DSCALETEST_VERSION='"$(VERSION)"'
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
@@ -75,32 +78,49 @@ UNIT_OBJS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/unit/%.o)
 
 all: $(BIN)/scaletest
 
-$(BIN)/scaletest: $(CMD_OBJS) $(BUILD)/libscaletest.a
+# The flags decide what an object is, and pkg-config decides some of them
+# when make reads this file (libvirt's, after make deps-libvirt): as git's
+# GIT-CFLAGS, $(BUILD)/CFLAGS holds them and every object depends on it,
+# rewritten only when they change, so a new flag rebuilds everything and
+# an unchanged one nothing; $(BUILD)/LDFLAGS the same for the links.  The
+# version stays out (only main.o shows it: .version-stamp below).
+# $(call flags_file,TEXT) is the recipe.
+define flags_file
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(subst ','\'',$(1))' | cmp -s - $@ || \
+		{ printf '%s\n' '$(subst ','\'',$(1))' > $@; echo "    * new flags in $@"; }
+endef
+$(BUILD)/CFLAGS: FORCE
+	$(call flags_file,$(CC) $(BASE_CFLAGS))
+$(BUILD)/LDFLAGS: FORCE
+	$(call flags_file,$(CC) $(ALL_LDFLAGS) $(PKG_LIBS))
+
+$(BIN)/scaletest: $(CMD_OBJS) $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 $(BUILD)/libscaletest.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/%.o: harness/%.c
+$(BUILD)/%.o: harness/%.c $(BUILD)/CFLAGS
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/unit/%.o: tests/unit/%.c
+$(BUILD)/unit/%.o: tests/unit/%.c $(BUILD)/CFLAGS
 	@mkdir -p $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Itests/unit -DSCALETEST_SOURCE_ROOT='"$(CURDIR)"' -c -o $@ $<
 
-$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The benchmarks' helper: appends archives with the harness's cpio writer.
-build/bench/mkcpio.o: tests/bench/mkcpio.c
+build/bench/mkcpio.o: tests/bench/mkcpio.c build/CFLAGS
 	@mkdir -p build/bench
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS)
+build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a build/LDFLAGS
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The tests' JSON Schema validator (tests/tools/jsonschema.c): the KCIDB
 # documents against kcidb-io's schema (tests/kcidb/validate.sh).
@@ -123,23 +143,12 @@ deps:
 $(DEPS_PROFILES:%=deps-%):
 	sh tools/deps.sh install $(@:deps-%=%)
 
+# The suites (tests/run.sh finds them: "# suite: quick" or "full" in each):
+# every one runs, a failing one included, then one summary of all that
+# failed.  SUITES="cli e2e/faults" runs those only, TESTS='GLOB...' the
+# tests of theirs whose names match (README "Testing").
 check: $(BIN)/scaletest $(BUILD)/unit-tests
-	$(BUILD)/unit-tests tests/fixtures
-	sh tests/cli.sh
-	sh tests/triage.sh
-	sh tests/syzkaller.sh
-	sh tests/gc.sh
-	sh tests/security.sh
-	sh tests/replay/run.sh
-	sh tests/golden.sh
-	sh tests/junit/validate.sh
-	sh tests/jsonschema/run.sh
-	sh tests/kcidb/validate.sh
-	sh tests/man.sh
-	sh tests/install.sh
-	sh tests/includes.sh
-	sh tests/e2e/listed.sh
-	sh tests/bench/table.sh --check
+	sh tests/run.sh --quick $(SUITES)
 
 test: deps-full
 	$(MAKE) test-only
@@ -147,35 +156,7 @@ test: deps-full
 # make test without installing anything first.  (make test runs it in a new
 # make, so that the libvirt check above sees what deps-full installed.)
 test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
-	$(BUILD)/unit-tests tests/fixtures
-	sh tests/cli.sh
-	sh tests/triage.sh
-	sh tests/syzkaller.sh
-	sh tests/gc.sh
-	sh tests/security.sh
-	sh tests/replay/run.sh
-	sh tests/golden.sh
-	sh tests/junit/validate.sh
-	sh tests/jsonschema/run.sh
-	sh tests/kcidb/validate.sh
-	sh tests/man.sh
-	sh tests/install.sh
-	sh tests/includes.sh
-	sh tests/e2e/listed.sh
-	sh tests/bench/table.sh --check
-	$(MAKE) check-sanitize
-	$(MAKE) fuzz FUZZ_SECONDS=5
-	sh tests/e2e/run.sh
-	sh tests/e2e/faults.sh
-	sh tests/e2e/bounds.sh
-	sh tests/e2e/kernel.sh
-	sh tests/e2e/bisect.sh
-	sh tests/e2e/compare.sh
-	sh tests/e2e/install.sh
-	sh tests/deb.sh
-	sh tests/e2e/libvirt.sh
-	sh tests/html/chromium.sh
-	sh tests/bench/smoke.sh
+	sh tests/run.sh $(SUITES)
 
 scale-test: deps
 	$(MAKE) $(BIN)/scaletest
@@ -225,6 +206,8 @@ FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) -O1 -g $(PKG_CFLAGS) -Iharness \
 FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=build/fuzz/obj/%.o)
+build/fuzz/FLAGS: FORCE
+	$(call flags_file,$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_LIBS))
 
 fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
@@ -244,7 +227,7 @@ fuzz-build:
 		     "make deps-fuzz)" >&2; exit 1; }
 	$(MAKE) $(FUZZ_BINS)
 
-build/fuzz/obj/%.o: harness/%.c
+build/fuzz/obj/%.o: harness/%.c build/fuzz/FLAGS
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
@@ -252,11 +235,11 @@ build/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a
+build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a build/fuzz/FLAGS
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
 		build/fuzz/libscaletest.a $(PKG_LIBS)
 
-.PHONY: all deps $(DEPS_PROFILES:%=deps-%) check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
+.PHONY: all deps $(DEPS_PROFILES:%=deps-%) libvirt-start libvirt-stop check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \

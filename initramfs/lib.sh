@@ -709,6 +709,11 @@ fail_hard() {
 #   monitor-garble     truncate the monitor's second sample (a gap)
 #   sweep-stall:N      a sweep's step N adds no host, so its wait for the
 #                      count runs out (the steps before it are kept)
+#   insmod-stall       scsi_debug is loaded with half its disks and the
+#                      insmod never ends: the count stops short (a moment
+#                      inside insmod that no machine is too fast for)
+#   rmmod-stall        half of the scsi_debug disks are deleted and the
+#                      rmmod never ends (the same inside rmmod)
 #   attr-refuse        ask the hist triggers for a key no event has, so that
 #                      the kernel refuses them (attribution "unavailable")
 #   flood:PHASE        write guest_output_mb + 1 MiB of zeros on the record
@@ -759,6 +764,52 @@ fault() {
 		echo $((_seq + 2)) > /tmp/.seq
 		rmdir /tmp/.chanlock ;;
 	esac
+}
+
+# stall_or STEP COMMAND...: COMMAND, or with scaletest_fault=STEP-stall half
+# of what it would do and then no end (fault(): insmod-stall, rmmod-stall).
+# Runs as bg_wait's job, so its wait loop goes on counting.
+stall_or() {
+	_step=$1
+	shift
+	[ "$scaletest_fault" = "$_step-stall" ] || { "$@"; return; }
+	case $_step in
+	insmod)
+		say "fault: loading half of the disks, then stalling in insmod"
+		while read -r _m _args; do
+			[ -n "$_m" ] || continue
+			case $_m in
+			*scsi_debug*) _args="$_args $(half_of $_args)" ;;
+			esac
+			insmod "$_m" $_args || return 1
+		done < /etc/modules.disk ;;
+	rmmod)
+		say "fault: deleting half of the disks, then stalling in rmmod"
+		_n=$(wc -l < /tmp/sd-disks)
+		_i=0
+		while read -r _d && [ $_i -lt $((_n / 2)) ]; do
+			echo 1 > "/sys/block/$_d/device/delete"
+			_i=$((_i + 1))
+		done < /tmp/sd-disks ;;
+	esac
+	while :; do sleep 1000; done
+}
+
+# half_of SCSI_DEBUG_ARGS...: the argument that halves the disks (the last
+# of a repeated module parameter wins): the LUNs, else the targets, else
+# the hosts.
+half_of() {
+	for _a; do
+		case $_a in
+		add_host=*) _h=${_a#*=} ;;
+		num_tgts=*) _t=${_a#*=} ;;
+		max_luns=*) _l=${_a#*=} ;;
+		esac
+	done
+	if [ "${_l:-1}" -gt 1 ]; then echo "max_luns=$((_l / 2))"
+	elif [ "${_t:-1}" -gt 1 ]; then echo "num_tgts=$((_t / 2))"
+	else echo "add_host=$((${_h:-1} / 2))"
+	fi
 }
 
 fault_corrupt() {

@@ -4,6 +4,7 @@
 #
 #   sh tests/golden.sh            compare (part of make check)
 #   sh tests/golden.sh --update   rewrite tests/golden/*/expected/ (make golden)
+#   sh tests/golden.sh NAME...     those tests/golden/NAME only (--update too)
 #
 # Each tests/golden/NAME/ holds input/ and expected/.  The input decides
 # what is rendered:
@@ -32,21 +33,15 @@
 #
 # After changing a writer on purpose: make golden, read the diff
 # (git diff tests/golden), and commit it with the change.
+# suite: quick
 set -u
 
-top=$(cd "$(dirname "$0")/.." && pwd)
-bin=$top/bin/scaletest
 update=0
-[ "${1:-}" = --update ] && update=1
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-golden.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-nfail=0
-
-fail() {
-	echo "  FAIL: $*" >&2
-	nfail=$((nfail + 1))
-}
+if [ "${1:-}" = --update ]; then
+	update=1
+	shift
+fi
+. "$(dirname "$0")/lib.sh"
 
 # normalize FILE: what is allowed to differ between runs is masked here
 # (nothing, today).
@@ -90,49 +85,50 @@ render() {
 	fi
 }
 
-if [ ! -x "$bin" ]; then
-	echo "golden: FAIL: $bin missing: run make first" >&2
-	exit 1
-fi
-cd "$top" || exit 1
-for g in tests/golden/*/; do
-	name=$(basename "$g")
-	out=$tmp/$name
-	mkdir -p "$out"
-	n=$((n + 1))
-	if ! render "$name" "${g}input" "$out" 2> "$tmp/$name.err"; then
-		fail "$name: scaletest report failed"
-		sed 's/^/    /' "$tmp/$name.err" >&2
-		continue
+# golden NAME: tests/golden/NAME/ rendered and compared (or, with
+# --update, its expected/ rewritten).
+golden() {
+	g=tests/golden/$1/
+	gout=$tmp/$1
+	mkdir -p "$gout"
+	checked
+	if ! render "$1" "${g}input" "$gout" 2> "$tmp/$1.err"; then
+		fail "$1: scaletest report failed"
+		sed 's/^/    /' "$tmp/$1.err" >&2
+		return
 	fi
-	for f in "$out"/*; do
+	for f in "$gout"/*; do
 		normalize "$f"
 	done
 	if [ $update = 1 ]; then
 		rm -rf "${g}expected"
-		cp -R "$out" "${g}expected"
-		continue
+		cp -R "$gout" "${g}expected"
+		return
 	fi
 	# The same files, each the same bytes.
 	(cd "${g}expected" && ls) > "$tmp/want" 2>/dev/null
-	(cd "$out" && ls) > "$tmp/got"
+	(cd "$gout" && ls) > "$tmp/got"
 	if ! diff -u "$tmp/want" "$tmp/got" > "$tmp/list.diff"; then
-		fail "$name: the writers made other files than tests/golden/$name/expected/"
+		fail "$1: the writers made other files than tests/golden/$1/expected/"
 		sed 's/^/    /' "$tmp/list.diff" >&2
 	fi
-	for f in "$out"/*; do
-		n=$((n + 1))
+	for f in "$gout"/*; do
+		checked
 		want=${g}expected/$(basename "$f")
 		[ -f "$want" ] || continue
 		if ! diff -u "$want" "$f" >&2; then
-			fail "$name/$(basename "$f") differs from tests/golden/$name/expected (make golden rewrites it)"
+			fail "$1/$(basename "$f") differs from tests/golden/$1/expected (make golden rewrites it)"
 		fi
 	done
-done
+}
 
-if [ $update = 1 ]; then
-	echo "golden: rewrote tests/golden/*/expected; check 'git diff tests/golden'" >&2
-	exit 0
+if [ ! -x "$bin" ]; then
+	say "golden: $bin missing: run make first"
+	exit 3
 fi
-echo "golden: $n tests, $nfail failed" >&2
-[ $nfail = 0 ]
+cd "$top" || exit 1
+for g in tests/golden/*/; do
+	add_test "$(basename "$g")" golden "$(basename "$g")"
+done
+[ $update = 0 ] || at_exit 'say "golden: rewrote tests/golden/*/expected; check \"git diff tests/golden\""'
+run_tests "$@"

@@ -16,9 +16,12 @@
 # 2. No cycles: every group of modules that depend on each other in a
 #    circle is printed with the edges inside it.
 #
-#	sh tests/includes.sh		# harness/, from make check
-#	sh tests/includes.sh -v		# also list every edge
-#	sh tests/includes.sh DIR	# another tree (tests/cli.sh's fixtures)
+#	sh tests/includes.sh		# the suite: harness/ (make check)
+#	sh tests/includes.sh -v DIR	# ... and every edge listed
+#	sh tests/includes.sh DIR	# a tree (tests/cli.sh's fixtures): its
+#					# verdict, exit 1 for a problem; its floors
+#					# are its file "floors", or none
+# suite: quick
 set -u
 
 FLOORS="lib scenario kernel guest record vm result report compare run campaign cli"
@@ -27,12 +30,12 @@ if [ "${1:-}" = -v ]; then
 	verbose=1
 	shift
 fi
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "${1:-$top/harness}" || exit 2
-# A tree of fixtures gives its own floors (a file "floors"), or has none.
-[ $# -gt 0 ] && { FLOORS=; [ -f floors ] && FLOORS=$(cat floors); }
 
-awk -v verbose="$verbose" -v floors="$FLOORS" '
+# scan DIR FLOORS: the check of one tree; its verdict on stdout, 1 for a
+# problem.
+scan() {
+	(cd "$1" || exit 2
+awk -v verbose="$verbose" -v floors="$2" '
 function folder(path) {
 	sub(/\/.*/, "", path)
 	return path
@@ -142,4 +145,22 @@ END {
 	}
 	printf "includes: %d modules, %sno cycles\n", nmod, nfl ? nfl " floors kept, " : ""
 }
-' */*.c */*.h
+' */*.c */*.h)
+}
+
+if [ $# -gt 0 ] && [ -d "$1" ]; then
+	# A tree of fixtures gives its own floors (a file "floors"), or has none.
+	f=
+	[ -f "$1/floors" ] && f=$(cat "$1/floors")
+	scan "$1" "$f"
+	exit
+fi
+. "$(dirname "$0")/lib.sh"
+
+test_floors_and_no_cycles() {
+	check "no folder includes one above it, no include cycle in harness/ (sh tests/includes.sh -v harness lists every edge)" \
+		scan "$top/harness" "$FLOORS"
+	scan "$top/harness" "$FLOORS" | tail -n 1 >&2
+}
+
+run_tests "$@"

@@ -5,8 +5,9 @@
 # failed before its fix.  No QEMU: a fake apt-get/apt-cache on PATH stands in
 # where the harness would fetch.
 #
-#	sh tests/security.sh [TEST...]	# all, or the named test_* functions
-NAME=security
+#	sh tests/security.sh [TEST...]	# all, or the named tests
+# suite: quick
+SUITE=security
 . "$(dirname "$0")/lib.sh"
 
 # A copy of a fixture run directory in $tmp/NAME.
@@ -14,14 +15,6 @@ run_copy() {
 	rm -rf "${tmp:?}/$1"
 	mkdir -p "$tmp/$1"
 	cp "$fx/run/result.json" "$tmp/$1/"
-}
-
-# check DESCRIPTION COMMAND...: one test that passes when COMMAND succeeds.
-check() {
-	desc=$1
-	shift
-	n=$((n + 1))
-	"$@" > /dev/null 2>&1 || fail "$desc"
 }
 
 # ---- reproduce.sh: no value of result.json reaches the shell ----------------
@@ -36,7 +29,7 @@ test_reproduce_arch_injection() {
 	check "reproduce.sh is executable (it starts with #!/bin/sh)" test -x "$r"
 	check "the hostile arch is left out of the scenario" grep -q '^# arch: left out' "$r"
 	check "QEMU is named from a known arch" grep -q 'qemu-system-x86_64 --version' "$r"
-	n=$((n + 1))
+	checked
 	if grep -q 'touch' "$r"; then
 		fail "a hostile value reached reproduce.sh"
 	fi
@@ -89,7 +82,7 @@ test_link_planted_in_night_dir() {
 }
 
 test_foreign_owner() {
-	[ "$(id -u)" = 0 ] || { echo "  (skipped foreign_owner: needs root for chown)" >&2; return; }
+	[ "$(id -u)" = 0 ] || { skip "needs root for chown"; return; }
 	run_copy foreign
 	chown -R nobody "$tmp/foreign"
 	expect 2 "belongs to another user" -- "$bin" report "$tmp/foreign"
@@ -160,8 +153,8 @@ test_cache_not_anyones() {
 }
 
 test_cache_no_tmp_fallback() {
-	command -v setpriv > /dev/null 2>&1 || { echo "  (skipped cache_no_tmp_fallback: no setpriv)" >&2; return; }
-	[ "$(id -u)" = 0 ] || { echo "  (skipped cache_no_tmp_fallback: needs root)" >&2; return; }
+	command -v setpriv > /dev/null 2>&1 || { skip "no setpriv"; return; }
+	[ "$(id -u)" = 0 ] || { skip "needs root"; return; }
 	# A user without a passwd entry and without HOME: no /tmp fallback.
 	chmod 755 "$tmp"
 	expect 3 "no place for the cache" -- env -u HOME -u XDG_CACHE_HOME -u SCALETEST_CACHE \
@@ -197,7 +190,7 @@ test_cache_memo_poisoned() {
 	expect 3 "apt-get download" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/mc \
 		"$bin" run "$top/scenarios/smoke" --out "$tmp/mc-out" --quiet
 	memo=$(ls "$tmp/mc/apt/" 2>/dev/null | head -n 1)
-	n=$((n + 1))
+	checked
 	if [ -z "$memo" ]; then
 		fail "no apt memo was written"
 		return
@@ -207,7 +200,7 @@ test_cache_memo_poisoned() {
 	expect 3 "does not hold a package name" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/mc \
 		"$bin" run "$top/scenarios/smoke" --out "$tmp/mc-out" --quiet
 	check "apt-get was still asked for the real package" grep -q 'linux-image-6.1.0-99-amd64' "$tmp/apt-get.args"
-	n=$((n + 1))
+	checked
 	if grep -q -- '-c/tmp' "$tmp/apt-get.args"; then
 		fail "the poisoned memo reached apt-get's argv"
 	fi
@@ -261,7 +254,7 @@ test_unicode_specials() {
 		p=$tmp/u/$f
 		[ "$f" = u-stdout ] && p=$tmp/u-stdout
 		check "$f is valid UTF-8" valid_utf8 "$p"
-		n=$((n + 1))
+		checked
 		if has_specials "$p"; then
 			fail "$f carries a terminal escape, bidi control, noncharacter or invalid byte"
 		fi
@@ -273,15 +266,15 @@ test_unicode_specials() {
 	for f in compare.json compare.md compare.xml; do
 		if [ -f "$tmp/ucmp/$f" ]; then
 			check "$f is valid UTF-8" valid_utf8 "$tmp/ucmp/$f"
-			n=$((n + 1))
+			checked
 			has_specials "$tmp/ucmp/$f" && fail "$f carries a special"
 		else
-			n=$((n + 1))
+			checked
 			fail "compare wrote no $f"
 		fi
 	done
 	check "compare.xml is well-formed" xmllint --noout "$tmp/ucmp/compare.xml"
-	n=$((n + 1))
+	checked
 	has_specials "$tmp/u-cmp-stdout" && fail "compare's output carries a special"
 }
 
@@ -294,7 +287,7 @@ test_replay_host_json_cleaned() {
 	"$bin" report --replay "$tmp/hj" > "$tmp/hj-out" 2>&1
 	check "replay wrote result.json" test -f "$tmp/hj/replay/result.json"
 	check "replayed result.json is valid UTF-8" valid_utf8 "$tmp/hj/replay/result.json"
-	n=$((n + 1))
+	checked
 	has_specials "$tmp/hj/replay/result.json" && fail "host.json's specials reached result.json"
 	check "junit.xml of the replay is well-formed" xmllint --noout "$tmp/hj/replay/junit.xml"
 }
@@ -311,29 +304,16 @@ test_terminal_escapes_in_listings() {
 		mv "$d" "$tmp/bl/evil$(printf '\033')[2Jname"
 	done
 	"$bin" baseline list --baselines "$tmp/bl" > "$tmp/bl-out" 2>&1
-	n=$((n + 1))
+	checked
 	has_specials "$tmp/bl-out" && fail "baseline list printed a terminal escape or bidi control"
 	mkdir -p "$tmp/gcdir/.tmp-20260101-000000-x$(printf '\033')[2J"
 	"$bin" gc --dry-run "$tmp/gcdir" > "$tmp/gc-out" 2>&1
-	n=$((n + 1))
+	checked
 	has_specials "$tmp/gc-out" && fail "gc printed a terminal escape"
 	"$bin" run "$top/scenarios/smoke" --dry-run --set "description=a$(printf '\342\200\256')b" \
 		> "$tmp/dry-out" 2>&1
-	n=$((n + 1))
+	checked
 	has_specials "$tmp/dry-out" && fail "run --dry-run printed a bidi control"
 }
 
-# ---- run them ---------------------------------------------------------------
-
-if [ $# -gt 0 ]; then
-	tests=$*
-else
-	tests=$(sed -n 's/^\(test_[a-z0-9_]*\)() {$/\1/p' "$0")
-fi
-for t in $tests; do
-	t=test_${t#test_}
-	before=$nfail
-	$t
-	[ "$nfail" = "$before" ] && echo "ok - ${t#test_}" || echo "not ok - ${t#test_}"
-done
-done_tests
+run_tests "$@"

@@ -3,9 +3,10 @@
 # and titles it prints for console logs captured from real guests
 # (tests/fixtures/console, tests/fixtures/replay/*/console.log).  Nothing
 # here boots QEMU.
+# suite: quick
 set -u
 
-NAME=triage
+SUITE=triage
 . "$(dirname "$0")/lib.sh"
 
 # title FILE: the title triage prints for FILE.
@@ -14,8 +15,9 @@ title() {
 }
 
 # Usage: --help ends with the exit statuses; errors exit 2 and say why.
+test_usage() {
 expect 0 "^usage: scaletest triage CONSOLE_LOG" -- "$bin" triage --help
-n=$((n + 1))
+checked
 "$bin" triage --help | tail -n 4 | tr "\n" "|" |
 	grep -q "^Exit status:|  0    nothing found|  1    a crash or OOM found|  2    bad usage" ||
 	fail "triage --help does not end with the exit statuses"
@@ -25,16 +27,20 @@ expect 2 "triage takes one console log" -- "$bin" triage a b
 expect 2 "unknown option '--json'" -- "$bin" triage --json
 expect 2 "cannot open '$tmp/missing.log': No such file or directory" -- "$bin" triage "$tmp/missing.log"
 expect 2 "cannot read '$fx/console': Is a directory" -- "$bin" triage "$fx/console"
+}
 
 # Nothing wrong: exit 0.
+test_nothing_found() {
 expect 0 "^nothing found in 12 lines$" -- "$bin" triage "$fx/replay/smoke-x86_64/console.log"
 : > "$tmp/empty.log"
 expect 0 "^nothing found in 0 lines$" -- "$bin" triage "$tmp/empty.log"
 # The host-side endings need the host's facts: a console alone shows none.
 expect 0 "^nothing found" -- "$bin" triage "$fx/replay/timeout/console.log"
 expect 0 "^nothing found" -- "$bin" triage "$fx/replay/qemu-exit/console.log"
+}
 
 # Real crashes: exit 1, class, blame, title, the line and the context.
+test_real_crashes() {
 expect 1 "^class: panic$" -- "$bin" triage "$fx/replay/crash/console.log"
 expect 1 "^title: kernel panic: sysrq triggered crash$" -- "$bin" triage "$fx/replay/crash/console.log"
 expect 1 "^blame: kernel$" -- "$bin" triage "$fx/replay/crash/console.log"
@@ -49,51 +55,60 @@ expect 1 "^title: general protection fault in crashmod_poke$" -- "$bin" triage "
 # A report is found and named the same in a log from anywhere: syzkaller's
 # (tests/syzkaller.sh holds triage to its whole corpus).
 expect 1 "^title: KASAN: use-after-free Read in remove_wait_queue$" -- "$bin" triage "$fx/syzkaller/linux-report/147"
+}
 
 # The line printed is the report's first line in the file, and the
 # context holds it.
-n=$((n + 1))
+test_report_line() {
+checked
 line=$("$bin" triage "$fx/replay/hung-task/console.log" | sed -n 's/^line: //p')
 first=$(sed -n "${line}p" "$fx/replay/hung-task/console.log" | tr -d '\r')
 case "$first" in
 *"blocked for more than"*) ;;
 *) fail "line $line of the hung-task console is '$first', not the report" ;;
 esac
-n=$((n + 1))
+checked
 "$bin" triage "$fx/replay/hung-task/console.log" | grep -xF -- "$first" > /dev/null ||
 	fail "the context does not hold the report's first line"
+}
 
 # The same bug as a scale test's console shows it (thousands of SCSI lines
 # between the report's, caller ids), as newer kernels print it, and on
 # i386 (EIP: lines): the same title as the console captured.
+test_titles_as_scale_tests_show_them() {
 for pair in hung-task-i386:hung-task-i386-interleaved hung-task-i386:hung-task-i386-callerid \
 	hung-task-i386:hung-task-i386-iowait warning-x86_64:warning-x86_64-new-format \
 	gpf-x86_64:gpf-x86_64-interleaved-callerid null-deref-x86_64:null-deref-i386 \
 	warning-x86_64:warning-i386 kernel-bug-x86_64:kernel-bug-i386; do
-	n=$((n + 1))
+	checked
 	a=$(title "$fx/console/${pair%%:*}.log")
 	b=$(title "$fx/console/${pair#*:}.log")
 	[ -n "$a" ] && [ "$a" = "$b" ] || fail "${pair#*:}: title '$b', not '$a'"
 done
+}
 
 # The same bug from two boots (x86_64 and i386): the same title.
-n=$((n + 1))
+test_same_bug_same_title() {
+checked
 a=$(title "$fx/replay/hung-task/console.log")
 b=$(title "$fx/console/hung-task-i386.log")
 [ -n "$a" ] && [ "$a" = "$b" ] || fail "hung task titles differ: '$a' and '$b'"
-n=$((n + 1))
+checked
 a=$(title "$fx/replay/crash/console.log")
 b=$(title "$fx/console/panic-i386.log")
 [ -n "$a" ] && [ "$a" = "$b" ] || fail "panic titles differ: '$a' and '$b'"
+}
 
 # Hostile bytes reach the terminal printable, and the log's text is never
 # interpreted.
+test_hostile_bytes() {
 printf '\033]0;pwned\007[ 1.0] Kernel panic - not syncing: $(touch %s/x) \033[31mred\r\n' "$tmp" > "$tmp/hostile.log"
 expect 1 'not syncing: \$\(touch .*/x\) \?\[31mred$' -- "$bin" triage "$tmp/hostile.log"
-n=$((n + 1))
+checked
 if "$bin" triage "$tmp/hostile.log" | LC_ALL=C grep '[[:cntrl:]]' > /dev/null; then
 	fail "triage printed a control byte"
 fi
 [ -e "$tmp/x" ] && fail "the log's text was run"
+}
 
-done_tests
+run_tests "$@"

@@ -23,11 +23,95 @@ static volatile pid_t live[MAX_LIVE];
 static volatile sig_atomic_t interrupted;
 static int sigpipe_fds[2] = { -1, -1 };
 
+/*
+ * A child that changes its credentials loses PR_SET_PDEATHSIG (apt-get
+ * does: it tries its sandbox user with seteuid), and would outlive a
+ * SIGKILLed harness.  So each child also has a watcher: a process forked
+ * beside it that holds only the read end of a pipe whose write end only
+ * the harness holds.  The harness writes a byte once it has reaped the
+ * child (the watcher then leaves the group alone); when the harness goes
+ * without writing, however it went, the read sees the end of the pipe and
+ * the watcher kills the child's whole group.
+ */
+static volatile pid_t live_watcher[MAX_LIVE];
+static volatile int live_line[MAX_LIVE] = { [0 ... MAX_LIVE - 1] = -1 };
+
+/* In the watcher: async-signal-safe calls only (the harness may have
+ * threads).  Never returns. */
+static void watch(int rfd, pid_t group)
+{
+	struct sigaction sa;
+	char b;
+	ssize_t r;
+
+	/* Every other descriptor goes: a watcher holding another child's
+	 * write end would keep that pipe open after the harness died. */
+	if (rfd > 0)
+		close_range(0, (unsigned)rfd - 1, 0);
+	close_range((unsigned)rfd + 1, ~0U, 0);
+	/* The terminal's ^C reaches the harness's whole group: the harness
+	 * answers it, and the watcher must live until the harness is gone. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	do
+		r = read(rfd, &b, 1);
+	while (r < 0 && errno == EINTR);
+	if (r != 1)
+		kill(-group, SIGKILL);
+	_exit(0);
+}
+
+/* A watcher for the child group pid; 0, or -1 (the child then runs with
+ * PR_SET_PDEATHSIG alone). */
+static int watcher_start(pid_t pid, int *line, pid_t *watcher)
+{
+	int fds[2];
+	pid_t w;
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -1;
+	w = fork();
+	if (w < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (w == 0)
+		watch(fds[0], pid);
+	close(fds[0]);
+	*line = fds[1];
+	*watcher = w;
+	return 0;
+}
+
+/* The child was reaped: its watcher is told and reaped in turn. */
+static void watcher_done(int slot)
+{
+	int line = live_line[slot];
+	pid_t w = live_watcher[slot];
+
+	live_line[slot] = -1;
+	live_watcher[slot] = 0;
+	if (line >= 0) {
+		(void)!write(line, "d", 1);
+		close(line);
+	}
+	while (w > 0 && waitpid(w, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
 static void live_add(pid_t pid)
 {
 	for (int i = 0; i < MAX_LIVE; i++)
 		if (!live[i]) {
 			live[i] = pid;
+			if (watcher_start(pid, (int *)&live_line[i], (pid_t *)&live_watcher[i]) < 0)
+				warning("cannot start a watcher for process %ld: only PR_SET_PDEATHSIG "
+					"ties it to the harness", (long)pid);
 			return;
 		}
 	/* Too many children: refuse rather than lose track of one. */
@@ -38,8 +122,10 @@ static void live_add(pid_t pid)
 static void live_del(pid_t pid)
 {
 	for (int i = 0; i < MAX_LIVE; i++)
-		if (live[i] == pid)
+		if (live[i] == pid) {
 			live[i] = 0;
+			watcher_done(i);
+		}
 }
 
 void child_kill_all(void)

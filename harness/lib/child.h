@@ -7,8 +7,11 @@
  * process group, is recorded in a list of live children, and that list is
  * killed (SIGTERM, then SIGKILL, to the whole group) from atexit() and from
  * the SIGINT/SIGTERM/SIGHUP handlers; and each child is told to die with
- * the harness (PR_SET_PDEATHSIG), so even a SIGKILLed harness, which runs
- * no handler, leaves no QEMU behind.  An exec failure's errno comes back to
+ * the harness (PR_SET_PDEATHSIG, and a watcher process that kills the
+ * child's group when the harness is gone, for the children that drop the
+ * former by changing their credentials, as apt-get does), so even a
+ * SIGKILLed harness, which runs no handler, leaves no QEMU or apt-get
+ * behind.  An exec failure's errno comes back to
  * the parent through a close-on-exec pipe, so "qemu not found" is an error
  * from child_start(), not a mysterious exit status 127.
  *

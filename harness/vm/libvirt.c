@@ -127,6 +127,27 @@ static int end(xmlTextWriterPtr w)
 	return xmlTextWriterEndElement(w);
 }
 
+/* A file's path as the libvirt host must read it: libvirtd resolves a
+ * relative path from its own directory, never the harness's, so every
+ * path in the XML is absolute (the harness's directory in front). */
+static int attr_path(xmlTextWriterPtr w, const char *name, const char *path)
+{
+	char *abs = absolute_path(path);
+	int r = attr(w, name, abs);
+
+	free(abs);
+	return r;
+}
+
+static int elem_path(xmlTextWriterPtr w, const char *name, const char *path)
+{
+	char *abs = absolute_path(path);
+	int r = elem_text(w, name, abs);
+
+	free(abs);
+	return r;
+}
+
 static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
 {
 	int scsi = c->virtio_bus == VIRTIO_SCSI;
@@ -157,7 +178,7 @@ static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
 		W(attr(w, "rerror_policy", "report"));
 		W(end(w));
 		W(start(w, "source"));
-		W(attr(w, "file", c->disks->v[i]));
+		W(attr_path(w, "file", c->disks->v[i]));
 		W(end(w));
 		W(start(w, "target"));
 		W(attr(w, "dev", dev));
@@ -185,6 +206,8 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	xmlBufferPtr buf = xmlBufferCreate();
 	xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
 	int r = -1;
+	char *cmdline;
+	int e;
 
 	if (!w)
 		goto fail;
@@ -212,9 +235,12 @@ int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *
 	W(attr(w, "machine", "pc"));
 	W(xmlTextWriterWriteString(w, BAD_CAST "hvm"));
 	W(end(w));
-	W(elem_text(w, "kernel", c->kernel));
-	W(elem_text(w, "initrd", c->initrd));
-	W(elem_text(w, "cmdline", c->cmdline));
+	W(elem_path(w, "kernel", c->kernel));
+	W(elem_path(w, "initrd", c->initrd));
+	cmdline = vm_cmdline(c);
+	e = elem_text(w, "cmdline", cmdline);
+	free(cmdline);
+	W(e);
 	W(end(w));
 	if (!strcmp(type, "kvm")) {
 		W(start(w, "cpu"));
@@ -393,7 +419,7 @@ static int connect_error(const char *uri)
 	}
 	free(libvirtd);
 	return error_env("cannot connect to libvirt at '%s': %s; is libvirtd running? "
-			 "start it with 'sh tests/libvirt/daemons.sh start' (or "
+			 "start it with 'make libvirt-start' (tests/libvirt/daemons.sh start; or "
 			 "'virtlogd -d; libvirtd -d')", uri, m);
 }
 
@@ -568,11 +594,58 @@ int libvirt_sweep(const char *uri)
 
 /* ---- a running VM ------------------------------------------------------ */
 
+/*
+ * A pump carries one libvirt stream (the console, or the record channel)
+ * into one end of a socketpair whose other end the watch loop reads.  It
+ * runs in the event-loop thread and never drops a byte: what the socket
+ * does not take at once waits in the pump's queue, and a writable watch on
+ * the socket sends it as the watch loop reads, so a harness that reads
+ * late (a libvirt call that took a minute) costs time, never records.
+ * While the queue holds PUMP_QUEUE_MAX bytes the stream is not read
+ * (libvirt keeps what arrives), except while the VM is being stopped: the
+ * watch loop reads again only once both streams have ended.  The socket is
+ * closed once its stream has ended (EOF, an error, the connection lost)
+ * and the queue is empty, so the watch loop's EOF means "all delivered".
+ */
+#define PUMP_QUEUE_MAX (4 << 20)
+#define PUMP_EVENTS (VIR_STREAM_EVENT_READABLE | VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP)
+/* How long stop() waits for a stream's end after the domain's, while the
+ * connection lives.  Only a stuck libvirt takes that long; the run then
+ * says that the stream's tail is lost (an error of the harness's side). */
+#define STREAM_END_S 600
+
+enum pump_end { END_EOF, END_ABORT, END_DROP };
+
 struct pump {
 	struct lv *lv;
+	const char *what;	/* "console", "record channel" */
 	virStreamPtr st;
-	int fd;			/* our end of the socketpair; -1 once closed */
+	int fd;			/* our end of the socketpair, nonblocking; -1 once closed */
 	int watching;		/* the stream's callback is registered */
+	int paused;		/* ... with no events (the queue is full) */
+	int ended;		/* the stream is done with: EOF, aborted or dropped */
+	int complete;		/* ... at its EOF */
+	int wh;			/* the socket's writable watch, or -1 */
+	struct strbuf q;	/* received, not yet sent: q.buf + qoff .. q.len */
+	size_t qoff;
+};
+
+/*
+ * Fault injection for the harness's own tests (README "Fault injection"),
+ * from the environment: SCALETEST_FAULT=
+ *	libvirt-stall:S		start() returns only once the domain has ended
+ *				and S seconds more have passed, the socketpairs
+ *				as small as the kernel allows: the watch loop
+ *				reads nothing while the guest runs (a libvirt
+ *				call that took a minute while the guest ran)
+ */
+enum lv_fault { LV_FAULT_NONE, LV_FAULT_STALL };
+
+static const struct {
+	const char *name;
+	enum lv_fault kind;
+} lv_faults[] = {
+	{ "libvirt-stall", LV_FAULT_STALL },
 };
 
 struct lv {
@@ -585,11 +658,38 @@ struct lv {
 	char *volbase;		/* volume names: volbase.WHAT (see volume_owner) */
 	struct pump pumps[2];	/* serial0 (console); the record channel */
 	int lost;		/* the connection closed under us */
+	int stopping;		/* stop() has begun: the queues take everything */
 	int refs;		/* ours, and each callback libvirt holds (its free function drops it) */
 	int close_cb;
 	struct strvec vols;	/* uploaded or created volumes, to delete */
 	virStoragePoolPtr pool;
+	enum lv_fault fault;
+	long fault_s;
 };
+
+/* SCALETEST_FAULT's libvirt faults; other values are other layers'. */
+static int fault_parse(struct lv *lv)
+{
+	const char *e = getenv("SCALETEST_FAULT");
+
+	if (!e || !*e)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(lv_faults); i++) {
+		size_t n = strlen(lv_faults[i].name);
+		char *end;
+
+		if (strncmp(e, lv_faults[i].name, n) || e[n] != ':')
+			continue;
+		errno = 0;
+		lv->fault_s = strtol(e + n + 1, &end, 10);
+		if (errno || end == e + n + 1 || *end || lv->fault_s < 0 || lv->fault_s > 3600)
+			return error("SCALETEST_FAULT '%s': the seconds after '%s:' must be "
+				     "0 to 3600", e, lv_faults[i].name);
+		lv->fault = lv_faults[i].kind;
+		return 0;
+	}
+	return 0;
+}
 
 static void lv_unref(struct lv *lv)
 {
@@ -602,6 +702,8 @@ static void lv_unref(struct lv *lv)
 		return;
 	pthread_mutex_destroy(&lv->mu);
 	pthread_cond_destroy(&lv->cv);
+	for (int i = 0; i < 2; i++)
+		sb_release(&lv->pumps[i].q);
 	free(lv->uri);
 	free(lv->name);
 	free(lv->volbase);
@@ -618,55 +720,145 @@ static void close_unref(void *opaque)
 	lv_unref(opaque);
 }
 
-/* Called with lv->mu held. */
+/* The rest of this section runs with lv->mu held. */
+
+/* Done with the stream: at its EOF (finished), given up (aborted), or on
+ * a connection that is gone (nothing more asked of libvirt). */
+static void pump_end(struct pump *p, enum pump_end how)
+{
+	if (p->ended)
+		return;
+	if (p->watching) {
+		if (how != END_DROP)
+			virStreamEventRemoveCallback(p->st);
+		p->watching = 0;
+	}
+	if (p->st && how == END_EOF)
+		virStreamFinish(p->st);
+	else if (p->st && how == END_ABORT)
+		virStreamAbort(p->st);
+	p->ended = 1;
+	p->complete = how == END_EOF;
+	pthread_cond_broadcast(&p->lv->cv);
+}
+
 static void pump_close(struct pump *p)
 {
-	if (p->watching) {
-		virStreamEventRemoveCallback(p->st);
-		p->watching = 0;
+	if (p->wh >= 0) {
+		virEventRemoveHandle(p->wh);
+		p->wh = -1;
 	}
 	if (p->fd >= 0) {
 		close(p->fd);
 		p->fd = -1;
 	}
+	sb_release(&p->q);
+	p->qoff = 0;
 	pthread_cond_broadcast(&p->lv->cv);
+}
+
+static void pump_events(struct pump *p, int on)
+{
+	if (!p->watching || p->ended || p->paused == !on)
+		return;
+	virStreamEventUpdateCallback(p->st, on ? PUMP_EVENTS : 0);
+	p->paused = !on;
+}
+
+static void on_writable(int watch, int fd, int events, void *opaque);
+
+/* Sends what the queue holds, as far as the socket takes it. */
+static void pump_flush(struct pump *p)
+{
+	while (p->fd >= 0 && p->qoff < p->q.len) {
+		ssize_t n = send(p->fd, p->q.buf + p->qoff, p->q.len - p->qoff, MSG_NOSIGNAL);
+
+		if (n > 0) {
+			p->qoff += (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			if (p->wh < 0) {
+				p->lv->refs++;
+				p->wh = virEventAddHandle(p->fd, VIR_EVENT_HANDLE_WRITABLE,
+							  on_writable, p, pump_unref);
+				if (p->wh >= 0)
+					return;
+				p->lv->refs--;
+				break;		/* cannot wait: give up below */
+			}
+			if (p->qoff > (1 << 20)) {
+				sb_consume(&p->q, p->qoff);
+				p->qoff = 0;
+			}
+			return;
+		}
+		break;			/* the watch loop closed its end */
+	}
+	if (p->fd >= 0 && p->qoff < p->q.len) {
+		pump_end(p, p->lv->lost ? END_DROP : END_ABORT);
+		pump_close(p);
+		return;
+	}
+	if (p->fd < 0)
+		return;
+	sb_reset(&p->q);
+	p->qoff = 0;
+	if (p->wh >= 0) {
+		virEventRemoveHandle(p->wh);
+		p->wh = -1;
+	}
+	if (p->ended)
+		pump_close(p);
+	else
+		pump_events(p, 1);
+}
+
+static void on_writable(int watch, int fd, int events, void *opaque)
+{
+	struct pump *p = opaque;
+
+	(void)watch;
+	(void)fd;
+	(void)events;
+	pthread_mutex_lock(&p->lv->mu);
+	if (p->wh >= 0)
+		pump_flush(p);
+	pthread_mutex_unlock(&p->lv->mu);
 }
 
 static void on_stream(virStreamPtr st, int events, void *opaque)
 {
 	struct pump *p = opaque;
+	struct lv *lv = p->lv;
 	char buf[65536];
 
-	pthread_mutex_lock(&p->lv->mu);
-	if (p->fd < 0) {
-		pthread_mutex_unlock(&p->lv->mu);
+	pthread_mutex_lock(&lv->mu);
+	if (p->ended) {
+		pthread_mutex_unlock(&lv->mu);
 		return;
 	}
-	for (;;) {
+	while (!p->ended && (lv->stopping || p->q.len - p->qoff < PUMP_QUEUE_MAX)) {
 		int n = virStreamRecv(st, buf, sizeof(buf));
 
 		if (n == -2)
 			break;			/* drained for now */
-		if (n <= 0) {			/* end of stream, or an error */
-			if (n == 0)
-				virStreamFinish(st);
-			else
-				virStreamAbort(st);
-			pump_close(p);
+		if (n <= 0) {
+			pump_end(p, n == 0 ? END_EOF : END_ABORT);
 			break;
 		}
-		if (write_all(p->fd, buf, (size_t)n) < 0) {
-			virStreamAbort(st);
-			pump_close(p);
-			break;
-		}
+		sb_add(&p->q, buf, (size_t)n);
 	}
-	if (p->fd >= 0 && (events & (VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP)) &&
-	    !(events & VIR_STREAM_EVENT_READABLE)) {
-		virStreamAbort(st);
-		pump_close(p);
-	}
-	pthread_mutex_unlock(&p->lv->mu);
+	if (!p->ended && !lv->stopping && p->q.len - p->qoff >= PUMP_QUEUE_MAX)
+		pump_events(p, 0);	/* the flush turns them on again */
+	/* Drained, and nothing more will come. */
+	if (!p->ended && (events & (VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP)) &&
+	    !(events & VIR_STREAM_EVENT_READABLE))
+		pump_end(p, END_ABORT);
+	pump_flush(p);
+	pthread_mutex_unlock(&lv->mu);
 }
 
 static void on_close(virConnectPtr conn, int reason, void *opaque)
@@ -676,13 +868,12 @@ static void on_close(virConnectPtr conn, int reason, void *opaque)
 	(void)conn;
 	pthread_mutex_lock(&lv->mu);
 	lv->lost = reason == VIR_CONNECT_CLOSE_REASON_CLIENT ? 0 : reason + 100;
-	/* The streams may never hear of it: end both for the watch loop now
-	 * (their callbacks are removed in stop). */
-	for (int i = 0; lv->lost && i < 2; i++)
-		if (lv->pumps[i].fd >= 0) {
-			close(lv->pumps[i].fd);
-			lv->pumps[i].fd = -1;
-		}
+	/* The streams may never hear of it: end both here; the watch loop
+	 * gets what they delivered, then EOF. */
+	for (int i = 0; lv->lost && i < 2; i++) {
+		pump_end(&lv->pumps[i], END_DROP);
+		pump_flush(&lv->pumps[i]);
+	}
 	pthread_cond_broadcast(&lv->cv);
 	pthread_mutex_unlock(&lv->mu);
 }
@@ -707,8 +898,6 @@ static int pump_open(struct lv *lv, struct pump *p, const char *dev, int channel
 {
 	int sv[2];
 
-	p->lv = lv;
-	p->fd = -1;
 	p->st = virStreamNew(lv->conn, VIR_STREAM_NONBLOCK);
 	if (!p->st)
 		return error("cannot make a libvirt stream: %s", last_error());
@@ -717,17 +906,22 @@ static int pump_open(struct lv *lv, struct pump *p, const char *dev, int channel
 		return error("cannot open the domain's %s: %s", dev, last_error());
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return error_errno("cannot create a socket pair");
-	/* The pump writes holding lv->mu; if the watch loop stops reading
-	 * (it is stopping the VM) with the socket full, give up on the stream
-	 * after a while rather than block the stop for good. */
-	setsockopt(sv[1], SOL_SOCKET, SO_SNDTIMEO, &(struct timeval){ .tv_sec = 30 },
-		   sizeof(struct timeval));
+	/* Ours nonblocking: the event thread never waits on the watch loop. */
+	if (fcntl(sv[1], F_SETFL, fcntl(sv[1], F_GETFL) | O_NONBLOCK) < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		return error_errno("cannot make a socket nonblocking");
+	}
+	if (lv->fault == LV_FAULT_STALL) {
+		int small = 1;	/* the kernel makes it its minimum */
+
+		setsockopt(sv[1], SOL_SOCKET, SO_SNDBUF, &small, sizeof(small));
+		setsockopt(sv[0], SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+	}
 	pthread_mutex_lock(&lv->mu);
 	p->fd = sv[1];
 	lv->refs++;
-	if (virStreamEventAddCallback(p->st, VIR_STREAM_EVENT_READABLE |
-				      VIR_STREAM_EVENT_ERROR | VIR_STREAM_EVENT_HANGUP,
-				      on_stream, p, pump_unref) < 0) {
+	if (virStreamEventAddCallback(p->st, PUMP_EVENTS, on_stream, p, pump_unref) < 0) {
 		lv->refs--;
 		close(sv[1]);
 		p->fd = -1;
@@ -903,8 +1097,10 @@ static int stage_files(struct lv *lv, const struct vm_config *c, struct vm_confi
 static void lv_free(struct lv *lv)
 {
 	for (int i = 0; i < 2; i++)
-		if (lv->pumps[i].st)
+		if (lv->pumps[i].st) {
 			virStreamFree(lv->pumps[i].st);
+			lv->pumps[i].st = NULL;
+		}
 	volumes_delete(lv);
 	if (lv->pool)
 		virStoragePoolFree(lv->pool);
@@ -949,34 +1145,35 @@ static char *volume_base(const char *name, const struct owner *me)
 	return xstrfmt("%s+%s+%lld+%llu", name, me->host, me->pid, me->start);
 }
 
-static void record_facts(struct vm *vm, struct lv *lv)
+static void record_facts(struct strvec *facts, struct lv *lv)
 {
 	unsigned long v = 0;
 	char buf[32], *s;
 	const char *type;
 
 	s = virConnectGetURI(lv->conn);
-	strvec_pushf(&vm->facts, "uri=%s", s ? s : lv->uri);
+	strvec_pushf(facts, "uri=%s", s ? s : lv->uri);
 	free(s);
 	s = virConnectGetHostname(lv->conn);
 	if (s)
-		strvec_pushf(&vm->facts, "host=%s", s);
+		strvec_pushf(facts, "host=%s", s);
 	free(s);
 	if (virConnectGetLibVersion(lv->conn, &v) == 0) {
 		libvirt_version_string(v, buf, sizeof(buf));
-		strvec_pushf(&vm->facts, "libvirt_version=%s", buf);
+		strvec_pushf(facts, "libvirt_version=%s", buf);
 	}
 	type = virConnectGetType(lv->conn);
 	if (type)
-		strvec_pushf(&vm->facts, "hypervisor=%s", type);
+		strvec_pushf(facts, "hypervisor=%s", type);
 	if (virConnectGetVersion(lv->conn, &v) == 0) {
 		libvirt_version_string(v, buf, sizeof(buf));
-		strvec_pushf(&vm->facts, "hypervisor_version=%s", buf);
+		strvec_pushf(facts, "hypervisor_version=%s", buf);
 	}
-	strvec_pushf(&vm->facts, "domain=%s", lv->name);
+	strvec_pushf(facts, "domain=%s", lv->name);
 }
 
 static int kill_local_qemu(const char *name);
+static void fault_stall(struct lv *lv);
 
 /* libvirt checks /dev/kvm as its QEMU user (libvirt-qemu, group kvm on
  * Debian).  Where nothing gave the device to that group (no udev: 0600
@@ -1004,6 +1201,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	struct strbuf xml = STRBUF_INIT;
 	struct strvec disks = STRVEC_INIT;
 	struct vm_config there;
+	struct strvec facts = STRVEC_INIT, argv = STRVEC_INIT;
 	char *kernel = NULL, *initrd = NULL, *native;
 	int con = -1, rec = -1, logfd;
 	int created = 0;
@@ -1015,8 +1213,13 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	strvec_init(&lv->vols);
 	for (int i = 0; i < 2; i++) {
 		lv->pumps[i].lv = lv;	/* pump_close needs it even if never opened */
+		lv->pumps[i].what = i ? "record channel" : "console";
 		lv->pumps[i].fd = -1;
+		lv->pumps[i].wh = -1;
+		sb_init(&lv->pumps[i].q);
 	}
+	if (fault_parse(lv) < 0)
+		goto fail;
 	lv->uri = xstrdup(uri_or_default(c->uri));
 	lv->name = domain_name(c->name);
 	owner_self(&me);
@@ -1039,6 +1242,17 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 		goto fail;
 	if (c->domain_xml && write_file(c->domain_xml, xml.buf, xml.len) < 0)
 		goto fail;
+	/* What libvirt says of itself, asked before the domain exists: a call
+	 * that takes a minute (see kvm_hint) then delays the start, not a
+	 * running guest's deadlines. */
+	record_facts(&facts, lv);
+	native = virConnectDomainXMLToNative(lv->conn, "qemu-argv", xml.buf, 0);
+	strvec_pushf(&argv, "# libvirt domain '%s' at '%s' (see domain.xml); "
+		     "QEMU's own log is /var/log/libvirt/qemu/%s.log there", lv->name,
+		     lv->uri, lv->name);
+	if (native)
+		strvec_push(&argv, native);
+	free(native);
 	created = 1;
 	t0 = now_monotonic();
 	lv->dom = virDomainCreateXML(lv->conn, xml.buf,
@@ -1063,14 +1277,10 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	vm->priv = lv;
 	vm->console_fd = con;
 	vm->channel_fd = rec;
-	record_facts(vm, lv);
-	native = virConnectDomainXMLToNative(lv->conn, "qemu-argv", xml.buf, 0);
-	strvec_pushf(&vm->argv, "# libvirt domain '%s' at '%s' (see domain.xml); "
-		     "QEMU's own log is /var/log/libvirt/qemu/%s.log there", lv->name,
-		     lv->uri, lv->name);
-	if (native)
-		strvec_push(&vm->argv, native);
-	free(native);
+	for (size_t i = 0; i < facts.n; i++)
+		strvec_push(&vm->facts, facts.v[i]);
+	for (size_t i = 0; i < argv.n; i++)
+		strvec_push(&vm->argv, argv.v[i]);
 	logfd = open(c->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (logfd >= 0) {
 		char *line = xstrfmt("libvirt: domain '%s' at '%s'; QEMU's stderr is in "
@@ -1080,8 +1290,12 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 		free(line);
 		close(logfd);
 	}
+	if (lv->fault == LV_FAULT_STALL)
+		fault_stall(lv);
 	sb_release(&xml);
 	strvec_clear(&disks);
+	strvec_clear(&facts);
+	strvec_clear(&argv);
 	free(kernel);
 	free(initrd);
 	return 0;
@@ -1099,12 +1313,16 @@ fail:
 		for (int i = 0; i < 20 && !kill_local_qemu(lv->name); i++)
 			nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
 	pthread_mutex_lock(&lv->mu);
-	pump_close(&lv->pumps[0]);
-	pump_close(&lv->pumps[1]);
+	for (int i = 0; i < 2; i++) {
+		pump_end(&lv->pumps[i], virConnectIsAlive(lv->conn) == 1 ? END_ABORT : END_DROP);
+		pump_close(&lv->pumps[i]);
+	}
 	pthread_mutex_unlock(&lv->mu);
 	lv_free(lv);
 	sb_release(&xml);
 	strvec_clear(&disks);
+	strvec_clear(&facts);
+	strvec_clear(&argv);
 	free(kernel);
 	free(initrd);
 	return -1;
@@ -1176,12 +1394,31 @@ static int kill_local_qemu(const char *name)
 	return killed;
 }
 
+static void nap(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/* LV_FAULT_STALL: the watch loop reads nothing until the domain has ended
+ * and fault_s seconds more have passed. */
+static void fault_stall(struct lv *lv)
+{
+	note("fault: reading nothing until the domain has ended, then %ld s more", lv->fault_s);
+	while (domain_ended(lv) == 0 && !child_interrupted())
+		nap(0.2);
+	nap((double)lv->fault_s);
+}
+
 static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 {
 	struct lv *lv = vm->priv;
 	struct timespec until;
-	int ended;
+	int ended, cut = 0;
 
+	(void)grace;	/* libvirt ends the domain at once: nothing to wait for */
 	memset(res, 0, sizeof(*res));
 	res->outcome = CHILD_EXITED;
 	if (!lv)
@@ -1193,19 +1430,35 @@ static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 		res->outcome = child_interrupted() ? CHILD_INTERRUPTED : CHILD_SIGNALLED;
 		res->status = 9;
 	}
-	/* Let the streams deliver what they still hold, then close them. */
+	/*
+	 * The domain has ended: each stream delivers what it still holds, then
+	 * its EOF.  Wait for both ends however long a slow libvirt takes, while
+	 * the connection lives (its keepalive notices a dead libvirtd in
+	 * ~20 s); the queues take everything now, and the watch loop reads
+	 * them after this returns.
+	 */
 	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_sec += (time_t)grace + 2;
+	until.tv_sec += STREAM_END_S;
 	pthread_mutex_lock(&lv->mu);
-	while ((lv->pumps[0].fd >= 0 || lv->pumps[1].fd >= 0) && !lv->lost &&
+	lv->stopping = 1;
+	for (int i = 0; i < 2; i++)
+		pump_events(&lv->pumps[i], 1);
+	while ((!lv->pumps[0].ended || !lv->pumps[1].ended) && !lv->lost &&
 	       pthread_cond_timedwait(&lv->cv, &lv->mu, &until) == 0)
 		;
-	for (int i = 0; i < 2; i++)
-		if (lv->pumps[i].fd >= 0 || lv->pumps[i].watching) {
-			if (lv->pumps[i].st && !lv->lost)
-				virStreamAbort(lv->pumps[i].st);
-			pump_close(&lv->pumps[i]);
+	for (int i = 0; i < 2; i++) {
+		struct pump *p = &lv->pumps[i];
+
+		if (!p->ended && !lv->lost) {
+			free(vm->fault);
+			vm->fault = xstrfmt("libvirt's %s stream did not end within %d s of the "
+					    "domain's end; what it still held is lost", p->what,
+					    STREAM_END_S);
+			cut = 1;
 		}
+		pump_end(p, lv->lost ? END_DROP : END_ABORT);
+		pump_flush(p);	/* closes our end once the queue is sent */
+	}
 	pthread_mutex_unlock(&lv->mu);
 	if (!lv->lost && !virConnectIsAlive(lv->conn))
 		lv->lost = 100 + VIR_CONNECT_CLOSE_REASON_EOF;
@@ -1220,6 +1473,9 @@ static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 				    "the domain may still run there (a later run from this "
 				    "host destroys it once libvirtd is back)");
 		strvec_push(&vm->facts, "connection_lost=true");
+		res->outcome = CHILD_SIGNALLED;
+		res->status = 9;
+	} else if (cut) {
 		res->outcome = CHILD_SIGNALLED;
 		res->status = 9;
 	}

@@ -78,6 +78,8 @@ static void chardev(struct strvec *av, const char *id, int fd, const char *place
 static void build_argv(struct strvec *av, const struct vm_config *c,
 		       int con_fd, int rec_fd)
 {
+	char *cmdline;
+
 	strvec_push(av, qemu_binary(c->arch));
 	strvec_push(av, "-name");
 	strvec_push(av, "scaletest");
@@ -101,7 +103,9 @@ static void build_argv(struct strvec *av, const struct vm_config *c,
 	strvec_push(av, "-initrd");
 	strvec_push(av, c->initrd);
 	strvec_push(av, "-append");
-	strvec_push(av, c->cmdline);
+	cmdline = vm_cmdline(c);
+	strvec_push(av, cmdline);
+	free(cmdline);
 	chardev(av, "con", con_fd, "CONSOLE_FD");
 	strvec_push(av, "-serial");
 	strvec_push(av, "chardev:con");

@@ -4,6 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/util.h"
+
 /* Every backend, the default first. */
 static const struct vm_backend *const backends[] = {
 	&vm_backend_qemu,
@@ -33,4 +35,11 @@ void vm_release(struct vm *vm)
 	free(vm->fault);
 	vm->fault = NULL;
 	vm->console_fd = vm->channel_fd = -1;
+}
+
+char *vm_cmdline(const struct vm_config *c)
+{
+	if (c->accel && !strcmp(c->accel, "tcg"))
+		return xstrfmt("%s no_timer_check", c->cmdline);
+	return xstrdup(c->cmdline);
 }

@@ -100,5 +100,12 @@ extern const struct vm_backend vm_backend_libvirt;
 const struct vm_backend *vm_backend_find(const char *name);
 /* Stops the VM if it still runs, closes its streams. */
 void vm_release(struct vm *vm);
+/* The kernel command line the VM boots, malloc'd: c->cmdline, and under
+ * TCG no_timer_check: on a host so busy that the emulated CPU falls behind
+ * (a CPU hog, two guests on two cores), the guest kernel's check of the
+ * IO-APIC timer fails, "IO-APIC + timer doesn't work!", a panic, though
+ * nothing is wrong but the host's speed; the check proves nothing a run
+ * measures.  Both backends boot this. */
+char *vm_cmdline(const struct vm_config *c);
 
 #endif

@@ -16,13 +16,13 @@
 # (BENCH_OUT defaults to results/bench), written under a temporary name
 # and renamed into place.
 #
-# Also: $top (the tree), $bin (bin/scaletest, or $SCALETEST_BIN), $work (a
-# temporary directory removed on exit), $mkcpio (build/bench/mkcpio),
+# tests/lib.sh (sourced here) gives $top (the tree), $bin (bin/scaletest, or
+# $SCALETEST_BIN) and say; this adds $work (its $tmp: a temporary
+# directory removed on exit), $mkcpio (build/bench/mkcpio),
 # bench_die MESSAGE, bench_run OUT SCENARIO ARG..., bench_now (seconds, for wall times), bench_median
 # (of numbers on stdin) and bench_validate FILE (checks a file's shape).
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=${SCALETEST_BIN:-$top/bin/scaletest}
+. "$(dirname "$0")/../lib.sh"
 mkcpio=$top/build/bench/mkcpio
 
 bench_die() {
@@ -81,9 +81,7 @@ bench_init() { # NAME REPEATS ARG...
 	esac
 	command -v jq >/dev/null 2>&1 || { echo "bench: jq is missing (make deps-test installs it)" >&2; exit 3; }
 	[ -x "$bin" ] || { echo "bench: '$bin' is not built (make)" >&2; exit 3; }
-	work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench.XXXXXX")
-	trap 'rm -rf "$work"' EXIT
-	trap 'exit 130' INT TERM HUP
+	work=$tmp
 	bench_command="sh tests/bench/$bench_name.sh"
 	for a in "$@"; do
 		bench_command="$bench_command $(bench_quote "$a")"

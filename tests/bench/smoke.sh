@@ -10,45 +10,62 @@
 # never asserts anything about time.  Also checks mkcpio's refusals.  The
 # files go to a temporary directory, not results/bench/.
 #
-#   sh tests/bench/smoke.sh
-set -eu
+#   sh tests/bench/smoke.sh            every benchmark
+#   sh tests/bench/smoke.sh overhead   one (the names: --list)
+# suite: full
+set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-bench-smoke.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fails=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/bench
+work=$tmp
 
 # ---- mkcpio ------------------------------------------------------------------
 mkcpio=$top/build/bench/mkcpio
-[ -x "$mkcpio" ] || { echo "smoke: '$mkcpio' is not built (make build/bench/mkcpio)" >&2; exit 3; }
-echo hello > "$work/f"
-st=0; "$mkcpio" "$work/a.cpio" 2>/dev/null || st=$?
-[ $st -eq 2 ] || fail "mkcpio without NAME=SRC exited $st, not 2"
-st=0; "$mkcpio" "$work/a.cpio" nosrc 2>"$work/err" || st=$?
-[ $st -eq 2 ] && grep -q "'nosrc' is not NAME=SRC" "$work/err" || fail "mkcpio nosrc: exit $st, $(cat "$work/err")"
-st=0; "$mkcpio" "$work/a.cpio" x="$work/missing" 2>"$work/err" || st=$?
-[ $st -eq 2 ] && grep -q "cannot stat" "$work/err" || fail "mkcpio with a missing file: exit $st, $(cat "$work/err")"
-[ ! -e "$work/a.cpio" ] || fail "mkcpio left an archive after refusing"
-"$mkcpio" "$work/a.cpio" /a/b/init="$work/f" || fail "mkcpio a/b/init failed"
-[ "$(head -c 6 "$work/a.cpio")" = 070701 ] || fail "mkcpio did not write a newc archive"
-# The directories come first, then the file, with its bytes.
-names=$(grep -a -o 'a/b/init\|a/b\|hello' "$work/a.cpio" | tr '\n' ' ')
-[ "$names" = "a/b a/b/init hello " ] || fail "mkcpio archive holds '$names'"
+[ -x "$mkcpio" ] || { say "bench/smoke: '$mkcpio' is not built (make build/bench/mkcpio)"; exit 3; }
+
+# Its refusals: usage (exit 2), not NAME=SRC, a missing file; nothing left.
+test_mkcpio_refusals() {
+	echo hello > "$work/f"
+	st=0; "$mkcpio" "$work/a.cpio" 2>/dev/null || st=$?
+	check "mkcpio without NAME=SRC exited $st, not 2" [ $st -eq 2 ]
+	st=0; "$mkcpio" "$work/a.cpio" nosrc 2>"$work/err" || st=$?
+	check "mkcpio nosrc: exit $st, $(cat "$work/err")" sh -c "[ $st -eq 2 ] && grep -q \"'nosrc' is not NAME=SRC\" '$work/err'"
+	st=0; "$mkcpio" "$work/a.cpio" x="$work/missing" 2>"$work/err" || st=$?
+	check "mkcpio with a missing file: exit $st, $(cat "$work/err")" sh -c "[ $st -eq 2 ] && grep -q 'cannot stat' '$work/err'"
+	check "mkcpio left an archive after refusing" [ ! -e "$work/a.cpio" ]
+}
+
+# An archive: newc; the directories come first, then the file, with its bytes.
+test_mkcpio_archive() {
+	echo hello > "$work/f"
+	rm -f "$work/a.cpio"
+	check "mkcpio a/b/init failed" "$mkcpio" "$work/a.cpio" /a/b/init="$work/f"
+	check "mkcpio did not write a newc archive" [ "$(head -c 6 "$work/a.cpio")" = 070701 ]
+	names=$(grep -a -o 'a/b/init\|a/b\|hello' "$work/a.cpio" | tr '\n' ' ')
+	check "mkcpio archive holds '$names'" [ "$names" = "a/b a/b/init hello " ]
+}
 
 # ---- the benchmarks -------------------------------------------------------------
-# name, arguments, and the metrics its JSON must have.
+# bench NAME: its arguments and the metrics its JSON must have, then runs it.
+bench() {
+	case $1 in
+	overhead) run_one overhead "wall_s cpu_s inventory_s up_init_s up_sd_s up_inventory_s up_io_s vm_s host_s" "$smoke" 1 ;;
+	monitor) run_one monitor "enumerate_s per_disk_B samples cpu_pct" "$smoke" 1 ;;
+	waits) run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s" "$smoke" 1 ;;
+	channel) run_one channel "send_s kB_per_s" "$smoke" 1 64 ;;
+	fio-range) run_one fio-range "write_iops read_iops io_extra_kB" "$smoke" 1 ;;
+	initramfs) run_one initramfs "uptime_s boot_s archive_bytes" 1 x86_64 ;;
+	boot) run_one boot "uptime_s boot_s" 1 x86_64 ;;
+	fio) run_one fio "size_bytes cpio_bytes size_i386_bytes harness_uptime_s harness_boot_s bare_uptime_s bare_host_s" 1 ;;
+	esac
+}
+
 run_one() { # NAME METRICS ARG...
 	name=$1 metrics=$2
 	shift 2
-	t0=$(date +%s)
-	echo "smoke: sh tests/bench/$name.sh $*"
+	say "smoke: sh tests/bench/$name.sh $*"
 	mkdir -p "$work/out/$name"
+	checked
 	if ! BENCH_OUT=$work/out/$name sh "$here/$name.sh" "$@" > "$work/$name.log" 2>&1; then
 		tail -n 20 "$work/$name.log" >&2
 		fail "$name.sh $* exited non-zero"
@@ -56,36 +73,32 @@ run_one() { # NAME METRICS ARG...
 	fi
 	set -- "$work/out/$name"/*-"$name".json
 	[ $# -eq 1 ] && [ -f "$1" ] || { fail "$name.sh wrote $# JSON files, not 1"; return; }
-	( . "$here/lib.sh" && bench_validate "$1" ) || fail "$name.sh's JSON is not right (above)"
+	check "$name.sh's JSON is not right (above)" sh -c ". '$here/lib.sh' && bench_validate '$1'"
 	got=$(jq -r '[.metrics[].name] | join(" ")' "$1")
-	[ "$got" = "$metrics" ] || fail "$name.sh's metrics are '$got', not '$metrics'"
+	check "$name.sh's metrics are '$got', not '$metrics'" [ "$got" = "$metrics" ]
 	bad=$(jq -r '.repeats as $r | .metrics[] | select(.count != $r) | .name' "$1")
-	[ -z "$bad" ] || fail "$name.sh: metrics whose count is not the repeats: $bad"
-	grep -q '^bench: figures in ' "$work/$name.log" || fail "$name.sh did not say where its figures are"
-	echo "smoke: $name: $(($(date +%s) - t0)) s"
+	check "$name.sh: metrics whose count is not the repeats: $bad" [ -z "$bad" ]
+	check "$name.sh did not say where its figures are" grep -q '^bench: figures in ' "$work/$name.log"
 }
 
 smoke=$top/scenarios/smoke
-run_one overhead "wall_s cpu_s inventory_s up_init_s up_sd_s up_inventory_s up_io_s vm_s host_s" "$smoke" 1
-run_one monitor "enumerate_s per_disk_B samples cpu_pct" "$smoke" 1
-run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s" "$smoke" 1
-run_one channel "send_s kB_per_s" "$smoke" 1 64
-run_one fio-range "write_iops read_iops io_extra_kB" "$smoke" 1
-run_one initramfs "uptime_s boot_s archive_bytes" 1 x86_64
-run_one boot "uptime_s boot_s" 1 x86_64
-run_one fio "size_bytes cpio_bytes size_i386_bytes harness_uptime_s harness_boot_s bare_uptime_s bare_host_s" 1
+for b in overhead monitor waits channel fio-range initramfs boot fio; do
+	add_test "$b" bench "$b"
+done
 
 # ---- the benchmark table ------------------------------------------------------------
-set -- "$work"/out/*/*.json
-if [ -f "$1" ]; then
-	sh "$here/table.sh" "$@" > "$work/table.md" || fail "table.sh failed on the smoke figures"
+# From the figures the benchmarks above wrote in this run of the suite.
+table() {
+	set -- "$work"/out/*/*.json
+	if [ ! -f "$1" ]; then
+		skip "no benchmark ran before it in this run of the suite"
+		return
+	fi
+	check "table.sh failed on the smoke figures" sh -c "sh '$here/table.sh' \"\$@\" > '$work/table.md'" - "$@"
 	rows=$(grep -c '^| ' "$work/table.md" || true)
 	want=$(jq -s '[.[].metrics[]] | length + 1' "$@")	# and the header
-	[ "$rows" -eq "$want" ] || fail "table.sh made $rows rows, not $want"
-fi
+	check "table.sh made $rows rows, not $want" [ "$rows" -eq "$want" ]
+}
 
-if [ $fails -gt 0 ]; then
-	echo "smoke: $fails failure(s)" >&2
-	exit 1
-fi
-echo "smoke: every benchmark ran and wrote its figures"
+add_test table table
+run_tests "$@"

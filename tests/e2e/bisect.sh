@@ -8,7 +8,10 @@
 #
 #   sh tests/e2e/bisect.sh [NAME...]
 #
-# Tests run in order and share the history and what they built.
+# The tests share the history and what they built; one run alone makes the
+# history first (and the limit tests the culprit bisect that sets the
+# limit).
+# suite: full
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -111,6 +114,7 @@ test_history() {
 # The culprit is found, within git bisect's bound (ceil(log2 7) = 3) plus
 # a few, judged against the good end's own figure by compare's rule.
 test_finds_culprit() {
+	[ -n "${c7:-}" ] || test_history
 	bisect culprit --good "$c0" --bad "$c7" --metric memfree_per_disk --worse-than-good
 	check "exit 0 (got $rc)" [ "$rc" = 0 ]
 	check "found" b '.outcome == "found"'
@@ -139,6 +143,7 @@ test_finds_culprit() {
 
 # A good end that is in fact bad: said, nothing bisected, exit 1.
 test_good_is_bad() {
+	[ -n "${limit:-}" ] || test_finds_culprit
 	bisect goodbad --good "$culprit" --bad "$c7" --metric memfree_per_disk --max "$limit"
 	check "exit 1 (got $rc)" [ "$rc" = 1 ]
 	check "outcome good_is_bad" b '.outcome == "good_is_bad"'
@@ -149,6 +154,7 @@ test_good_is_bad() {
 # Commits that do not build are skipped; with only those left, bisect
 # names the candidates and fails.
 test_all_skipped() {
+	[ -n "${limit:-}" ] || test_finds_culprit
 	bisect skipped --good "$c0" --bad "$s3" --metric memfree_per_disk --max "$limit"
 	check "exit 1 (got $rc)" [ "$rc" = 1 ]
 	check "outcome undecided" b '.outcome == "undecided"'
@@ -157,4 +163,4 @@ test_all_skipped() {
 	check "the log says why" grep -q "only skipped commits are left" "$log"
 }
 
-e2e_main "history finds_culprit good_is_bad all_skipped" "$@"
+run_tests "$@"

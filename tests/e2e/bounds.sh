@@ -3,10 +3,10 @@
 # The guest floods the record channel with a MiB more than the budget
 # (scaletest_fault=flood:PHASE); the harness must keep no more than the
 # budget, stop the VM and call the run an error naming the key.
+# suite: full
 . "$(dirname "$0")/lib.sh"
 
 test_flood_channel() {
-	t=flood_channel
 	run_smoke flood --quiet --set guest_output_mb=16 \
 		--set "cmdline=scaletest_fault=flood:after-insmod scaletest_flood_mb=16"
 	check "exit 1 (the run failed)" [ "$rc" = 1 ]
@@ -17,4 +17,4 @@ test_flood_channel() {
 	check "no QEMU left" no_qemu_left flood
 }
 
-e2e_main "flood_channel" "$@"
+run_tests "$@"

@@ -3,6 +3,10 @@
 # on real smoke runs.
 #
 #   sh tests/e2e/compare.sh [NAME...]
+#
+# The tests share the group of repeat_group and the baseline of
+# baseline_and_compare: one run alone makes what it needs first.
+# suite: full
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -30,6 +34,7 @@ test_repeat_group() {
 }
 
 test_compare_group_with_itself() {
+	[ -n "${group:-}" ] || test_repeat_group
 	log=$out/self.log
 	"$bin" compare "$group" "$group" --out "$out/self" > "$log" 2>&1
 	rc=$?
@@ -43,6 +48,7 @@ test_compare_group_with_itself() {
 }
 
 test_baseline_and_compare() {
+	[ -n "${group:-}" ] || test_repeat_group
 	"$bin" baseline update "$group" --baselines "$baselines" > "$out/bl.log" 2>&1
 	rc=$?
 	check "baseline update: exit 0 (got $rc)" [ "$rc" = 0 ]
@@ -61,6 +67,7 @@ test_baseline_and_compare() {
 }
 
 test_baseline_refuses_failures() {
+	[ -n "${group:-}" ] || test_repeat_group
 	run_smoke crashed --set cmdline=scaletest_fault=panic:after-insmod $quick
 	"$bin" baseline update "$dir" --baselines "$baselines" > "$out/blf.log" 2>&1
 	rc=$?
@@ -78,6 +85,7 @@ test_baseline_refuses_failures() {
 }
 
 test_compare_refuses_other_environment() {
+	[ -n "${group:-}" ] || test_repeat_group
 	# shellcheck disable=SC2086
 	run_smoke bigger --set memory_mb=640 $quick
 	"$bin" compare "$group" "$dir" > "$out/env.log" 2>&1
@@ -91,6 +99,7 @@ test_compare_refuses_other_environment() {
 }
 
 test_nightly() {
+	[ -n "${bl:-}" ] || test_baseline_and_compare
 	printf '# the e2e matrix\nsmoke fio_runtime=1 monitor_interval_ms=0\n' > "$out/matrix"
 	# The matrix's scenario paths are relative to the matrix file.
 	cp "$smoke" "$out/smoke"
@@ -169,4 +178,4 @@ test_nightly_first() {
 	check "compared with the recorded baseline" jq -e '.without_baseline == 0 and (.runs[0].baseline | test("first-baselines/smoke--"))' "$night/summary.json"
 }
 
-e2e_main "repeat_group compare_group_with_itself baseline_and_compare baseline_refuses_failures compare_refuses_other_environment nightly nightly_first" "$@"
+run_tests "$@"

@@ -4,6 +4,7 @@
 # installed guest scripts, and puts its results in ./results there.
 #
 #   sh tests/e2e/install.sh [NAME...]
+# suite: full
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -50,4 +51,4 @@ test_installed_smoke() {
 	check "make uninstall leaves no file" sh -c "[ -z \"\$(find '$dest' -type f)\" ]"
 }
 
-e2e_main "installed_smoke" "$@"
+run_tests "$@"

@@ -1,40 +1,21 @@
-# Shared by the end-to-end suites (run.sh, kernel.sh); sourced, POSIX sh.
+# The end-to-end suites' own helpers (run.sh, faults.sh, kernel.sh, ...),
+# on top of the one test library, tests/lib.sh, which this sources:
 #
+#   # suite: full
 #   . "$(dirname "$0")/lib.sh"
 #   test_foo() { run_smoke foo --set x=y; check "what" j '.status == "pass"'; }
-#   e2e_main "foo bar" "$@"
+#   run_tests "$@"
 #
-# Run directories go to $out, a temporary directory kept (and named) when a
-# test fails.  Needs jq and pgrep.
+# Run directories go to $out (the suite's $tmp: kept, and named, when a
+# test failed).  Needs jq and pgrep.
 
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/bin/scaletest
+. "$(dirname "$0")/../lib.sh"
+
 smoke=$top/scenarios/smoke
-out=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-e2e.XXXXXX")
-ntests=0
-nfail=0
-failed_names=
+out=$tmp
 
-for tool in jq pgrep; do
-	command -v $tool >/dev/null 2>&1 || { echo "e2e: $tool is needed (make deps-test)" >&2; exit 3; }
-done
-[ -x "$bin" ] || { echo "e2e: build bin/scaletest first (make)" >&2; exit 3; }
-
-say() { printf '%s\n' "$*" >&2; }
-
-# Current test's state.
-t=
-t_fail=0
-check() { # description, then a command that must succeed
-	desc=$1
-	shift
-	if "$@" > /dev/null; then
-		:
-	else
-		say "  FAIL: $t: $desc"
-		t_fail=1
-	fi
-}
+need jq pgrep -- "install them (make deps-test)"
+[ -x "$bin" ] || { say "$SUITE: build bin/scaletest first (make)"; exit 3; }
 
 # jq -e on the current result.json
 j() {
@@ -74,28 +55,33 @@ no_qemu_left() {
 	! pgrep -f "qemu-system.*$out/$1" >/dev/null 2>&1
 }
 
-# e2e_main "ALL TESTS" [NAME...]: run the named tests (default: all).
-e2e_main() {
-	all=$1
-	shift
-	[ $# -gt 0 ] && all="$*"
-	for t in $all; do
-		t_fail=0
-		ntests=$((ntests + 1))
-		start=$(date +%s)
-		say "e2e: $t"
-		"test_$t"
-		say "e2e: $t: $([ $t_fail = 0 ] && echo ok || echo FAILED) ($(( $(date +%s) - start )) s)"
-		if [ $t_fail != 0 ]; then
-			nfail=$((nfail + 1))
-			failed_names="$failed_names $t"
-		fi
+alive() { # pid: running (not gone, not a zombie)
+	[ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
+# The one way an e2e test waits for a moment: wait_until [-p PID] [-t S]
+# CMD... polls CMD every 0.1 s until it succeeds.  The moment is always a
+# condition the test can see (a line in the log, a file, a process), never
+# a time: the bound (S seconds, default 600) only ends a test that would
+# otherwise hang.  1 if the bound was reached, or with -p if PID ended
+# first and CMD still fails.
+wait_until() {
+	_wpid=
+	_ws=600
+	while [ $# -gt 1 ]; do
+		case $1 in
+		-p) _wpid=$2; shift 2 ;;
+		-t) _ws=$2; shift 2 ;;
+		*) break ;;
+		esac
 	done
-	say "e2e: $ntests tests, $nfail failed${failed_names:+:$failed_names}"
-	if [ $nfail = 0 ]; then
-		rm -rf "$out"
-		exit 0
-	fi
-	say "e2e: run directories kept in $out"
-	exit 1
+	_i=0
+	until "$@"; do
+		if { [ -n "$_wpid" ] && ! alive "$_wpid"; } || [ $_i -ge $((_ws * 10)) ]; then
+			"$@"
+			return
+		fi
+		sleep 0.1
+		_i=$((_i + 1))
+	done
 }

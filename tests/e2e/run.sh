@@ -4,6 +4,7 @@
 # kernel parameter scaletest_fault=KIND:PHASE (initramfs/lib.sh, fault()).
 #
 #   sh tests/e2e/run.sh [NAME...]     run all tests, or those named
+# suite: full
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -214,11 +215,7 @@ start_hung_run() {
 	log=$out/$name.log
 	"$bin" run "$smoke" --out "$out/$name" --set cmdline=scaletest_fault=hang:after-insmod > "$log" 2>&1 &
 	pid=$!
-	i=0
-	while ! grep -q "before-insmod" "$log" 2>/dev/null && [ $i -lt 600 ]; do
-		sleep 0.2
-		i=$((i + 1))
-	done
+	wait_until -p $pid grep -q "before-insmod" "$log"
 }
 
 signal_test() { # name, signal
@@ -246,11 +243,7 @@ test_sigkill() {
 	kill -KILL $pid
 	wait $pid
 	rc=$?
-	i=0
-	while ! no_qemu_left "$name" && [ $i -lt 50 ]; do
-		sleep 0.2
-		i=$((i + 1))
-	done
+	wait_until -t 10 no_qemu_left "$name"
 	check "killed by SIGKILL (exit $rc)" [ "$rc" = 137 ]
 	check "no QEMU left running" no_qemu_left "$name"
 	check "no run that looks complete" [ -z "$(find "$out/$name" -mindepth 1 -maxdepth 1 -name '2*')" ]
@@ -363,7 +356,7 @@ test_sweep_oom() {
 	check "the step named is the one after the last point" \
 		j '(.sweep.points | length) as $n | .reason | test("sweep step \($n + 1) of")'
 	check "fitted from what was measured" j '.sweep.fit.MemFree.bytes_per_disk > 0 and .sweep.fit.MemFree.points >= 2'
-	check "ended before the step's deadline" j '.timings.vm_s < .settings.timeout_insmod'
+	check "ended at the OOM, not at the step's deadline" jq -e '.timed_out == false' "$dir/host.json"
 }
 
 # The sweep checked by one boot per point: the boots' own fit, kept beside.
@@ -444,4 +437,4 @@ test_reproduce() {
 	check "no QEMU left" no_qemu_left reproduce
 }
 
-e2e_main "smoke_x86_64 smoke_i386 virtio_blk fio_verify_mismatch monitor_gap queue_knobs fio_unbuildable attribution attribution_unavailable timeout crash oom garbled_channel sigterm sigint sigkill sweep sweep_attribution sweep_stall sweep_oom sweep_knee sweep_boots sweep_size_memory reproduce" "$@"
+run_tests "$@"

@@ -15,25 +15,13 @@
 # schema, bad-counts.xml (a <failure> counted in errors) by the count.
 #
 #   sh tests/junit/validate.sh        (make check runs it)
+# suite: quick
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/junit
 xsd=$here/junit-10.xsd
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-junit.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-nfail=0
-
-fail() {
-	echo "  FAIL: $*" >&2
-	nfail=$((nfail + 1))
-}
-
-if ! command -v xmllint >/dev/null 2>&1; then
-	echo "junit: FAIL: xmllint missing: install libxml2-utils (make deps)" >&2
-	exit 1
-fi
+need xmllint -- "install libxml2-utils (make deps-test)"
 
 # xp FILE EXPR: the XPath expression's value.
 xp() {
@@ -73,40 +61,53 @@ counts() {
 	return $bad
 }
 
-# check FILE: both halves; what failed on stdout.
-check() {
+# validate FILE: both halves; what failed on stdout.
+validate() {
 	xmllint --noout --schema "$xsd" "$1" 2>&1 || return 1
 	counts "$1"
+}
+
+# A golden JUnit file: valid, counted right.
+junit_file() {
+	checked
+	if ! validate "$1" > "$tmp/out"; then
+		fail "$1 is not valid JUnit"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+}
+
+# The negative cases: each refused, for its own reason.
+test_bad_schema_refused() {
+	checked
+	if validate "$here/bad-schema.xml" > "$tmp/out"; then
+		fail "bad-schema.xml passed: the schema check accepts anything"
+	elif ! grep -q "Element 'properties': This element is not expected" "$tmp/out"; then
+		fail "bad-schema.xml refused, but not for its properties in a testcase"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+}
+
+test_bad_counts_refused() {
+	checked
+	if validate "$here/bad-counts.xml" > "$tmp/out"; then
+		fail "bad-counts.xml passed: the count check accepts anything"
+	elif ! grep -q "testsuite 'scaletest.smoke' failures says 0, the document has 1" "$tmp/out" ||
+	     ! grep -q "testsuite 'scaletest.smoke' errors says 1, the document has 0" "$tmp/out"; then
+		fail "bad-counts.xml refused, but not for its failure counted as an error"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+}
+
+test_golden_has_junit_files() {
+	check "JUnit files under tests/golden/*/expected" [ -n "$files" ]
 }
 
 cd "$top" || exit 1
 files=$(ls tests/golden/*/expected/junit.xml tests/golden/*/expected/compare.xml \
 	tests/golden/*/expected/summary.xml 2>/dev/null)
-[ -n "$files" ] || fail "no JUnit files under tests/golden/*/expected"
 for f in $files; do
-	n=$((n + 1))
-	if ! check "$f" > "$tmp/out"; then
-		fail "$f is not valid JUnit"
-		sed 's/^/    /' "$tmp/out" >&2
-	fi
+	# tests/golden/NAME/expected/FILE.xml -> NAME/FILE
+	n=${f#tests/golden/}
+	add_test "${n%%/*}/$(basename "$f" .xml)" junit_file "$f"
 done
-
-# The negative cases: each refused, for its own reason.
-n=$((n + 1))
-if check "$here/bad-schema.xml" > "$tmp/out"; then
-	fail "bad-schema.xml passed: the schema check accepts anything"
-elif ! grep -q "Element 'properties': This element is not expected" "$tmp/out"; then
-	fail "bad-schema.xml refused, but not for its properties in a testcase"
-	sed 's/^/    /' "$tmp/out" >&2
-fi
-n=$((n + 1))
-if check "$here/bad-counts.xml" > "$tmp/out"; then
-	fail "bad-counts.xml passed: the count check accepts anything"
-elif ! grep -q "testsuite 'scaletest.smoke' failures says 0, the document has 1" "$tmp/out" ||
-     ! grep -q "testsuite 'scaletest.smoke' errors says 1, the document has 0" "$tmp/out"; then
-	fail "bad-counts.xml refused, but not for its failure counted as an error"
-	sed 's/^/    /' "$tmp/out" >&2
-fi
-
-echo "junit: $n tests, $nfail failed"
-[ "$nfail" -eq 0 ]
+run_tests "$@"

@@ -7,16 +7,21 @@
 # must give the same bytes.
 #
 #   sh tests/replay/run.sh            compare (make check runs this)
+#   sh tests/replay/run.sh NAME...    those fixtures (or other tests) only
 #   sh tests/replay/run.sh --update   after a deliberate change to what a
 #                                     result says: rewrite each expected
 #                                     result.json from its inputs (review
 #                                     the diff before committing it)
+# suite: quick
 set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
-bin=$top/bin/scaletest
-fixtures=$top/tests/fixtures/replay
 update=
-[ "${1:-}" = --update ] && update=1
+if [ "${1:-}" = --update ]; then
+	update=1
+	shift
+fi
+. "$(dirname "$0")/../lib.sh"
+fixtures=$top/tests/fixtures/replay
+work=$tmp
 
 # The status each case was captured for: a fixture whose run ended some
 # other way is the wrong fixture.
@@ -31,94 +36,86 @@ expect_status() {
 	esac
 }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
-pass=0
-fail=0
-for dir in "$fixtures"/*/; do
-	name=$(basename "$dir")
+# replay NAME: the fixture rebuilt gives the live run's result.json and
+# the status the case is for.
+replay() {
+	name=$1
+	dir=$fixtures/$name/
 	out=$work/$name
+	checked
 	if ! "$bin" report --replay "$dir" --out "$out" > "$work/$name.log" 2>&1; then
-		echo "FAIL replay $name: scaletest report --replay failed"
-		sed 's/^/    /' "$work/$name.log"
-		fail=$((fail + 1))
-		continue
+		fail "replay $name: scaletest report --replay failed"
+		sed 's/^/    /' "$work/$name.log" >&2
+		return
 	fi
 	if [ -n "$update" ]; then
 		cp "$out/result.json" "$dir/result.json"
-		echo "updated $name"
+		say "updated $name"
 	fi
 	want=$(expect_status "$name")
 	got=$(jq -r .status "$out/result.json")
 	if ! diff -u "$dir/result.json" "$out/result.json" > "$work/$name.diff"; then
-		echo "FAIL replay $name: result.json differs from the live run's"
-		head -n 60 "$work/$name.diff"
-		fail=$((fail + 1))
+		fail "replay $name: result.json differs from the live run's"
+		head -n 60 "$work/$name.diff" >&2
 	elif [ "$got" != "$want" ]; then
-		echo "FAIL replay $name: status $got, the case is for $want"
-		fail=$((fail + 1))
-	else
-		echo "ok   replay $name ($got)"
-		pass=$((pass + 1))
+		fail "replay $name: status $got, the case is for $want"
 	fi
-done
+}
+
 # A run directory made before host.json existed: the host's facts come
 # from its result.json, and the replay must still give the same bytes.
-old=$work/no-host-json
-mkdir -p "$old"
-for f in scenario.scn channel.log.gz console.log result.json; do
-	cp "$fixtures/smoke-x86_64/$f" "$old/"
-done
-if "$bin" report --replay "$old" --out "$work/old-out" > "$work/old.log" 2>&1 &&
-   diff -u "$old/result.json" "$work/old-out/result.json" > "$work/old.diff" &&
-   grep -q "is identical to" "$work/old.log"; then
-	echo "ok   replay without host.json (facts from result.json)"
-	pass=$((pass + 1))
-else
-	echo "FAIL replay without host.json"
-	cat "$work/old.log"
-	head -n 40 "$work/old.diff"
-	fail=$((fail + 1))
-fi
+old_run() {
+	old=$work/no-host-json
+	mkdir -p "$old"
+	for f in scenario.scn channel.log.gz console.log result.json; do
+		cp "$fixtures/smoke-x86_64/$f" "$old/"
+	done
+}
+
+test_without_host_json() {
+	old_run
+	checked
+	if ! "$bin" report --replay "$old" --out "$work/old-out" > "$work/old.log" 2>&1 ||
+	   ! diff -u "$old/result.json" "$work/old-out/result.json" > "$work/old.diff" ||
+	   ! grep -q "is identical to" "$work/old.log"; then
+		fail "replay without host.json (facts from result.json)"
+		cat "$work/old.log" >&2
+		head -n 40 "$work/old.diff" >&2
+	fi
+}
 
 # Bad input fails the right way: a missing run directory is a usage error
 # (exit 2, naming it, as in every command); a run directory without what a
 # replay needs is exit 1 naming the file; two directories are usage.
-"$bin" report --replay "$work/nowhere" > "$work/bad.log" 2>&1
-rc=$?
-if [ "$rc" = 2 ] && grep -q "cannot open run directory '$work/nowhere'" "$work/bad.log"; then
-	echo "ok   replay of a missing run directory: exit 2, names it"
-	pass=$((pass + 1))
-else
-	echo "FAIL replay of a missing run directory: exit $rc"
-	cat "$work/bad.log"
-	fail=$((fail + 1))
-fi
-mkdir -p "$work/empty"
-"$bin" report --replay "$work/empty" > "$work/bad.log" 2>&1
-rc=$?
-if [ "$rc" = 1 ] && grep -q "cannot replay '$work/empty'" "$work/bad.log" &&
-   grep -q "scenario.scn" "$work/bad.log"; then
-	echo "ok   replay of an empty run directory: exit 1, names the file"
-	pass=$((pass + 1))
-else
-	echo "FAIL replay of an empty run directory: exit $rc"
-	cat "$work/bad.log"
-	fail=$((fail + 1))
-fi
-"$bin" report --replay "$old" "$old" > "$work/two.log" 2>&1
-rc=$?
-if [ "$rc" = 2 ] && grep -q "takes one run directory" "$work/two.log"; then
-	echo "ok   replay of two directories: usage error"
-	pass=$((pass + 1))
-else
-	echo "FAIL replay of two directories: exit $rc"
-	fail=$((fail + 1))
-fi
+test_missing_run_directory() {
+	"$bin" report --replay "$work/nowhere" > "$work/bad.log" 2>&1
+	rc=$?
+	check "replay of a missing run directory: exit 2 (got $rc), names it" \
+		sh -c "[ $rc = 2 ] && grep -q \"cannot open run directory '$work/nowhere'\" '$work/bad.log'"
+}
 
-if [ $((pass + fail)) -eq 0 ]; then
-	echo "replay: no fixtures in $fixtures"
-	exit 1
-fi
-echo "replay: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+test_empty_run_directory() {
+	mkdir -p "$work/empty"
+	"$bin" report --replay "$work/empty" > "$work/bad.log" 2>&1
+	rc=$?
+	check "replay of an empty run directory: exit 1 (got $rc), names the file" \
+		sh -c "[ $rc = 1 ] && grep -q \"cannot replay '$work/empty'\" '$work/bad.log' && grep -q scenario.scn '$work/bad.log'"
+}
+
+test_two_directories() {
+	old_run
+	"$bin" report --replay "$old" "$old" > "$work/two.log" 2>&1
+	rc=$?
+	check "replay of two directories: usage error (exit $rc)" \
+		sh -c "[ $rc = 2 ] && grep -q 'takes one run directory' '$work/two.log'"
+}
+
+test_fixtures_present() {
+	check "fixtures in $fixtures" [ -n "$(ls "$fixtures")" ]
+}
+
+need jq -- "install it (make deps-test)"
+for d in "$fixtures"/*/; do
+	add_test "$(basename "$d")" replay "$(basename "$d")"
+done
+run_tests "$@"

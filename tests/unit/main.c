@@ -3,7 +3,8 @@
  *
  * Runs every TEST() (or those whose name contains the second argument),
  * each in its own child process with a deadline, prints one line per
- * failure and then "N tests, M failures"; exits 1 if anything failed.
+ * failure and then "N tests, M failures" and "unit: N passed, N failed";
+ * exits 1 if anything failed.
  * UNIT_NOFORK=1 runs the tests in this process instead (for a debugger).
  */
 #include <errno.h>
@@ -360,6 +361,8 @@ int main(int argc, char **argv)
 	if (failed_tests)
 		printf("failing tests (%zu):%s\n", failed_tests, failed.buf);
 	printf("%zu tests, %zu failures\n", run, failures);
+	/* The summary line every suite prints (tests/run.sh reads it). */
+	printf("unit: %zu passed, %zu failed\n", run - failed_tests, failed_tests);
 	sb_release(&failed);
 	free(tests);
 	if (filter && !run) {

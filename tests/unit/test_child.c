@@ -321,3 +321,55 @@ TEST(child_dies_with_sigkilled_parent)
 	if (alive(orphan))
 		kill(orphan, SIGKILL);
 }
+
+/* A child that drops its PR_SET_PDEATHSIG (apt-get does, by changing its
+ * effective uid to try its sandbox user; here setpriv clears it) still
+ * dies with a SIGKILLed harness: its watcher kills its group. */
+TEST(child_without_pdeathsig_dies_with_sigkilled_parent)
+{
+	int fds[2];
+	pid_t harness, orphan = 0;
+	int status;
+
+	CHECK_EQ_INT(pipe(fds), 0);
+	harness = fork();
+	CHECK(harness >= 0);
+	if (harness == 0) {
+		const char *argv[] = { "setpriv", "--pdeathsig", "clear", "sleep", "60", NULL };
+		struct child c = CHILD_INIT;
+
+		close(fds[0]);
+		c.argv = argv;
+		if (child_start(&c) < 0)
+			_exit(1);
+		(void)!write(fds[1], &c.pid, sizeof(c.pid));
+		/* setpriv has cleared it and become sleep. */
+		for (int i = 0; i < 500; i++) {
+			char path[64], comm[32] = "";
+			FILE *f;
+
+			snprintf(path, sizeof(path), "/proc/%ld/comm", (long)c.pid);
+			f = fopen(path, "r");
+			if (f && fgets(comm, sizeof(comm), f) && !strncmp(comm, "sleep", 5)) {
+				fclose(f);
+				break;
+			}
+			if (f)
+				fclose(f);
+			usleep(10000);
+		}
+		raise(SIGKILL);
+		_exit(2);
+	}
+	close(fds[1]);
+	CHECK_EQ_INT((int)read(fds[0], &orphan, sizeof(orphan)), (int)sizeof(orphan));
+	close(fds[0]);
+	CHECK_EQ_INT((int)waitpid(harness, &status, 0), (int)harness);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	CHECK(orphan > 0);
+	for (int i = 0; i < 500 && alive(orphan); i++)
+		usleep(10000);
+	CHECK(!alive(orphan));
+	if (alive(orphan))
+		kill(orphan, SIGKILL);
+}

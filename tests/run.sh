@@ -1,0 +1,121 @@
+#!/bin/sh
+# The test runner behind make check and make test: runs every suite, a
+# failing one included, then prints one verdict: a table of the suites
+# with their results and times, and every failure (each suite's "not ok"
+# lines) in one place; exit 1 if any suite failed.
+#
+#	sh tests/run.sh              every suite (make test-only)
+#	sh tests/run.sh --quick      the quick ones (make check)
+#	sh tests/run.sh cli e2e/run  those suites, quick or not (names: --list)
+#	sh tests/run.sh --list       the suites, in the order they run
+#	TESTS='usage*' sh tests/run.sh cli   only the tests matching in each
+#
+# The suites are found, not listed: every tests/*.sh and tests/*/*.sh with
+# a line "# suite: quick" (make check and make test) or "# suite: full"
+# (make test only), each run as "sh FILE", or as the command after a
+# third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
+# first); quick ones first, in name order within each; before them the
+# unit tests (build/unit-tests), and before the full ones the sanitizer
+# build (make check-sanitize).  Each suite's output is shown
+# as it runs and kept in $TEST_LOGS/NAME.log (default build/test-logs).
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+logs=${TEST_LOGS:-$top/build/test-logs}
+make=${MAKE:-make}
+
+# NAME KIND COMMAND: the suites, in order.  KIND is quick or full.
+suites() {
+	echo "unit quick build/unit-tests tests/fixtures"
+	found quick
+	echo "sanitize full $make check-sanitize"
+	found full
+}
+
+found() { # KIND: NAME KIND COMMAND of the suites of that kind
+	for f in tests/*.sh tests/*/*.sh; do
+		# The first such line (a suite may hold others in a here document).
+		l=$(grep -m 1 '^# suite: ' "$f") || continue
+		printf '%s\n' "$l" | grep -Eq "^# suite: $1(: .+)?$" || continue
+		cmd=${l#"# suite: $1"}
+		cmd=${cmd#: }
+		echo "$(name_of "$f") $1 ${cmd:-sh $f}"
+	done
+}
+
+name_of() {
+	n=${1#tests/}
+	echo "${n%.sh}"
+}
+
+quick=0
+list=0
+want=
+for a in "$@"; do
+	case $a in
+	--quick) quick=1 ;;
+	--list) list=1 ;;
+	-*) echo "run.sh: unknown option '$a'" >&2; exit 2 ;;
+	*) want="$want $a" ;;
+	esac
+done
+all=$(suites)
+if [ $list = 1 ]; then
+	printf '%s\n' "$all" | awk '{ print $1, $2 }'
+	exit 0
+fi
+for w in $want; do
+	printf '%s\n' "$all" | awk -v w="$w" '$1 == w { f = 1 } END { exit !f }' ||
+		{ echo "run.sh: no suite '$w' (sh tests/run.sh --list)" >&2; exit 2; }
+done
+
+mkdir -p "$logs" || exit 2
+started=$(date +%s)
+table=
+failures=
+nrun=0
+nbad=0
+while read -r name kind cmd; do
+	if [ -n "$want" ]; then
+		case " $want " in *" $name "*) ;; *) continue ;; esac
+	elif [ $quick = 1 ] && [ "$kind" != quick ]; then
+		continue
+	fi
+	nrun=$((nrun + 1))
+	log=$logs/$(printf '%s' "$name" | tr / -).log
+	echo "=== $name: $cmd"
+	t0=$(date +%s)
+	# shellcheck disable=SC2086
+	{ $cmd < /dev/null; echo $? > "$log.rc"; } 2>&1 | tee "$log"
+	rc=$(cat "$log.rc")
+	rm -f "$log.rc"
+	dt=$(($(date +%s) - t0))
+	summary=$(grep -E "^$name: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n 1)
+	summary=${summary#"$name: "}
+	if [ "$rc" = 0 ]; then
+		result=ok
+	else
+		result="FAILED (exit $rc)"
+		nbad=$((nbad + 1))
+		notok=$(grep -E '^not ok [0-9]+ - ' "$log" | sed "s|^|    |")
+		failures="$failures
+  $name: exit $rc${summary:+, $summary}; log: $log${notok:+
+$notok}"
+	fi
+	table="$table
+$(printf '  %-16s %-5s %6d s  %s' "$name" "$([ "$rc" = 0 ] && echo ok || echo FAIL)" "$dt" "$summary")"
+done <<EOF
+$all
+EOF
+
+[ $nrun -gt 0 ] || { echo "run.sh: no suite selected" >&2; exit 2; }
+total=$(($(date +%s) - started))
+echo
+[ $nrun = 1 ] && s= || s=s
+echo "=== $nrun suite$s in $((total / 60)) min $((total % 60)) s, $((nrun - nbad)) passed, $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
+if [ $nbad -gt 0 ]; then
+	echo "=== failed:$failures"
+	exit 1
+fi
+exit 0
