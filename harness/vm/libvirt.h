@@ -44,8 +44,6 @@ int libvirt_owner_parse(const char *xml, struct owner *o);
 /* The domain XML of c: type "qemu", "kvm" (or "test" for the test driver). */
 int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
 		       const struct owner *owner, struct strbuf *out);
-/* "sda", "sdb", ... "sdaa" for index 0, 1, ... 26 with prefix "sd". */
-void libvirt_disk_name(const char *prefix, size_t i, char *out, size_t n);
 
 int libvirt_connect_check(const char *uri);
 /* Destroys this host's leftover domains; the number destroyed, or -1. */

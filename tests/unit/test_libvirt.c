@@ -19,6 +19,7 @@
 #include "lib/util.h"
 #include "scenario/scenario.h"
 #include "test.h"
+#include "guest/contract.h"
 #include "vm/libvirt.h"
 
 #define TEST_URI "test:///default"
@@ -78,19 +79,20 @@ static void config(struct vm_config *c, struct strvec *disks, const char *cmdlin
 	c->virtio_bus = VIRTIO_SCSI;
 }
 
+/* libvirt names its target devices with the one sd naming (guest/contract.h). */
 TEST(libvirt_disk_names_follow_sd)
 {
 	char b[16];
 
-	libvirt_disk_name("sd", 0, b, sizeof(b));
+	disk_name("sd", 0, b, sizeof(b));
 	CHECK_STR(b, "sda");
-	libvirt_disk_name("sd", 25, b, sizeof(b));
+	disk_name("sd", 25, b, sizeof(b));
 	CHECK_STR(b, "sdz");
-	libvirt_disk_name("sd", 26, b, sizeof(b));
+	disk_name("sd", 26, b, sizeof(b));
 	CHECK_STR(b, "sdaa");
-	libvirt_disk_name("vd", 701, b, sizeof(b));
+	disk_name("vd", 701, b, sizeof(b));
 	CHECK_STR(b, "vdzz");
-	libvirt_disk_name("sd", 702, b, sizeof(b));
+	disk_name("sd", 702, b, sizeof(b));
 	CHECK_STR(b, "sdaaa");
 }
 
