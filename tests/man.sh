@@ -18,143 +18,159 @@
 #      scenario page;
 #   6. man -l renders every page without a word on standard error.
 #
-#   sh tests/man.sh        (make check runs it)
+#   sh tests/man.sh               (make check runs it)
+#   sh tests/man.sh 'help_*'      some tests (--list names them)
 # suite: quick
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-bin=${SCALETEST_BIN:-$top/bin/scaletest}
+. "$(dirname "$0")/lib.sh"
 man=$top/docs/man
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-man.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-nfail=0
-
-fail() {
-	echo "  FAIL: $*" >&2
-	nfail=$((nfail + 1))
-}
-
-for t in mandoc makewhatis man script; do
-	command -v "$t" >/dev/null 2>&1 || [ -x "/usr/sbin/$t" ] || {
-		echo "man: FAIL: $t missing: make deps-test (mandoc, man-db, bsdutils)" >&2
-		exit 1
-	}
-done
-makewhatis=$(command -v makewhatis 2>/dev/null || echo /usr/sbin/makewhatis)
-script=$(command -v script)
 
 # A page as a reader sees it: mandoc's text, overstrikes (bold) removed.
 render() {
 	mandoc -Tascii "$1" | sed 's/.\x08//g'
 }
 
-# 1: lint, with a manpath of the pages so that .Xr finds them.
-mkdir -p "$tmp/mp/man1" "$tmp/mp/man5"
-cp "$man"/*.1 "$tmp/mp/man1/"
-cp "$man"/*.5 "$tmp/mp/man5/"
-"$makewhatis" "$tmp/mp" || fail "makewhatis failed"
-for p in "$man"/*.1 "$man"/*.5; do
-	n=$((n + 1))
-	if ! mandoc -Tlint -W style -M "$tmp/mp" "$p" > "$tmp/lint" 2>&1 || [ -s "$tmp/lint" ]; then
-		fail "$(basename "$p"): mandoc -Tlint"
-		sed 's/^/    /' "$tmp/lint" >&2
-	fi
-done
+# The commands scaletest --help lists, one a line, in $tmp/commands.
+commands() {
+	"$bin" --help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }' \
+		> "$tmp/commands"
+}
 
-# 2: a page per command, and no other.
-"$bin" --help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }' \
-	> "$tmp/commands"
-[ -s "$tmp/commands" ] || fail "scaletest --help lists no command"
-render "$man/scaletest.1" > "$tmp/scaletest.txt"
-while read -r c; do
-	n=$((n + 1))
-	if [ ! -f "$man/scaletest-$c.1" ]; then
-		fail "no page for '$c': docs/man/scaletest-$c.1"
-		continue
-	fi
-	grep -q "scaletest-$c(1)" "$tmp/scaletest.txt" || fail "scaletest(1) does not name scaletest-$c(1)"
-done < "$tmp/commands"
-for p in "$man"/scaletest-*.1; do
-	c=$(basename "$p" .1)
-	c=${c#scaletest-}
-	n=$((n + 1))
-	grep -qx "$c" "$tmp/commands" || fail "$(basename "$p"): no command '$c' in scaletest --help"
-done
-
-# 3: every option of -h in the page.
-while read -r c; do
-	[ -f "$man/scaletest-$c.1" ] || continue
-	render "$man/scaletest-$c.1" > "$tmp/page"
-	"$bin" "$c" -h | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > "$tmp/opts"
-	while read -r o; do
-		n=$((n + 1))
-		grep -q -- "$o" "$tmp/page" || fail "scaletest-$c(1) does not name $o, which '$c -h' does"
-	done < "$tmp/opts"
-done < "$tmp/commands"
-"$bin" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > "$tmp/opts"
-while read -r o; do
-	n=$((n + 1))
-	grep -q -- "$o" "$tmp/scaletest.txt" || fail "scaletest(1) does not name $o, which --help does"
-done < "$tmp/opts"
-
-# 4: the scenario page's keys are the key table's.
-n=$((n + 1))
-sed -n '/^\.\\" keys:start$/,/^\.\\" keys:end$/p' "$man/scaletest-scenario.5" | sed '1d;$d' \
-	> "$tmp/page-keys"
-"$bin" keys --format mdoc > "$tmp/keys"
-if ! diff -u "$tmp/keys" "$tmp/page-keys" >&2; then
-	fail "scaletest-scenario(5)'s key list is stale: make man-keys"
-fi
-
-# 5: help on a terminal and off one.  script(1) runs the command on a
-# pseudo-terminal; its output (CR LF) is compared line by line.
+# onterm COMMAND: COMMAND (a shell command line) run on a pseudo-terminal
+# by script(1), its output with the CR of its CR LF removed.
 onterm() {
 	MANPAGER=cat PAGER=cat MANWIDTH=80 "$script" -qec "$*" /dev/null < /dev/null | tr -d '\r'
 }
-n=$((n + 1))
-onterm "'$bin' help run" > "$tmp/out"
-grep -q '^SCALETEST-RUN(1)' "$tmp/out" || { fail "help run on a terminal: no manual page"; head -5 "$tmp/out" >&2; }
-n=$((n + 1))
-onterm "'$bin' report --help" > "$tmp/out"
-grep -q '^SCALETEST-REPORT(1)' "$tmp/out" || fail "report --help on a terminal: no manual page"
-n=$((n + 1))
-onterm "'$bin' kernel build --help" > "$tmp/out"
-grep -q '^SCALETEST-KERNEL(1)' "$tmp/out" || fail "kernel build --help on a terminal: no manual page"
-n=$((n + 1))
-onterm "'$bin' help scenario" > "$tmp/out"
-grep -q '^SCALETEST-SCENARIO(5)' "$tmp/out" || fail "help scenario on a terminal: no manual page"
-n=$((n + 1))
-onterm "'$bin' run -h" > "$tmp/out"
-"$bin" run -h > "$tmp/want"
-cmp -s "$tmp/out" "$tmp/want" || fail "run -h on a terminal is not the usage text"
-n=$((n + 1))
-"$bin" help run > "$tmp/out"
-cmp -s "$tmp/out" "$tmp/want" || fail "help run off a terminal is not the usage text"
-n=$((n + 1))
-"$bin" run --help > "$tmp/out"
-cmp -s "$tmp/out" "$tmp/want" || fail "run --help off a terminal is not the usage text"
-n=$((n + 1))
-"$bin" help scenario > "$tmp/out"
-"$bin" keys > "$tmp/want"
-cmp -s "$tmp/out" "$tmp/want" || fail "help scenario off a terminal is not the key reference"
+
+# 1: lint, with a manpath of the pages so that .Xr finds them (the host's
+# pages do not count).
+test_lint() {
+	rm -rf "$tmp/mp"
+	mkdir -p "$tmp/mp/man1" "$tmp/mp/man5"
+	cp "$man"/*.1 "$tmp/mp/man1/"
+	cp "$man"/*.5 "$tmp/mp/man5/"
+	check "makewhatis failed" "$makewhatis" "$tmp/mp"
+	for p in "$man"/*.1 "$man"/*.5; do
+		checked
+		if ! mandoc -Tlint -W style -M "$tmp/mp" "$p" > "$tmp/lint" 2>&1 || [ -s "$tmp/lint" ]; then
+			fail "$(basename "$p"): mandoc -Tlint"
+			sed 's/^/    /' "$tmp/lint" >&2
+		fi
+	done
+}
+
+# 2: a page per command, each named in scaletest(1), and no other.
+test_page_per_command() {
+	commands
+	check "scaletest --help lists no command" [ -s "$tmp/commands" ]
+	render "$man/scaletest.1" > "$tmp/scaletest.txt"
+	while read -r c; do
+		check "no page for '$c': docs/man/scaletest-$c.1" [ -f "$man/scaletest-$c.1" ]
+		[ -f "$man/scaletest-$c.1" ] || continue
+		check "scaletest(1) does not name scaletest-$c(1)" grep -q "scaletest-$c(1)" "$tmp/scaletest.txt"
+	done < "$tmp/commands"
+}
+
+test_no_page_without_command() {
+	commands
+	for p in "$man"/scaletest-*.1; do
+		c=$(basename "$p" .1)
+		c=${c#scaletest-}
+		check "$(basename "$p"): no command '$c' in scaletest --help" grep -qx "$c" "$tmp/commands"
+	done
+}
+
+# 3: every option of a command's -h in its page, every option of --help
+# in scaletest(1).
+test_command_options_in_pages() {
+	commands
+	while read -r c; do
+		[ -f "$man/scaletest-$c.1" ] || continue
+		render "$man/scaletest-$c.1" > "$tmp/page"
+		"$bin" "$c" -h | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > "$tmp/opts"
+		while read -r o; do
+			check "scaletest-$c(1) does not name $o, which '$c -h' does" grep -q -- "$o" "$tmp/page"
+		done < "$tmp/opts"
+	done < "$tmp/commands"
+}
+
+test_global_options_in_scaletest_1() {
+	render "$man/scaletest.1" > "$tmp/scaletest.txt"
+	"$bin" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u > "$tmp/opts"
+	while read -r o; do
+		check "scaletest(1) does not name $o, which --help does" grep -q -- "$o" "$tmp/scaletest.txt"
+	done < "$tmp/opts"
+}
+
+# 4: the scenario page's keys are the key table's.
+test_scenario_keys_current() {
+	checked
+	sed -n '/^\.\\" keys:start$/,/^\.\\" keys:end$/p' "$man/scaletest-scenario.5" | sed '1d;$d' \
+		> "$tmp/page-keys"
+	"$bin" keys --format mdoc > "$tmp/keys"
+	if ! diff -u "$tmp/keys" "$tmp/page-keys" >&2; then
+		fail "scaletest-scenario(5)'s key list is stale: make man-keys"
+	fi
+}
+
+# 5: help on a terminal and off one.  script(1) runs the command on a
+# pseudo-terminal; its output (CR LF) is compared line by line.
+test_help_on_terminal_is_the_page() {
+	onterm "'$bin' help run" > "$tmp/term"
+	checked
+	if ! grep -q '^SCALETEST-RUN(1)' "$tmp/term"; then
+		fail "help run on a terminal: no manual page"
+		head -5 "$tmp/term" >&2
+	fi
+	onterm "'$bin' report --help" > "$tmp/term"
+	check "report --help on a terminal: no manual page" grep -q '^SCALETEST-REPORT(1)' "$tmp/term"
+	onterm "'$bin' kernel build --help" > "$tmp/term"
+	check "kernel build --help on a terminal: no manual page" grep -q '^SCALETEST-KERNEL(1)' "$tmp/term"
+	onterm "'$bin' help scenario" > "$tmp/term"
+	check "help scenario on a terminal: no manual page" grep -q '^SCALETEST-SCENARIO(5)' "$tmp/term"
+}
+
+test_short_help_on_terminal_is_the_text() {
+	onterm "'$bin' run -h" > "$tmp/term"
+	"$bin" run -h > "$tmp/want"
+	check "run -h on a terminal is not the usage text" cmp -s "$tmp/term" "$tmp/want"
+}
+
+test_help_off_terminal_is_the_text() {
+	"$bin" run -h > "$tmp/want"
+	"$bin" help run > "$tmp/text"
+	check "help run off a terminal is not the usage text" cmp -s "$tmp/text" "$tmp/want"
+	"$bin" run --help > "$tmp/text"
+	check "run --help off a terminal is not the usage text" cmp -s "$tmp/text" "$tmp/want"
+	"$bin" help scenario > "$tmp/text"
+	"$bin" keys > "$tmp/want"
+	check "help scenario off a terminal is not the key reference" cmp -s "$tmp/text" "$tmp/want"
+}
+
 # Without man on PATH: the text, on a terminal too.
-n=$((n + 1))
-mkdir "$tmp/noman"
-for t in sh tr; do ln -s "$(command -v $t)" "$tmp/noman/$t"; done
-PATH=$tmp/noman onterm "'$bin' help run" > "$tmp/out"
-"$bin" run -h > "$tmp/want"
-cmp -s "$tmp/out" "$tmp/want" || fail "help run without man is not the usage text"
+test_help_without_man_is_the_text() {
+	rm -rf "$tmp/noman"
+	mkdir "$tmp/noman"
+	for c in sh tr; do ln -s "$(command -v $c)" "$tmp/noman/$c"; done
+	PATH=$tmp/noman onterm "'$bin' help run" > "$tmp/term"
+	"$bin" run -h > "$tmp/want"
+	check "help run without man is not the usage text" cmp -s "$tmp/term" "$tmp/want"
+}
 
 # 6: man renders every page.
-for p in "$man"/*.1 "$man"/*.5; do
-	n=$((n + 1))
-	if ! MANWIDTH=80 man -l "$p" > "$tmp/out" 2> "$tmp/err" || [ -s "$tmp/err" ] || [ ! -s "$tmp/out" ]; then
-		fail "man -l $(basename "$p")"
-		sed 's/^/    /' "$tmp/err" >&2
-	fi
-done
+test_man_renders_every_page() {
+	for p in "$man"/*.1 "$man"/*.5; do
+		checked
+		if ! MANWIDTH=80 man -l "$p" > "$tmp/page" 2> "$tmp/err" || [ -s "$tmp/err" ] || [ ! -s "$tmp/page" ]; then
+			fail "man -l $(basename "$p")"
+			sed 's/^/    /' "$tmp/err" >&2
+		fi
+	done
+}
 
-echo "man: $((n - nfail)) passed, $nfail failed" >&2
-[ $nfail = 0 ]
+PATH=$PATH:/usr/sbin	# makewhatis, for a user without sbin on PATH
+need mandoc makewhatis man script -- "make deps-test (mandoc, man-db, bsdutils)"
+makewhatis=$(command -v makewhatis)
+script=$(command -v script)
+run_tests "$@"

@@ -1,50 +1,43 @@
 #!/bin/sh
 # build/jsonschema (tests/tools/jsonschema.c) against its fixtures, each
-# run from its own directory so that the names it prints are short:
+# run from its own directory so that the names it prints are short; a test
+# per fixture:
 #
 #   cases/NAME/schema.json   with good*.json (valid: exit 0, no output)
 #                            and bad*.json (exit 1, standard output
 #                            exactly bad*.out: every violation, each with
-#                            its JSON pointer and rule)
+#                            its JSON pointer and rule); test cases/NAME
 #   schema-errors/NAME.json  a schema the validator must refuse (exit 2,
 #                            standard error exactly NAME.err), so that a
-#                            keyword it does not know is never skipped
+#                            keyword it does not know is never skipped;
+#                            test schema-errors/NAME
 #   not-json/NAME.json       a document that is not strict JSON (exit 2,
-#                            standard error exactly NAME.err)
+#                            standard error exactly NAME.err); test
+#                            not-json/NAME
 #
 #   sh tests/jsonschema/run.sh            (make check runs it)
+#   sh tests/jsonschema/run.sh 'cases/*'  some tests (--list names them)
 #   sh tests/jsonschema/run.sh --update   rewrite the .out and .err files
 #                                         (then read the diff: each is a claim)
 # suite: quick
 set -u
 
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/../.." && pwd)
-js=${JSONSCHEMA:-$top/build/jsonschema}
 update=0
-[ "${1:-}" = --update ] && update=1
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-jsonschema.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-n=0
-nfail=0
-
-fail() {
-	echo "  FAIL: $*" >&2
-	nfail=$((nfail + 1))
-}
-
-if [ ! -x "$js" ]; then
-	echo "jsonschema: FAIL: $js missing: run make build/jsonschema" >&2
-	exit 1
+if [ "${1:-}" = --update ]; then
+	update=1
+	shift
 fi
+. "$(dirname "$0")/../lib.sh"
+here=$top/tests/jsonschema
+js=${JSONSCHEMA:-$top/build/jsonschema}
 
-# expect WANT_RC WANT_FILE STREAM LABEL -- command...: the exit status is
-# WANT_RC and the stream (out or err) is WANT_FILE's text; the other stream
-# is empty.
-expect() {
+# exact WANT_RC WANT_FILE STREAM LABEL -- command...: the exit status is
+# WANT_RC and the stream (out or err) is WANT_FILE's text (none: empty);
+# the other stream is empty.  With --update, WANT_FILE is rewritten first.
+exact() {
 	want_rc=$1 want=$2 stream=$3 label=$4
 	shift 5
-	n=$((n + 1))
+	checked
 	"$@" > "$tmp/out" 2> "$tmp/err"
 	rc=$?
 	if [ $update = 1 ] && [ -n "$want" ]; then
@@ -66,46 +59,65 @@ expect() {
 	fi
 }
 
-for d in "$here"/cases/*/; do
-	name=$(basename "$d")
-	cd "$d" || exit 1
+# A case: its good documents pass, its bad ones fail as their .out says;
+# each case shows both sides, a rule that passes and one that fails
+# (ref-loop and annotations: only that the schema loads and applies).
+schema_case() {
+	cd "$here/cases/$1" || { fail "no tests/jsonschema/cases/$1"; return; }
 	good=0 bad=0
 	for f in good*.json; do
 		[ -f "$f" ] || continue
 		good=$((good + 1))
-		expect 0 "" out "cases/$name/$f" -- "$js" schema.json "$f"
+		exact 0 "" out "cases/$1/$f" -- "$js" schema.json "$f"
 	done
 	for f in bad*.json; do
 		[ -f "$f" ] || continue
 		bad=$((bad + 1))
-		[ -f "${f%.json}.out" ] || [ $update = 1 ] ||
-			fail "cases/$name/$f has no ${f%.json}.out"
-		expect 1 "${f%.json}.out" out "cases/$name/$f" -- "$js" schema.json "$f"
+		[ $update = 1 ] || check "cases/$1/$f has no ${f%.json}.out" [ -f "${f%.json}.out" ]
+		exact 1 "${f%.json}.out" out "cases/$1/$f" -- "$js" schema.json "$f"
 	done
-	# Each case shows both sides: a rule that passes and one that fails.
-	[ $good -gt 0 ] && [ $bad -gt 0 ] || [ "$name" = ref-loop ] || [ "$name" = annotations ] ||
-		fail "cases/$name needs a good*.json and a bad*.json"
-done
+	case $1 in
+	ref-loop | annotations) ;;
+	*) check "cases/$1 needs a good*.json and a bad*.json" [ $((good > 0 && bad > 0)) = 1 ] ;;
+	esac
+}
 
-cd "$here/schema-errors" || exit 1
-for f in *.json; do
-	expect 2 "${f%.json}.err" err "schema-errors/$f" -- "$js" "$f" "$f"
-done
+# A schema the validator refuses, saying why.
+schema_error() {
+	cd "$here/schema-errors" || return
+	exact 2 "$1.err" err "schema-errors/$1.json" -- "$js" "$1.json" "$1.json"
+}
 
-cd "$here/not-json" || exit 1
-for f in *.json; do
-	expect 2 "${f%.json}.err" err "not-json/$f" -- "$js" ../cases/type/schema.json "$f"
-done
-expect 2 missing.err err "not-json/missing" -- "$js" ../cases/type/schema.json no-such-file.json
+# A document that is not strict JSON, refused.
+not_json() {
+	cd "$here/not-json" || return
+	exact 2 "$1.err" err "not-json/$1.json" -- "$js" ../cases/type/schema.json "$1.json"
+}
+
+test_missing_document() {
+	cd "$here/not-json" || return
+	exact 2 missing.err err "not-json/missing" -- "$js" ../cases/type/schema.json no-such-file.json
+}
 
 # Every document of a run is checked, and the status is that of the worst.
-cd "$here/cases/type" || exit 1
-expect 1 "$here/cases/type/two-docs.out" out "cases/type: good and bad together" -- \
-	"$js" schema.json good.json bad.json good-whole-float.json
+test_worst_of_several_documents() {
+	cd "$here/cases/type" || return
+	exact 1 "$here/cases/type/two-docs.out" out "cases/type: good and bad together" -- \
+		"$js" schema.json good.json bad.json good-whole-float.json
+}
 
-if [ $update = 1 ]; then
-	echo "jsonschema: rewrote the .out and .err files; read 'git diff tests/jsonschema'" >&2
-	exit 0
+if [ ! -x "$js" ]; then
+	say "$SUITE: $js missing: run make build/jsonschema"
+	exit 1
 fi
-echo "jsonschema: $((n - nfail)) passed, $nfail failed" >&2
-[ $nfail = 0 ]
+for d in "$here"/cases/*/; do
+	add_test "cases/$(basename "$d")" schema_case "$(basename "$d")"
+done
+for f in "$here"/schema-errors/*.json; do
+	add_test "schema-errors/$(basename "$f" .json)" schema_error "$(basename "$f" .json)"
+done
+for f in "$here"/not-json/*.json; do
+	add_test "not-json/$(basename "$f" .json)" not_json "$(basename "$f" .json)"
+done
+[ $update = 0 ] || at_exit "say \"$SUITE: rewrote the .out and .err files; read 'git diff tests/jsonschema'\""
+run_tests "$@"
