@@ -36,7 +36,8 @@
 #
 #	expect RC PATTERN -- CMD...   CMD exits RC and its stdout+stderr (left in
 #	                              $tmp/out) match the grep -E PATTERN
-#	check WHAT CMD...             CMD succeeds (its stdout is dropped)
+#	check WHAT CMD...             CMD succeeds (its stdout is dropped); returns
+#	                              its verdict (check ... || return)
 #	fail WHAT                     a failure found by the test's own logic
 #	checked                       counts such a hand-made assertion
 #	skip WHY                      the test cannot run here (then return)
@@ -80,6 +81,8 @@ _cleanup() {
 }
 trap _cleanup EXIT
 trap 'exit 130' INT TERM HUP
+# (a reader gone: sh tests/deb.sh | head; the cleanup still runs)
+trap 'exit 141' PIPE
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -120,7 +123,9 @@ check() {
 	_what=$1
 	shift
 	_t_checks=$((_t_checks + 1))
-	"$@" > /dev/null || _failmsg "$_what"
+	"$@" > /dev/null && return 0
+	_failmsg "$_what"
+	return 1
 }
 
 expect() {
