@@ -51,6 +51,11 @@
 # $fx (tests/fixtures), $tmp (a directory of the suite's own, removed on
 # exit unless a test failed), $t (the current test's name).
 
+# Sourced once: a second time (bench/lib.sh in a subshell of a suite) is
+# a no-op, keeping this shell's $tmp and counts.
+[ -z "${_scaletest_lib:-}" ] || return 0
+_scaletest_lib=1
+
 top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
 bin=${SCALETEST_BIN:-$top/bin/scaletest}
 fx=$top/tests/fixtures

@@ -73,7 +73,9 @@ run_one() { # NAME METRICS ARG...
 	fi
 	set -- "$work/out/$name"/*-"$name".json
 	[ $# -eq 1 ] && [ -f "$1" ] || { fail "$name.sh wrote $# JSON files, not 1"; return; }
-	check "$name.sh's JSON is not right (above)" sh -c ". '$here/lib.sh' && bench_validate '$1'"
+	checked
+	# (in a subshell of this one: bench/lib.sh finds tests/lib.sh from $0)
+	( . "$here/lib.sh" && bench_validate "$1" ) || fail "$name.sh's JSON is not right (above)"
 	got=$(jq -r '[.metrics[].name] | join(" ")' "$1")
 	check "$name.sh's metrics are '$got', not '$metrics'" [ "$got" = "$metrics" ]
 	bad=$(jq -r '.repeats as $r | .metrics[] | select(.count != $r) | .name' "$1")
