@@ -143,6 +143,14 @@ deps:
 $(DEPS_PROFILES:%=deps-%):
 	sh tools/deps.sh install $(@:deps-%=%)
 
+# The libvirt daemons without systemd (tests/libvirt/daemons.sh): started
+# if not running, stopped again only if started here.  /dev/kvm is left as
+# it is (the harness says when libvirt is slow because of it).
+libvirt-start:
+	sh tests/libvirt/daemons.sh start
+libvirt-stop:
+	sh tests/libvirt/daemons.sh stop
+
 # The suites (tests/run.sh finds them: "# suite: quick" or "full" in each):
 # every one runs, a failing one included, then one summary of all that
 # failed.  SUITES="cli e2e/faults" runs those only, TESTS='GLOB...' the
