@@ -461,6 +461,54 @@ if pkg-config --exists libvirt libxml-2.0 2>/dev/null; then
 	expect 0 "<name>scaletest-RUN_ID-XXXXXXXX</name>" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system --set accel=tcg
 	expect 0 "<kernel>$tmp/bz64</kernel>" -- dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" --connect qemu:///system --set accel=tcg
 fi
+# Modules as kernels ship them (tests/fixtures/kmod/mktree.sh: a tree of
+# .ko.xz/.zst/.gz indexed by depmod, and trees each broken one way): what
+# the harness cannot use is exit 3 before anything boots, naming the file
+# and what to do.  The stub QEMU marks a start; the cache is the test's own.
+kmt() { sh "$top/tests/fixtures/kmod/mktree.sh" "$@" 2>/dev/null; }
+fake_bzimage "$tmp/bzk" 9.9.9-scaletest 64
+mrun() {
+	env SCALETEST_CACHE="$tmp/mcache" PATH="$tmp/stub:$PATH" "$bin" run "$top/scenarios/smoke" \
+		--out "$tmp/mres" --set fio=0 "$@"
+}
+for v in damaged sigafter notelf bz2 nodep; do
+	kmt "$tmp/kmod-$v" "$v"
+done
+expect 3 "module '$tmp/kmod-damaged/lib/modules/9\.9\.9-scaletest/kernel/drivers/scsi/scsi_debug\.ko\.xz' \(xz\): .*the file is damaged" -- \
+	mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-damaged"
+expect 3 "module '.*/kmod-sigafter/.*/scsi_debug\.ko\.xz' has a signature appended after it was compressed" -- \
+	mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-sigafter"
+expect 3 "module '.*/kmod-notelf/.*/scsi_debug\.ko\.xz' is not an ELF file once decompressed" -- \
+	mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-notelf"
+expect 3 "module 'scsi_debug' is not in modules.dep although '.*/kmod-bz2/.*/scsi_debug\.ko\.bz2' is there: it is compressed in a way neither the kernel's module loader nor depmod reads" -- \
+	mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-bz2"
+expect 3 "kernel 9\.9\.9-scaletest: '.*/kmod-nodep/lib/modules/9\.9\.9-scaletest/modules\.dep' is missing: .*run 'depmod -b ROOT VERSION'" -- \
+	mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-nodep/lib/modules/9.9.9-scaletest"
+# virtio-blk disks: virtio_blk.ko.gz, which Debian's depmod passes over.
+kmt "$tmp/kmod-ok"
+expect 3 "module 'virtio_blk' is not in modules.dep although '.*/virtio_blk\.ko\.gz' is there" -- \
+	mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-ok" --set virtio_bus=blk
+n=$((n + 1))
+[ -e "$tmp/qemu-started" ] && fail "a run refused for its modules started QEMU"
+# The same as a Debian package (apt-cache and apt-get download stubbed for
+# this one package, the real ones for busybox): the harness unpacks it,
+# indexes it with depmod and refuses its signed-then-compressed module.
+pk=$tmp/pkg
+kmt "$pk/root" sigafter
+cp "$tmp/bzk" "$pk/root/boot/vmlinuz-9.9.9-scaletest"
+mkdir -p "$pk/root/DEBIAN" "$pk/apt"
+printf 'Package: linux-image-9.9.9-scaletest\nVersion: 9.9.9-1\nArchitecture: amd64\nMaintainer: t <t@t>\nDescription: test\n' > "$pk/root/DEBIAN/control"
+dpkg-deb -b -Znone "$pk/root" "$pk/linux-image-9.9.9-scaletest_9.9.9-1_amd64.deb" > /dev/null
+real_cache=$(command -v apt-cache) real_get=$(command -v apt-get)
+printf '#!/bin/sh\ncase "$*" in *linux-image-9.9.9-scaletest*) printf "Package: linux-image-9.9.9-scaletest\\nVersion: 9.9.9-1\\n\\n"; exit 0 ;; esac\nexec %s "$@"\n' "$real_cache" > "$pk/apt/apt-cache"
+printf '#!/bin/sh\ncase "$*" in *linux-image-9.9.9-scaletest*) cp "%s"/*.deb . ; exit 0 ;; esac\nexec %s "$@"\n' "$pk" "$real_get" > "$pk/apt/apt-get"
+chmod +x "$pk/apt/apt-cache" "$pk/apt/apt-get"
+expect 3 "module '.*/kernels/debian/linux-image-9\.9\.9-scaletest_9\.9\.9-1_amd64/lib/modules/9\.9\.9-scaletest/kernel/drivers/scsi/scsi_debug\.ko\.xz' has a signature appended after it was compressed" -- \
+	env SCALETEST_CACHE="$tmp/mcache" PATH="$pk/apt:$tmp/stub:$PATH" "$bin" run "$top/scenarios/smoke" \
+		--out "$tmp/mres" --set fio=0 --set kernel_package=linux-image-9.9.9-scaletest
+n=$((n + 1))
+[ -e "$tmp/qemu-started" ] && fail "a run refused for its package's modules started QEMU"
+
 # compare of more than two sides: the first is the base; usage errors.
 rx=$fx/replay
 expect 2 "compare takes two sides or more" -- "$bin" compare "$rx/garble"

@@ -109,9 +109,9 @@ static int from_image(const struct kernel_override *o, const struct scenario *s,
 		}
 		mods = kernel_modules_tree(o->modules);
 		if (!mods) {
-			sb_addf(err, "--modules '%s' is not a modules tree: no modules.dep in it "
-				"or in a single lib/modules/VERSION below it (make modules_install "
-				"INSTALL_MOD_PATH=DIR, or depmod)", o->modules);
+			sb_addf(err, "--modules '%s' is not a modules tree: no modules.dep, "
+				"modules.order or kernel/ in it or in a single lib/modules/VERSION "
+				"below it (make modules_install INSTALL_MOD_PATH=DIR)", o->modules);
 			goto out;
 		}
 	} else {

@@ -72,6 +72,7 @@ run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s
 run_one channel "send_s kB_per_s" "$smoke" 1 64
 run_one fio-range "write_iops read_iops io_extra_kB" "$smoke" 1
 run_one initramfs "uptime_s boot_s archive_bytes" 1 x86_64
+run_one modload "load_s module_bytes" 1
 run_one boot "uptime_s boot_s" 1 x86_64
 run_one fio "size_bytes cpio_bytes size_i386_bytes harness_uptime_s harness_boot_s bare_uptime_s bare_host_s" 1
 
