@@ -27,6 +27,9 @@ expect 0 "^usage: scaletest kernel build" -- "$bin" kernel build --help
 expect 2 "'frob' is not a kernel command" -- "$bin" kernel frob
 expect 2 "^usage: scaletest kernel build" -- "$bin" kernel
 expect 2 "kernel_source '/nonexistent' is neither 'debian' nor a directory" -- "$bin" kernel build --source /nonexistent
+expect 2 "kernel_source 'debian:6': Debian's source is 'debian' or 'debian:X.Y' \\(linux-source-X.Y, e.g. debian:6.12\\)" -- "$bin" kernel build --source debian:6
+expect 2 "kernel_source 'debian:6.12x': Debian's source is 'debian' or 'debian:X.Y'" -- "$bin" kernel build --source debian:6.12x
+expect 2 "kernel_rev needs kernel=build and kernel_source a git repository" -- "$bin" kernel build --source debian:6.12 --set kernel_rev=HEAD
 expect 2 "kernel_config_base: 'bigconfig' is not one of tinyconfig, defconfig" -- "$bin" kernel build --config bigconfig
 expect 0 "kernels/build +[0-9]+ entries" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache list
 expect 2 "'nosuch' is not a cache category" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache clean nosuch

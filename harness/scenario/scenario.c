@@ -39,7 +39,7 @@ const struct scenario_key scenario_keys[] = {
 	STR(kernel_package, "", "Debian kernel package, or a metapackage that depends on one; default linux-image-amd64 or linux-image-686-pae by arch."),
 	PATH(kernel_image, "With kernel=files: the bzImage to boot."),
 	PATH(kernel_modules, "With kernel=files: the modules tree, either lib/modules/VERSION or a root directory holding lib/modules/VERSION."),
-	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version) or a kernel tree (a path; never modified)."),
+	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version), debian:X.Y (Debian's linux-source-X.Y, e.g. debian:6.12 from bookworm-security) or a kernel tree (a path; never modified)."),
 	STR(kernel_rev, "", "With kernel=build and kernel_source a git repository: the commit to build (anything git rev-parse names: a hash, tag or branch), checked out in a shared clone (the repository itself is never written); empty builds the tree as it is on disk."),
 	PATH(kernel_patches, "With kernel=build: a directory of *.patch/*.diff files applied in name order, or a series file listing patches; empty for none."),
 	ENUM(kernel_config_base, "tinyconfig", config_choices, "With kernel=build: the base configuration the fragments are merged onto."),
@@ -487,6 +487,29 @@ const char *scenario_kernel_package(const struct scenario *s)
 	return s->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
 }
 
+int scenario_debian_source(const char *source, char *series, size_t n)
+{
+	const char *v = source + 7;
+	size_t major, minor;
+
+	if (series && n)
+		*series = '\0';
+	if (!strcmp(source, "debian"))
+		return 1;
+	if (strncmp(source, "debian:", 7))
+		return 0;
+	/* "debian:6.12": digits, a dot, digits; nothing else. */
+	major = strspn(v, "0123456789");
+	if (!major || major > 3 || v[major] != '.')
+		return 0;
+	minor = strspn(v + major + 1, "0123456789");
+	if (!minor || minor > 3 || v[major + 1 + minor])
+		return 0;
+	if (series && n > major + 1 + minor)
+		memcpy(series, v, major + 1 + minor + 1);
+	return 1;
+}
+
 long long scenario_disk_cost_kb(const struct scenario *s)
 {
 	if (s->disk_cost_kb)
@@ -774,7 +797,14 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_adds(err, "kernel_image and kernel_modules need kernel=files");
 		return -1;
 	}
-	if (s->kernel == KERNEL_BUILD && strcmp(s->kernel_source, "debian")) {
+	if (s->kernel == KERNEL_BUILD && !strncmp(s->kernel_source, "debian:", 7) &&
+	    !scenario_debian_source(s->kernel_source, NULL, 0)) {
+		where_key(s, "kernel_source", err);
+		sb_addf(err, "kernel_source '%s': Debian's source is 'debian' or 'debian:X.Y' "
+			"(linux-source-X.Y, e.g. debian:6.12)", s->kernel_source);
+		return -1;
+	}
+	if (s->kernel == KERNEL_BUILD && !scenario_debian_source(s->kernel_source, NULL, 0)) {
 		char *src = s->kernel_source[0] == '/' || !s->dir
 			? xstrdup(s->kernel_source)
 			: xstrfmt("%s/%s", s->dir, s->kernel_source);
@@ -793,7 +823,8 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_addf(err, "kernel_patches '%s' does not exist", s->kernel_patches);
 		return -1;
 	}
-	if (*s->kernel_rev && (s->kernel != KERNEL_BUILD || !strcmp(s->kernel_source, "debian"))) {
+	if (*s->kernel_rev && (s->kernel != KERNEL_BUILD ||
+			       scenario_debian_source(s->kernel_source, NULL, 0))) {
 		where_key(s, "kernel_rev", err);
 		sb_adds(err, "kernel_rev needs kernel=build and kernel_source a git repository");
 		return -1;

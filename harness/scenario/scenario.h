@@ -53,7 +53,7 @@ struct scenario {
 	char *kernel_package;	/* "" = the arch's default */
 	char *kernel_image;
 	char *kernel_modules;
-	char *kernel_source;	/* "debian" or a path */
+	char *kernel_source;	/* "debian", "debian:X.Y" or a path */
 	char *kernel_rev;		/* a commit of kernel_source, or "" */
 	char *kernel_patches;
 	int kernel_config_base;	/* 0 tinyconfig, 1 defconfig */
@@ -149,6 +149,11 @@ const char *arch_name(int arch);		/* "x86_64", "i386" */
 const char *arch_debian(int arch);		/* "amd64", "i386" */
 const char *scenario_backend(const struct scenario *s);	/* "qemu", "libvirt" */
 const char *scenario_kernel_package(const struct scenario *s);
+/* Whether a kernel_source value names Debian's source: "debian" (the
+ * linux-source package of the prebuilt kernel's version; *series = "")
+ * or "debian:6.12" (linux-source-6.12, whatever the prebuilt kernels are;
+ * *series = "6.12").  1 or 0; series (at least 16 bytes) may be NULL. */
+int scenario_debian_source(const char *source, char *series, size_t n);
 long long scenario_disk_cost_kb(const struct scenario *s);
 /* The scheduler's name, or "" for the kernel's default. */
 const char *scenario_scheduler(const struct scenario *s);
