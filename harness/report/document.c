@@ -209,6 +209,31 @@ static void crash_section(struct doc *d, const struct report_model *m)
 	}
 }
 
+/* Kernel reports that did not end the run (result.json's findings). */
+static void findings_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nfindings)
+		return;
+	heading(d, MK_H2, "findings", "Findings");
+	note_para(d, "Kernel reports that did not end the run: a hung-task report during a "
+		  "long insmod or rmmod whose disk count still moved, in a run the guest "
+		  "finished.");
+	for (size_t i = 0; i < m->nfindings; i++) {
+		const struct report_finding *f = &m->findings[i];
+
+		mk_block(d, MK_P, "finding", NULL);
+		MK_PARTS(d, "", fmt_or(f->cls, "?"), ", blamed on the ", fmt_or(f->blame, "?"), ": ");
+		mk_inline(d, MK_CODE, NULL);
+		mk_text(d, fmt_or(f->title, "?"));
+		mk_inline_end(d, MK_CODE);
+		if (f->line.have)
+			mk_addf(d, " (console.log line %lld)", fmt_round(f->line.v));
+		mk_block_end(d, MK_P);
+		if (f->context && *f->context)
+			mk_pre(d, f->context);
+	}
+}
+
 static const struct mk_col mem_cols[] = {
 	{ "", MK_LEFT }, { "before insmod", MK_RIGHT }, { "after insmod", MK_RIGHT },
 	{ "change", MK_RIGHT }, { "per disk", MK_RIGHT },
@@ -867,6 +892,7 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 	else
 		run_summary(d, m);
 	crash_section(d, m);
+	findings_section(d, m);
 	mem_section(d, m);
 	sweep_section(d, m);
 	disks_section(d, m);

@@ -427,6 +427,16 @@ static void checks(json_object *root, struct report_model *m)
 		m->checks[i].detail = jstr(aget(c, i), "detail", NULL);
 		m->checks[i].pass = bool_at(aget(c, i), "pass");
 	}
+	c = jarr(root, "findings");
+	m->nfindings = alen(c);
+	m->findings = xcalloc(m->nfindings + 1, sizeof(*m->findings));
+	for (size_t i = 0; i < m->nfindings; i++) {
+		m->findings[i].cls = jstr(aget(c, i), "class", NULL);
+		m->findings[i].blame = jstr(aget(c, i), "blame", NULL);
+		m->findings[i].title = jstr(aget(c, i), "title", NULL);
+		m->findings[i].context = jstr(aget(c, i), "context", NULL);
+		m->findings[i].line = num_at(aget(c, i), "line");
+	}
 	m->nrejections = alen(r);
 	m->rejections = xcalloc(m->nrejections + 1, sizeof(*m->rejections));
 	for (size_t i = 0; i < m->nrejections; i++)
@@ -603,6 +613,7 @@ void report_model_release(struct report_model *m)
 	free(m->schedulers);
 	free(m->sweep);
 	free(m->checks);
+	free(m->findings);
 	free(m->rejections);
 	free(m->sites);
 	free(m->step_fit);

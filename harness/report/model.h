@@ -133,6 +133,12 @@ struct report_check {
 	int pass;
 };
 
+/* result.json's findings: kernel reports that did not end the run. */
+struct report_finding {
+	const char *cls, *blame, *title, *context;
+	struct num line;
+};
+
 struct report_count {
 	const char *name;
 	long long count;
@@ -159,6 +165,8 @@ struct report_model {
 	/* result.json's crash: NULL class when the console held no report. */
 	const char *crash_class, *crash_blame, *crash_title, *crash_context;
 	struct num crash_line;		/* console.log line of its first line */
+	struct report_finding *findings;
+	size_t nfindings;
 
 	struct num disks_present, disks_requested, virtio_present, virtio_requested;
 	const char *virtio_bus;

@@ -26,11 +26,7 @@ static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
 #define STR(n, d, h) { #n, KT_STRING, OFF(n), d, 0, 0, NULL, NULL, h }
 #define PATH(n, h) { #n, KT_PATH, OFF(n), "", 0, 0, NULL, NULL, h }
 
-/*
- * The per-disk memory defaults (disk_cost_kb) were measured here with
- * Debian's 6.1.0-57 kernels: LowFree fell 178 kB per disk on 686-pae and
- * MemFree 353 kB per disk on amd64 at insmod scsi_debug of 4000 disks.
- */
+/* The per-disk memory defaults (disk_cost_kb): disk_costs[] below. */
 const struct scenario_key scenario_keys[] = {
 	STR(name, "", "Run name; defaults to the scenario file's name. Letters, digits, '.', '_', '-'."),
 	STR(description, "", "One line saying what the scenario is for."),
@@ -81,7 +77,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(initramfs_compress, "none", compress_choices, "Initramfs compression: none boots fastest under TCG (see the README's measurement); gzip makes a smaller file."),
 	INT(loglevel, "4", 0, 8, NULL, "Kernel console loglevel; 4 keeps thousands of probe messages off the serial line."),
 	STR(cmdline, "", "Extra kernel command line parameters."),
-	INT(disk_cost_kb, "0", 0, 1048576, "kB", "Expected memory per disk, used to refuse runs that cannot fit; 0: 180 (i386, lowmem) or 360 (x86_64), measured on Debian's kernels."),
+	INT(disk_cost_kb, "0", 0, 1048576, "kB", "Expected memory per disk, used to refuse runs that cannot fit; 0: by the scheduler the disks get (the scheduler key, or the kernel's default: none when sd_submit_queues and cpus are both above 1, else mq-deadline), measured on Debian's kernels: mq-deadline (kyber, bfq) 180 kB of lowmem on i386 and 360 kB on x86_64, none 80 kB and 130 kB."),
 	INT(timeout_boot, "120", 5, 86400, "s", "Deadline for the guest to reach /init and load the base modules."),
 	INT(timeout_insmod, "900", 5, 86400, "s", "Deadline for insmod scsi_debug and enumeration of all disks."),
 	INT(timeout_io, "600", 5, 86400, "s", "Deadline for the I/O phase."),
@@ -510,11 +506,47 @@ int scenario_debian_source(const char *source, char *series, size_t n)
 	return 1;
 }
 
+const char *scenario_disk_scheduler(const struct scenario *s)
+{
+	if (s->scheduler)
+		return scenario_scheduler(s);
+	/* The kernel's default (elevator_get_default()): none for a queue of
+	 * several hardware queues, and scsi_debug trims submit_queues to the
+	 * CPUs; else mq-deadline. */
+	return s->sd_submit_queues > 1 && s->cpus > 1 ? "none" : "mq-deadline";
+}
+
+/*
+ * What a disk costs, by the scheduler it gets and what memory holds it
+ * (lowmem on i386).  A scheduler preallocates a request pool per hardware
+ * queue (2 x min(queue_depth, 128) requests, each with the driver's
+ * per-command data and a sense buffer); none has none.  Measured at 4000
+ * disks on Debian's kernels (README "Past 32,768 disks"), some headroom
+ * added: mq-deadline 178 kB of LowFree on 686-pae 6.1, 355-357 kB of
+ * MemFree on amd64 6.1 and 6.12; none (submit_queues = CPUs = 2) 73.6 kB
+ * of LowFree on 686-pae, 121.4 kB of MemFree on amd64 6.12 (127 kB on 6.1,
+ * DESIGN.md).  kyber and bfq get mq-deadline's figure: they preallocate
+ * the same pool.
+ */
+static const struct {
+	int arch;
+	int none;
+	long long kb;
+} disk_costs[] = {
+	{ ARCH_I386, 0, 180 }, { ARCH_I386, 1, 80 },
+	{ ARCH_X86_64, 0, 360 }, { ARCH_X86_64, 1, 130 },
+};
+
 long long scenario_disk_cost_kb(const struct scenario *s)
 {
+	int none = !strcmp(scenario_disk_scheduler(s), "none");
+
 	if (s->disk_cost_kb)
 		return s->disk_cost_kb;
-	return s->arch == ARCH_I386 ? 180 : 360;
+	for (size_t i = 0; i < ARRAY_SIZE(disk_costs); i++)
+		if (disk_costs[i].arch == s->arch && disk_costs[i].none == none)
+			return disk_costs[i].kb;
+	return 360;
 }
 
 void scenario_sd_layout(const struct scenario *s, long long *tgts,
@@ -892,11 +924,15 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 	have_kb = have_mb * 1024;
 	if (need_kb > have_kb) {
 		where_key(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each, "
-			"but a %lld MiB %s guest has about %lld MiB "
-			"(raise memory_mb, lower disks, or set disk_cost_kb)",
-			peak, need_kb / 1024, what, cost, s->memory_mb,
-			arch_name(s->arch), have_mb < 0 ? 0 : have_mb);
+		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each "
+			"(scheduler %s%s), but a %lld MiB %s guest has about %lld MiB "
+			"(raise memory_mb, lower disks, or set disk_cost_kb%s)",
+			peak, need_kb / 1024, what, cost, scenario_disk_scheduler(s),
+			s->disk_cost_kb ? ", disk_cost_kb" : "", s->memory_mb,
+			arch_name(s->arch), have_mb < 0 ? 0 : have_mb,
+			strcmp(scenario_disk_scheduler(s), "none") ?
+			"; scheduler none costs far less a disk: sd_submit_queues = cpus, "
+			"cpus > 1" : "");
 		return -1;
 	}
 	return 0;

@@ -154,6 +154,11 @@ const char *scenario_kernel_package(const struct scenario *s);
  * or "debian:6.12" (linux-source-6.12, whatever the prebuilt kernels are;
  * *series = "6.12").  1 or 0; series (at least 16 bytes) may be NULL. */
 int scenario_debian_source(const char *source, char *series, size_t n);
+/* The I/O scheduler the scsi_debug disks get: the scheduler key, or what
+ * the kernel picks ("none" with several hardware queues, else
+ * "mq-deadline"). */
+const char *scenario_disk_scheduler(const struct scenario *s);
+/* disk_cost_kb, or the measured cost of a disk with that scheduler. */
 long long scenario_disk_cost_kb(const struct scenario *s);
 /* The scheduler's name, or "" for the kernel's default. */
 const char *scenario_scheduler(const struct scenario *s);

@@ -30,6 +30,7 @@ oom $smoke --set cmdline=scaletest_fault=oom:after-io
 timeout $smoke --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
 garble $smoke --set cmdline=scaletest_fault=garble:after-insmod
 hung-task $smoke --set cmdline=scaletest_fault=hung:after-virtio --set loglevel=7 --set timeout_insmod=60 --set timeout_io=60
+hung-task-finding $smoke --set disks=4000 --set memory_mb=2048 --set fio=0 --set rmmod=0 --set cmdline=sysctl.kernel.hung_task_timeout_secs=1
 channel-lost $smoke --set cmdline=scaletest_fault=chanlost:before-insmod --set timeout_insmod=60
 qemu-exit $smoke kill-qemu:after-insmod
 sweep $smoke --set sweep=0,20,40,20

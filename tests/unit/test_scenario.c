@@ -474,6 +474,59 @@ TEST(scenario_check_memory_fit)
 	CHECK_CONTAINS(m, "nothing to test");
 }
 
+TEST(scenario_disk_cost_follows_the_scheduler)
+{
+	/* 65,536 disks with scheduler none (submit_queues = CPUs) fit a
+	 * 15 GiB amd64 guest; with mq-deadline (one submit queue, the
+	 * default) they do not, and the refusal names the scheduler and the
+	 * way to none.  The scheduler key counts too. */
+	static const char big[] = "memory_mb = 15360\ndisks = 65536\n";
+	struct strbuf t = STRBUF_INIT;
+	struct scenario s;
+	const char *m, *msg;
+	int r;
+
+	sb_addf(&t, "%ssd_submit_queues = 2\ncpus = 2\n", big);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, 0);
+	CHECK_STR(m, "");
+	m = check_of(big, &r);
+	CHECK_EQ_INT(r, -1);
+	CHECK_CONTAINS(m, "65536 disks need about 23040 MiB of memory at 360 kB each "
+		       "(scheduler mq-deadline)");
+	CHECK_CONTAINS(m, "scheduler none costs far less a disk: sd_submit_queues = cpus, cpus > 1");
+	/* Two submit queues on one CPU are one hardware queue: mq-deadline. */
+	sb_reset(&t);
+	sb_addf(&t, "%ssd_submit_queues = 2\n", big);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, -1);
+	sb_reset(&t);
+	sb_addf(&t, "%sscheduler = none\n", big);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, 0);
+	/* The table, through the scenario. */
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "arch = i386\n", &msg), 0);
+	CHECK_STR(scenario_disk_scheduler(&s), "mq-deadline");
+	CHECK_EQ_INT(scenario_disk_cost_kb(&s), 180);
+	scenario_release(&s);
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "arch = i386\nscheduler = none\n", &msg), 0);
+	CHECK_STR(scenario_disk_scheduler(&s), "none");
+	CHECK(scenario_disk_cost_kb(&s) < 180);
+	scenario_release(&s);
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "scheduler = kyber\n", &msg), 0);
+	CHECK_EQ_INT(scenario_disk_cost_kb(&s), 360);
+	scenario_release(&s);
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "sd_submit_queues = 4\ncpus = 2\ndisk_cost_kb = 99\n", &msg), 0);
+	CHECK_STR(scenario_disk_scheduler(&s), "none");
+	CHECK_EQ_INT(scenario_disk_cost_kb(&s), 99);
+	scenario_release(&s);
+	sb_release(&t);
+}
+
 TEST(scenario_check_strings)
 {
 	int r;

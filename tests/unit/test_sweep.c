@@ -97,8 +97,9 @@ TEST(sweep_scenario_bad_lists_point_at_the_line)
 		{ "sd_hosts = 2\nsweep = 0,20,40\n", "t.scn:1: sd_hosts cannot be set with a sweep: "
 		  "it adds hosts of as many disks as the greatest common divisor of its steps" },
 		{ "memory_mb = 512\nsweep = 0,3000,6000,3000\n", "t.scn:2: 6000 disks need about 2109 MiB "
-		  "of memory at 360 kB each, but a 512 MiB x86_64 guest has about 320 MiB "
-		  "(raise memory_mb, lower disks, or set disk_cost_kb)" },
+		  "of memory at 360 kB each (scheduler mq-deadline), but a 512 MiB x86_64 guest "
+		  "has about 320 MiB (raise memory_mb, lower disks, or set disk_cost_kb; scheduler "
+		  "none costs far less a disk: sd_submit_queues = cpus, cpus > 1)" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
