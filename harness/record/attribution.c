@@ -44,8 +44,10 @@ static const char *const allocator_frames[] = {
 	"__kmalloc_large", "get_free_pages",
 	"__kmalloc_cache_node", "___kmalloc_large_node", "__kvmalloc_node", "vmalloc_huge",
 	/* the module loader's memory: 6.1's module_alloc, 6.12's execmem_alloc,
-	 * so that both charge load_module */
-	"module_alloc", "execmem_alloc",
+	 * so that both charge load_module; kmemleak's metadata: 6.12 splits
+	 * __create_object, allocating in __alloc_object, so that both charge
+	 * __create_object */
+	"module_alloc", "execmem_alloc", "__alloc_object",
 };
 
 /* The length of a frame's function name as one name across kernel
