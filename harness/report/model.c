@@ -722,6 +722,7 @@ static struct compare_kv *kvs_of(json_object *a, size_t nsides, size_t *n)
 #define STAT(kind, member, path) FIELD(struct compare_stat, kind, member, path)
 static const struct field stat_fields[] = {
 	STAT(F_NUM, mean, "mean"), STAT(F_NUM, sd, "sd"), STAT(F_NUM, n, "n"),
+	STAT(F_NUM, se, "se"),
 	STAT(F_TEXT, mean_text, "mean"),
 };
 /* A side after the base: its comparison with the base (schema 1 has it
@@ -847,6 +848,7 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	 * older harnesses wrote it, read as two sides. */
 	legacy = !sides;
 	m->verdict = jstr(cmp, "verdict", NULL);
+	m->series = bool_at(cmp, "series");
 	m->nsides = legacy ? 2 : alen(sides);
 	m->sides = xcalloc(m->nsides + 1, sizeof(*m->sides));
 	for (size_t k = 0; k < m->nsides; k++)

@@ -279,6 +279,7 @@ struct compare_kv {
  * the base's mean, its p and the verdict. */
 struct compare_stat {
 	struct num mean, sd, n;
+	struct num se;			/* a sweep's fit: the slope's standard error */
 	const char *mean_text;		/* mean as the JSON has it, or NULL */
 	double *values;			/* every run's value */
 	size_t nvalues;
@@ -309,6 +310,7 @@ struct compare_slab {
 struct compare_model {
 	json_object *cmp;
 	const char *verdict;
+	int series;			/* compare --series: a kernel series */
 	struct compare_side_model *sides;
 	size_t nsides;
 	const char *rule_test;
