@@ -219,7 +219,7 @@ bad() { # file-basename pattern
 }
 bad unknown-key.scn "unknown-key.scn:3: unknown key 'dsks' \(did you mean 'disks'\?\)"
 bad bad-number.scn "bad-number.scn:2: memory_mb: '2G' is not a whole number"
-bad out-of-range.scn "out-of-range.scn:4: disks: 200000 is out of range 0..100000"
+bad out-of-range.scn "out-of-range.scn:4: disks: 2000000 is out of range 0..1048576"
 bad bad-enum.scn "bad-enum.scn:1: arch: 'arm64' is not one of x86_64, i386"
 bad duplicate.scn "duplicate.scn:3: duplicate key 'disks' \(first set on line 2\)"
 bad too-many-disks.scn "too-many-disks.scn:3: 5000 disks need about 878 MiB of low memory"

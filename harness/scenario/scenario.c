@@ -46,7 +46,7 @@ const struct scenario_key scenario_keys[] = {
 	INT(cpus, "1", 1, 64, "CPUs", "Guest CPUs."),
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
 	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
-	INT(disks, "4000", 0, 100000, "disks", "scsi_debug disks (N). 0 runs without scsi_debug."),
+	INT(disks, "4000", 0, 1048576, "disks", "scsi_debug disks (N), at most sd's 1,048,576 (its 20-bit index) with the virtio-scsi disks after them. 0 runs without scsi_debug."),
 	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. \"even\": 0 to disks in the most even steps, up to 8, that divide it (0,500,...,4000 for 4000); \"even:N\": in N steps (both written out as the list in the resolved settings). Empty: one step of disks."),
 	INT(sweep_floor_mb, "0", 0, 65536, "MiB", "With a sweep: after its last step, add one host at a time until the headline free memory (LowFree on HIGHMEM kernels, else MemFree) is below this floor, then remove them again down to the last step; the knee, the largest count still above the floor, goes into result.json. 0: off."),
 	INT(sd_hosts, "1", 1, 64, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it."),
@@ -580,8 +580,8 @@ static int sweep_parse(const char *list, long long **steps, size_t *n,
 
 		if (l) {
 			if (l >= sizeof(num) || (memcpy(num, p, l), num[l] = '\0',
-			    parse_u64(num, &v) < 0) || v > 100000) {
-				sb_addf(why, "'%.*s' is not a disk count (0..100000)",
+			    parse_u64(num, &v) < 0) || v > SD_MAX_DISKS) {
+				sb_addf(why, "'%.*s' is not a disk count (0..1048576)",
 					(int)(l > 24 ? 24 : l), p);
 				goto bad;
 			}
@@ -874,6 +874,14 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 			s->disks, s->sd_hosts);
 		return -1;
 	}
+	if (scenario_sweep_peak(s) + (s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0) >
+	    SD_MAX_DISKS) {
+		where_key(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld scsi_debug disks and %lld virtio-scsi disks after them are more "
+			"than the %d that sd names (its 20-bit index)", scenario_sweep_peak(s),
+			s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0, SD_MAX_DISKS);
+		return -1;
+	}
 	if (s->disks + s->virtio_disks == 0) {
 		where_key(s, "disks", err);
 		sb_adds(err, "nothing to test: disks and virtio_disks are both 0");
@@ -1020,7 +1028,7 @@ static int sample_indexes(const char *list, long **idx, size_t *n, size_t *alloc
 		if (l && l < sizeof(num)) {
 			memcpy(num, p, l);
 			num[l] = '\0';
-			if (parse_u64(num, &v) < 0 || v > 1000000) {
+			if (parse_u64(num, &v) < 0 || v >= SD_MAX_DISKS) {
 				*bad = p;
 				return -1;
 			}

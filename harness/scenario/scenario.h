@@ -173,6 +173,8 @@ void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n);
  * *n = 0 and NULL without a sweep); scenario_check() has validated them.
  */
 #define SWEEP_MAX_STEPS 64
+/* sd's 20-bit disk index: the most disks it names (sdbgqcv the last). */
+#define SD_MAX_DISKS 1048576
 #define SWEEP_MAX_HOSTS 1024
 void scenario_sweep(const struct scenario *s, long long **steps, size_t *n);
 long long scenario_sweep_peak(const struct scenario *s);	/* disks without a sweep */

@@ -271,9 +271,9 @@ TEST(scenario_not_a_number)
 
 TEST(scenario_out_of_range)
 {
-	parse_fails("\n\ndisks = 100001\n",
-		    FILE_NAME ":3: disks: 100001 is out of range 0..100000", __LINE__);
-	parse_fails("disks = -1\n", FILE_NAME ":1: disks: -1 is out of range 0..100000",
+	parse_fails("\n\ndisks = 1048577\n",
+		    FILE_NAME ":3: disks: 1048577 is out of range 0..1048576", __LINE__);
+	parse_fails("disks = -1\n", FILE_NAME ":1: disks: -1 is out of range 0..1048576",
 		    __LINE__);
 	parse_fails("memory_mb = 64\n",
 		    FILE_NAME ":1: memory_mb: 64 is out of range 128..65536", __LINE__);
@@ -382,7 +382,7 @@ TEST(scenario_set_errors)
 		  __LINE__);
 	set_fails("disks=abc", "--set disks=abc: disks: 'abc' is not a whole number",
 		  __LINE__);
-	set_fails("disks=100001", "--set disks=100001: disks: 100001 is out of range 0..100000",
+	set_fails("disks=1048577", "--set disks=1048577: disks: 1048577 is out of range 0..1048576",
 		  __LINE__);
 	set_fails("arch=sparc", "--set arch=sparc: arch: 'sparc' is not one of x86_64, i386",
 		  __LINE__);
@@ -527,6 +527,36 @@ TEST(scenario_disk_cost_follows_the_scheduler)
 	sb_release(&t);
 }
 
+TEST(scenario_check_sd_index_limit)
+{
+	/* sd names 2^20 disks: the scsi_debug disks and the virtio-scsi ones
+	 * after them must fit; virtio-blk disks are vdX, apart. */
+	static const char base[] = "disks = 1048576\ndisk_cost_kb = 1\nmemory_mb = 65536\n";
+	struct strbuf t = STRBUF_INIT;
+	const char *m;
+	int r;
+
+	sb_addf(&t, "%svirtio_disks = 1\n", base);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, -1);
+	CHECK_CONTAINS(m, "1048576 scsi_debug disks and 1 virtio-scsi disks after them are more "
+		       "than the 1048576 that sd names (its 20-bit index)");
+	sb_reset(&t);
+	sb_addf(&t, "%svirtio_disks = 1\nvirtio_bus = blk\n", base);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, 0);
+	{
+		struct scenario s;
+		const char *msg;
+
+		scenario_init(&s);
+		CHECK_EQ_INT(parse(&s, "disks = 1048577\n", &msg), -1);
+		CHECK_CONTAINS(msg, "disks: 1048577 is out of range 0..1048576");
+		scenario_release(&s);
+	}
+	sb_release(&t);
+}
+
 TEST(scenario_check_strings)
 {
 	int r;
@@ -628,7 +658,7 @@ TEST(scenario_keys_markdown_lists_every_key)
 		lines++;
 	}
 	CHECK_EQ_INT(lines, scenario_nkeys + 2);
-	CHECK_CONTAINS(md.buf, "| `disks` | int | `4000` | 0..100000 | disks |");
+	CHECK_CONTAINS(md.buf, "| `disks` | int | `4000` | 0..1048576 | disks |");
 	CHECK_CONTAINS(md.buf, "| `arch` | enum | `x86_64` | `x86_64`, `i386` |");
 	sb_release(&md);
 }
