@@ -45,9 +45,9 @@ FUZZ_SECONDS ?= 10
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
-PKGS = libarchive json-c zlib libcrypto
+PKGS = libarchive json-c zlib libcrypto libkmod
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto) -lm -pthread
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto -lkmod) -lm -pthread
 # The libvirt backend (harness/vm/libvirt.c) when libvirt's and libxml2's
 # development files are there; without them it is built as a stub whose
 # check says what to install.

@@ -121,18 +121,29 @@ count_blocks() {
 	echo "$nblk"
 }
 
-# "name MAJ:MIN" for every block device.  Thousands of them: two processes
-# and a paste, not a read per device (that took seconds under TCG).  Both
-# globs expand in the same sorted order.
+# "name MAJ:MIN" for every block device.  Thousands of them: a few
+# processes, not one per device (that took seconds under TCG), and never
+# every path in one argv: at 65,536 disks "cat ./*/queue/nr_requests"
+# alone is over the kernel's limit on arguments (a quarter of the 8 MiB
+# stack), E2BIG, and cat ran not at all.  So the paths go through xargs
+# (sysfs_each), which splits them; printf is the shell's own.  Both lists
+# are in the same sorted order.
 list_blocks() {
 	cd /sys/block || return 1
 	set -- *
 	if [ -e "$1" ]; then
 		printf '%s\n' "$@" > /tmp/.names
-		cat ./*/dev > /tmp/.devs
+		sysfs_each /tmp/.names dev > /tmp/.devs
 		paste -d ' ' /tmp/.names /tmp/.devs
 	fi
 	cd /
+}
+
+# sysfs_each NAMES FILE: NAME/FILE of every NAME (one a line in the file
+# NAMES, relative to the current directory) with one cat per xargs batch,
+# in order.
+sysfs_each() {
+	sed "s|\$|/$2|" "$1" | xargs cat
 }
 
 # list_new_blocks FILE: "NAME MAJ:MIN" for the block devices whose names
@@ -186,11 +197,15 @@ nap() {
 wait_blocks() {
 	uptime_v
 	end=$((up_cs + $2 * 100))
+	_wq=0
 	while :; do
 		count_blocks_v
 		[ "$nblk" -eq "$1" ] && return 0
 		uptime_v
 		[ "$up_cs" -ge "$end" ] && return 1
+		# The SCSI devices once a second (a read of /proc/slabinfo).
+		_wq=$((_wq + 1))
+		[ $((_wq % 10)) = 1 ] && queues_v
 		progress_v
 		nap 100
 	done
@@ -220,6 +235,7 @@ bg_wait() {
 		[ "$up_cs" -ge "$end" ] && return 124
 		ticks_v; _w0=$ticks
 		count_blocks_v
+		queues_v
 		progress_v
 		ticks_v
 		_ms=$(((ticks - _w0) * 10 * (100 - BG_WAIT_PCT) / BG_WAIT_PCT))
@@ -251,18 +267,48 @@ write_to() {
 # background job in any wait of its own, and the job's ticks then count as
 # its children's: so a send during which bg_wait's job may have ended (its
 # status file is there after it) is not counted.
-prog_cs=-100 prog_n=-1 prog_cpu=0 prog_gap=100 bg_running=
+# During insmod (and a sweep's steps) a fourth number: the SCSI devices
+# the kernel has made so far ($nq, queues_v), which move for minutes
+# before the first block device at tens of thousands of disks.
+prog_cs=-100 prog_n=-1 prog_q=-1 prog_cpu=0 prog_gap=100 bg_running=
 progress_v() {
-	[ "$nblk" -ne "$prog_n" ] && [ $((up_cs - prog_cs)) -ge "$prog_gap" ] || return 0
-	prog_n=$nblk prog_cs=$up_cs
+	{ [ "$nblk" -ne "$prog_n" ] || [ "${nq:--1}" -ne "$prog_q" ]; } &&
+		[ $((up_cs - prog_cs)) -ge "$prog_gap" ] || return 0
+	prog_n=$nblk prog_q=${nq:--1} prog_cs=$up_cs
 	ticks_v; _t0=$ticks
-	echo "$up_s $nblk $prog_cpu" > /tmp/.progress
+	echo "$up_s $nblk $prog_cpu${nq:+ $nq}" > /tmp/.progress
 	emit progress "$phase" /tmp/.progress
 	ticks_v
 	[ -n "$bg_running" ] && [ -e /tmp/.bg.rc ] && return 0
 	prog_cpu=$((prog_cpu + ticks - _t0))
 	prog_gap=$(((ticks - _t0) * 49))
 	[ $prog_gap -ge 100 ] || prog_gap=100
+}
+
+# The SCSI devices made since queues_start, in $nq: the request_queue
+# slab's active objects less those then.  The kernel allocates one queue
+# per SCSI device as the scan finds it, long before the device is in sysfs
+# (an asynchronous scan adds a host's devices there when the whole host is
+# scanned: at 65,536 disks on one host, minutes of nothing in /sys/block).
+# A read loop of this shell, no process.  $nq stays empty without
+# queues_start, and where the kernel has no request_queue slab of its own
+# (merged into another cache): the host then shows the block devices.
+queues_v() {
+	nq=
+	[ -n "$q_base" ] || return 0
+	while read -r _qn _qa _; do
+		[ "$_qn" = request_queue ] && { nq=$((_qa - q_base)); return 0; }
+	done < /proc/slabinfo
+}
+
+queues_start() {
+	q_base=0
+	queues_v
+	q_base=$nq nq=
+}
+
+queues_stop() {
+	q_base= nq=
 }
 
 # This shell's CPU ticks and its reaped children's (utime, stime, cutime,
@@ -277,10 +323,17 @@ ticks_v() {
 	start_tick=$1
 }
 
+# load_list FILE: insmod each "PATH [params]" line in order; a PATH
+# marked "?PATH" is a soft dependency (harness/guest/moddep.h), which may
+# fail to load, as modprobe allows (crct10dif_pclmul on a CPU without
+# PCLMULQDQ, say).
 load_list() {
 	while read -r m args; do
-		[ -n "$m" ] || continue
-		insmod "$m" $args || return 1
+		case $m in
+		"") ;;
+		"?"*) insmod "${m#?}" $args 2>/dev/null || say "soft dependency ${m#?} did not load" ;;
+		*) insmod "$m" $args || return 1 ;;
+		esac
 	done < "$1"
 }
 
@@ -307,6 +360,7 @@ load_list() {
 # step's deadline passed) with the reason in $sweep_why.
 sweep_run() {
 	ah=/sys/bus/pseudo/drivers/scsi_debug/add_host
+	queues_start
 	load_list /etc/modules.disk || { sweep_why="insmod scsi_debug failed"; return 1; }
 	have=0
 	i=0
@@ -402,8 +456,12 @@ apply_knobs() {
 
 # Every block device: name, dev_t, size in sectors, nr_requests, active
 # scheduler, hardware queues, and whether its first block can be read.
-# One process per attribute, as in list_blocks; one head reads all the
-# first blocks.
+# One process per attribute (and xargs batch: sysfs_each), as in
+# list_blocks; one head per batch reads all the first blocks.  The
+# columns are joined by one awk reading them in step: a column that came
+# up short (a device that went away between the listing and a read) gives
+# "?" in its rows, which the host refuses by line, rather than the rows
+# sliding against each other.
 inventory() {
 	cd /sys/block || return 1
 	set -- *
@@ -415,18 +473,29 @@ inventory() {
 	awk 'FILENAME == "/tmp/.inv.known" { dev[$1] = $2; next }
 	     !($1 in dev) { d = "?"; f = $1 "/dev"; getline d < f; close(f); dev[$1] = d }
 	     { print dev[$1] }' /tmp/.inv.known /tmp/.inv.names > /tmp/.inv.dev
-	cat ./*/size > /tmp/.inv.size
-	cat ./*/queue/nr_requests > /tmp/.inv.nr
-	sed 's/.*\[\(.*\)\].*/\1/' ./*/queue/scheduler > /tmp/.inv.sched
-	ls -d ./*/mq/[0-9]* 2>/dev/null | awk -F/ '{ n[$2]++ } END { for (d in n) print d, n[d] }' > /tmp/.inv.hwq
+	sysfs_each /tmp/.inv.names size > /tmp/.inv.size
+	sysfs_each /tmp/.inv.names queue/nr_requests > /tmp/.inv.nr
+	sed 's|$|/queue/scheduler|' /tmp/.inv.names | xargs sed 's/.*\[\(.*\)\].*/\1/' > /tmp/.inv.sched
+	# The hardware queues: NAME/mq/0, NAME/mq/1... (the start point with a
+	# slash, so that find enters it however it is reached).
+	sed 's|$|/mq/|' /tmp/.inv.names | xargs sh -c 'find "$@" -mindepth 1 -maxdepth 1' find 2>/dev/null |
+		awk -F'/+' 'NF == 3 && $3 ~ /^[0-9]+$/ { n[$1]++ } END { for (d in n) print d, n[d] }' > /tmp/.inv.hwq
 	cd /
-	sed 's|^|/dev/|' /tmp/.inv.names > /tmp/.inv.devs
-	head -q -c 512 $(cat /tmp/.inv.devs) > /dev/null 2> /tmp/.inv.readerr
+	sed 's|^|/dev/|' /tmp/.inv.names | xargs head -q -c 512 > /dev/null 2> /tmp/.inv.readerr
 	echo 1 > /proc/sys/vm/drop_caches
-	paste -d ' ' /tmp/.inv.names /tmp/.inv.dev /tmp/.inv.size /tmp/.inv.nr /tmp/.inv.sched |
-	awk 'FILENAME == "/tmp/.inv.hwq" { hwq[$1] = $2; next }
-	     FILENAME == "/tmp/.inv.readerr" { for (i = 1; i <= NF; i++) { gsub(/\047/, "", $i); if ($i !~ /^\/dev\//) continue; sub(/^\/dev\//, "", $i); sub(/:$/, "", $i); bad[$i] = 1 } next }
-	     { print $0, (hwq[$1] ? hwq[$1] : 0), (bad[$1] ? 0 : 1) }' /tmp/.inv.hwq /tmp/.inv.readerr -
+	awk 'BEGIN {
+		while ((getline l < "/tmp/.inv.hwq") > 0) { split(l, f, " "); hwq[f[1]] = f[2] }
+		while ((getline l < "/tmp/.inv.readerr") > 0) {
+			n = split(l, f, " ")
+			for (i = 1; i <= n; i++) { gsub(/\047/, "", f[i]); if (f[i] !~ /^\/dev\//) continue; sub(/^\/dev\//, "", f[i]); sub(/:$/, "", f[i]); bad[f[i]] = 1 }
+		}
+		while ((getline name < "/tmp/.inv.names") > 0) {
+			d = s = r = c = "?"
+			getline d < "/tmp/.inv.dev"; getline s < "/tmp/.inv.size"
+			getline r < "/tmp/.inv.nr"; getline c < "/tmp/.inv.sched"
+			print name, d, s, r, c, (hwq[name] ? hwq[name] : 0), (bad[name] ? 0 : 1)
+		}
+	}'
 }
 
 # Write IO_MB MiB of random data to every disk that appeared with the virtio

@@ -30,6 +30,9 @@ test_kernel_and_cache_verbs() {
 	expect 2 "'frob' is not a kernel command" -- "$bin" kernel frob
 	expect 2 "^usage: scaletest kernel build" -- "$bin" kernel
 	expect 2 "kernel_source '/nonexistent' is neither 'debian' nor a directory" -- "$bin" kernel build --source /nonexistent
+	expect 2 "kernel_source 'debian:6': Debian's source is 'debian' or 'debian:X.Y' \\(linux-source-X.Y, e.g. debian:6.12\\)" -- "$bin" kernel build --source debian:6
+	expect 2 "kernel_source 'debian:6.12x': Debian's source is 'debian' or 'debian:X.Y'" -- "$bin" kernel build --source debian:6.12x
+	expect 2 "kernel_rev needs kernel=build and kernel_source a git repository" -- "$bin" kernel build --source debian:6.12 --set kernel_rev=HEAD
 	expect 2 "kernel_config_base: 'bigconfig' is not one of tinyconfig, defconfig" -- "$bin" kernel build --config bigconfig
 	expect 0 "kernels/build +[0-9]+ entries" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache list
 	expect 2 "'nosuch' is not a cache category" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache clean nosuch
@@ -238,7 +241,7 @@ bad() { # file-basename pattern
 test_bad_scenarios() {
 	bad unknown-key.scn "unknown-key.scn:3: unknown key 'dsks' \(did you mean 'disks'\?\)"
 	bad bad-number.scn "bad-number.scn:2: memory_mb: '2G' is not a whole number"
-	bad out-of-range.scn "out-of-range.scn:4: disks: 200000 is out of range 0..100000"
+	bad out-of-range.scn "out-of-range.scn:4: disks: 2000000 is out of range 0..1048576"
 	bad bad-enum.scn "bad-enum.scn:1: arch: 'arm64' is not one of x86_64, i386"
 	bad duplicate.scn "duplicate.scn:3: duplicate key 'disks' \(first set on line 2\)"
 	bad too-many-disks.scn "too-many-disks.scn:3: 5000 disks need about 878 MiB of low memory"
@@ -554,6 +557,97 @@ test_dry_run_libvirt() {
 	else
 		skip "built without libvirt"
 	fi
+}
+
+# Modules as kernels ship them (tests/fixtures/kmod/mktree.sh: a tree of
+# .ko.xz/.zst/.gz indexed by depmod, and trees each broken one way): what
+# the harness cannot use is exit 3 before anything boots, naming the file
+# and what to do.  The stub QEMU marks a start; the cache is the test's own.
+kmt() { sh "$top/tests/fixtures/kmod/mktree.sh" "$@" 2>/dev/null; }
+test_modules_as_shipped() {
+	dry_setup
+	fake_bzimage "$tmp/bzk" 9.9.9-scaletest 64
+	mrun() {
+		env SCALETEST_CACHE="$tmp/mcache" PATH="$tmp/stub:$PATH" "$bin" run "$top/scenarios/smoke" \
+			--out "$tmp/mres" --set fio=0 "$@"
+	}
+	for v in damaged sigafter notelf bz2 nodep; do
+		kmt "$tmp/kmod-$v" "$v"
+	done
+	expect 3 "module '$tmp/kmod-damaged/lib/modules/9\.9\.9-scaletest/kernel/drivers/scsi/scsi_debug\.ko\.xz' \(xz\): .*the file is damaged" -- \
+		mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-damaged"
+	expect 3 "module '.*/kmod-sigafter/.*/scsi_debug\.ko\.xz' has a signature appended after it was compressed" -- \
+		mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-sigafter"
+	expect 3 "module '.*/kmod-notelf/.*/scsi_debug\.ko\.xz' is not an ELF file once decompressed" -- \
+		mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-notelf"
+	expect 3 "module 'scsi_debug' is not in modules.dep although '.*/kmod-bz2/.*/scsi_debug\.ko\.bz2' is there: it is compressed in a way neither the kernel's module loader nor depmod reads" -- \
+		mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-bz2"
+	expect 3 "kernel 9\.9\.9-scaletest: '.*/kmod-nodep/lib/modules/9\.9\.9-scaletest/modules\.dep' is missing: .*run 'depmod -b ROOT VERSION'" -- \
+		mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-nodep/lib/modules/9.9.9-scaletest"
+	# virtio-blk disks: virtio_blk.ko.gz, which Debian's depmod passes over.
+	kmt "$tmp/kmod-ok"
+	expect 3 "module 'virtio_blk' is not in modules.dep although '.*/virtio_blk\.ko\.gz' is there" -- \
+		mrun --kernel "$tmp/bzk" --modules "$tmp/kmod-ok" --set virtio_bus=blk
+	checked
+	[ -e "$tmp/qemu-started" ] && fail "a run refused for its modules started QEMU"
+	# The same as a Debian package (apt-cache and apt-get download stubbed for
+	# this one package, the real ones for busybox): the harness unpacks it,
+	# indexes it with depmod and refuses its signed-then-compressed module.
+	pk=$tmp/pkg
+	kmt "$pk/root" sigafter
+	cp "$tmp/bzk" "$pk/root/boot/vmlinuz-9.9.9-scaletest"
+	mkdir -p "$pk/root/DEBIAN" "$pk/apt"
+	printf 'Package: linux-image-9.9.9-scaletest\nVersion: 9.9.9-1\nArchitecture: amd64\nMaintainer: t <t@t>\nDescription: test\n' > "$pk/root/DEBIAN/control"
+	dpkg-deb -b -Znone "$pk/root" "$pk/linux-image-9.9.9-scaletest_9.9.9-1_amd64.deb" > /dev/null
+	real_cache=$(command -v apt-cache) real_get=$(command -v apt-get)
+	printf '#!/bin/sh\ncase "$*" in *linux-image-9.9.9-scaletest*) printf "Package: linux-image-9.9.9-scaletest\\nVersion: 9.9.9-1\\n\\n"; exit 0 ;; esac\nexec %s "$@"\n' "$real_cache" > "$pk/apt/apt-cache"
+	printf '#!/bin/sh\ncase "$*" in *linux-image-9.9.9-scaletest*) cp "%s"/*.deb . ; exit 0 ;; esac\nexec %s "$@"\n' "$pk" "$real_get" > "$pk/apt/apt-get"
+	chmod +x "$pk/apt/apt-cache" "$pk/apt/apt-get"
+	expect 3 "module '.*/kernels/debian/linux-image-9\.9\.9-scaletest_9\.9\.9-1_amd64/lib/modules/9\.9\.9-scaletest/kernel/drivers/scsi/scsi_debug\.ko\.xz' has a signature appended after it was compressed" -- \
+		env SCALETEST_CACHE="$tmp/mcache" PATH="$pk/apt:$tmp/stub:$PATH" "$bin" run "$top/scenarios/smoke" \
+			--out "$tmp/mres" --set fio=0 --set kernel_package=linux-image-9.9.9-scaletest
+	checked
+	[ -e "$tmp/qemu-started" ] && fail "a run refused for its package's modules started QEMU"
+}
+
+# Past bsg's 32,768 minors on a kernel before 6.5 with BLK_DEV_BSG: refused
+# before anything is made (exit 2), naming the limit and the kernels that
+# lift it; the same count on 6.5 and later, with virtio-blk disks, or on a
+# kernel without bsg is not refused (it goes on, to the modules, which
+# these fake trees do not have: exit 3).  1 kB a disk: only bsg is asked.
+test_bsg_limit() {
+	dry_setup
+	for v in 6.1.0-fake 6.12.0-fake; do
+		kmt "$tmp/bsg-$v" nodep
+		mv "$tmp/bsg-$v/lib/modules/9.9.9-scaletest" "$tmp/bsg-$v/lib/modules/$v"
+		printf 'CONFIG_SCSI=y\nCONFIG_BLK_DEV_BSG=y\n' > "$tmp/bsg-$v/lib/modules/$v/config"
+		fake_bzimage "$tmp/bz-$v" "$v" 64
+	done
+	bsg() { # VERSION SETTING...
+		_v=$1
+		shift
+		env SCALETEST_CACHE="$tmp/mcache" PATH="$tmp/stub:$PATH" "$bin" run "$top/scenarios/smoke" \
+			--out "$tmp/bres" --set fio=0 --set disk_cost_kb=1 --kernel "$tmp/bz-$_v" \
+			--modules "$tmp/bsg-$_v" "$@"
+	}
+	expect 2 "smoke: 32770 SCSI devices \\(32760 scsi_debug disks, then 10 virtio-scsi disks after 32760\\) are more than the 32768 that bsg \\(CONFIG_BLK_DEV_BSG\\) gives minors to on Linux before 6\\.5, and kernel 6\\.1\\.0-fake has it" -- \
+		bsg 6.1.0-fake --set disks=32760 --set virtio_disks=10
+	expect 2 "Linux 6\\.5 raised the limit to 2\\^20 \\(commits 9077fb2ab78c and 37c918e03ef7\\).*virtio_bus = blk" -- \
+		bsg 6.1.0-fake --set disks=32760 --set virtio_disks=10
+	expect 2 "40000 SCSI devices \\(40000 scsi_debug disks\\) are more than the 32768" -- \
+		bsg 6.1.0-fake --set disks=40000 --set virtio_disks=0
+	expect 2 "65536 SCSI devices .* sweep|65536 SCSI devices \\(65536 scsi_debug disks" -- \
+		bsg 6.1.0-fake --set sweep=0,32768,65536 --set virtio_disks=0
+	checked
+	[ -e "$tmp/bres" ] && fail "a layout refused for bsg made a results directory"
+	expect 2 "40000 SCSI devices" -- bsg 6.1.0-fake --set disks=40000 --set virtio_disks=0 --dry-run
+	expect 3 "modules\\.dep. is missing" -- bsg 6.1.0-fake --set disks=32760 --set virtio_disks=10 --set virtio_bus=blk
+	expect 3 "modules\\.dep. is missing" -- bsg 6.1.0-fake --set disks=32768 --set virtio_disks=0
+	expect 3 "modules\\.dep. is missing" -- bsg 6.12.0-fake --set disks=65536 --set virtio_disks=4
+	sed -i 's/CONFIG_BLK_DEV_BSG=y/# CONFIG_BLK_DEV_BSG is not set/' "$tmp/bsg-6.1.0-fake/lib/modules/6.1.0-fake/config"
+	expect 3 "modules\\.dep. is missing" -- bsg 6.1.0-fake --set disks=40000
+	checked
+	[ -e "$tmp/qemu-started" ] && fail "a run refused before boot started QEMU"
 }
 
 # compare of more than two sides: the first is the base; usage errors.

@@ -22,7 +22,10 @@
 # Packages and why:
 # default:
 #   gcc make pkg-config                     build
-#   libarchive-dev                          initramfs: cpio newc writer
+#   libarchive-dev                          initramfs: cpio newc writer; decompresses
+#                                           .ko.xz/.ko.zst/.ko.gz modules
+#   libkmod-dev                             the modules a guest needs (dependencies,
+#                                           soft dependencies, aliases), as modprobe
 #   libjson-c-dev                           result.json
 #   zlib1g-dev libssl-dev                   CRC-32 (channel), SHA-256 (caches)
 #   qemu-system-x86                         the VMs (qemu-system-x86_64/-i386)
@@ -48,6 +51,8 @@
 #                                           mandoc -Tlint, makewhatis, man -l)
 #   openssh-server                          a private sshd on 127.0.0.1 for the
 #                                           qemu+ssh e2e test (tests/libvirt/sshd.sh)
+#   zstd                                    the .ko.zst modules of the unit tests'
+#                                           modules tree (tests/fixtures/kmod/mktree.sh)
 # fuzz:
 #   clang libclang-rt-14-dev                make fuzz: the libFuzzer targets
 #                                           (tests/fuzz/; libFuzzer and the
@@ -71,10 +76,10 @@
 set -eu
 
 PROFILE_default="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev libssl-dev
-qemu-system-x86 kmod dpkg-dev gcc-multilib libc6-dev-i386"
+libkmod-dev qemu-system-x86 kmod dpkg-dev gcc-multilib libc6-dev-i386"
 PROFILE_kbuild="flex bison bc libelf-dev xz-utils git ccache"
 PROFILE_libvirt="libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients"
-PROFILE_test="jq procps libxml2-utils fio openssh-server mandoc man-db"
+PROFILE_test="jq procps libxml2-utils fio openssh-server mandoc man-db zstd"
 PROFILE_fuzz="clang libclang-rt-14-dev"
 PROFILE_html="chromium"
 PROFILE_deb="debhelper lintian libvirt-dev libxml2-dev"

@@ -33,6 +33,12 @@ const char usage_compare[] =
 	"  --gate KINDS      which metrics decide the verdict: memory, time, io,\n"
 	"                    comma-separated (default memory); only these are\n"
 	"                    called a regression, the others worse or better\n"
+	"  --series          the sides are a kernel series (Debian's 6.1 and 6.12,\n"
+	"                    built, patched...): each named by its kernel, and the\n"
+	"                    reports lead with the per-disk figures side by side\n"
+	"                    (memory per disk, a sweep's fit with its standard\n"
+	"                    error; enumeration and rmmod time per disk), with a\n"
+	"                    chart of each\n"
 	"  --allow-mismatch  compare runs from different environments (arch,\n"
 	"                    disks, memory, CPUs, accelerator, QEMU...), with a\n"
 	"                    warning in the report\n"
@@ -79,6 +85,7 @@ int cmd_compare(int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "gate", required_argument, NULL, 'g' },
 		{ "allow-mismatch", no_argument, NULL, 'm' },
+		{ "series", no_argument, NULL, 's' },
 		{ "baseline", no_argument, NULL, 'B' },
 		{ "baselines", required_argument, NULL, 'd' },
 		{ "format", required_argument, NULL, 'f' },
@@ -120,6 +127,9 @@ int cmd_compare(int argc, char **argv)
 			break;
 		case 'm':
 			o.allow_mismatch = 1;
+			break;
+		case 's':
+			o.series = 1;
 			break;
 		case 'B':
 			use_baseline = 1;

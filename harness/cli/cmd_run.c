@@ -65,7 +65,7 @@ const char usage_run[] =
 	"  --modules DIR    its modules: lib/modules/VERSION, or a root holding one\n"
 	"                   (make modules_install INSTALL_MOD_PATH=DIR); default:\n"
 	"                   /lib/modules/VERSION, VERSION read from the image\n"
-	"  --source TREE    build TREE (or 'debian'): kernel=build, kernel_source=TREE\n"
+	"  --source TREE    build TREE (or 'debian', 'debian:6.12'): kernel=build, kernel_source=TREE\n"
 	"  --patches DIR|SERIES\n"
 	"                   kernel_patches: applied to the source before the build\n"
 	"An option replaces the kernel the scenario file chose (a note names the\n"

@@ -251,6 +251,27 @@ static double fio_all(json_object *root, int *ok)
 	return fio_group_iops(root, "all", 1, ok);
 }
 
+/* Per disk: a run's time over its scsi_debug disks, in ms. */
+static double per_disk_ms(json_object *root, const char *key, int *ok)
+{
+	double disks = jdouble(root, "disks.requested", 0);
+	json_object *t = jget(root, key);
+
+	*ok = disks > 0 && t && (json_object_is_type(t, json_type_int) ||
+				  json_object_is_type(t, json_type_double));
+	return *ok ? json_object_get_double(t) * 1000.0 / disks : 0;
+}
+
+static double enumerate_per_disk(json_object *root, int *ok)
+{
+	return per_disk_ms(root, "timings.enumerate_s", ok);
+}
+
+static double rmmod_per_disk(json_object *root, int *ok)
+{
+	return per_disk_ms(root, "timings.rmmod_s", ok);
+}
+
 static const struct metric metrics[] = {
 	{ "LowFree per disk", "deltas.insmod.per_disk_bytes.LowFree", NULL, "B", 1, GATE_MEMORY, NULL },
 	{ "MemFree per disk", "deltas.insmod.per_disk_bytes.MemFree", NULL, "B", 1, GATE_MEMORY, NULL },
@@ -260,6 +281,8 @@ static const struct metric metrics[] = {
 	{ "LowFree not in the counters", "deltas.insmod.lowmem_unaccounted_kb", NULL, "kB", 1, GATE_MEMORY, NULL },
 	{ "enumeration time", "timings.enumerate_s", NULL, "s", 1, GATE_TIME, NULL },
 	{ "rmmod time", "timings.rmmod_s", NULL, "s", 1, GATE_TIME, NULL },
+	{ "enumeration per disk", NULL, enumerate_per_disk, "ms", 1, GATE_TIME, NULL },
+	{ "rmmod per disk", NULL, rmmod_per_disk, "ms", 1, GATE_TIME, NULL },
 	{ "boot time", "timings.guest_boot_s", NULL, "s", 1, GATE_TIME, NULL },
 	{ "fio verify read IOPS per virtio disk", NULL, fio_verify, "IOPS", 0, GATE_IO, NULL },
 	{ "fio sample read IOPS", NULL, fio_sample, "IOPS", 0, GATE_IO, NULL },
@@ -811,6 +834,44 @@ static int any_value(const struct metric *m, const struct side *const *s, size_t
 	return 0;
 }
 
+/* A kernel series: each side named by its kernel ("6.12.118+deb12-amd64,
+ * debian", "6.12.118+, build 95fa81af", "6.1.0-57-amd64, build 0123abcd +
+ * 1 patch"), then by the usual label where two kernels are one. */
+static char **series_labels(const struct side *const *s, size_t n)
+{
+	char **l = xcalloc(n, sizeof(*l)), **base = side_labels(s, n);
+
+	for (size_t i = 0; i < n; i++) {
+		json_object *r = s[i]->roots[0];
+		const char *src = jstr(r, "kernel.source", "?");
+		const char *key = jstr(r, "kernel.build.key", NULL);
+		size_t patches = jlen(jget(r, "kernel.build.patches"));
+		struct strbuf sb = STRBUF_INIT;
+
+		sb_addf(&sb, "%s, %s", jstr(r, "kernel.version", "?"), src);
+		if (key)
+			sb_addf(&sb, " %.8s", key);
+		if (patches)
+			sb_addf(&sb, " + %zu patch%s", patches, patches > 1 ? "es" : "");
+		l[i] = sb_detach(&sb, NULL);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int dup = 0;
+
+		for (size_t j = 0; j < n; j++)
+			dup |= j != i && !strcmp(l[i], l[j]);
+		if (dup) {
+			char *t = xstrfmt("%s (%s)", l[i], base[i]);
+			free(l[i]);
+			l[i] = t;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(base[i]);
+	free(base);
+	return l;
+}
+
 static const char *overall(int regressions, int improvements)
 {
 	return regressions ? "regression" : improvements ? "improvement" : "no change";
@@ -852,7 +913,7 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	sides = json_object_new_array();
 	reg = xcalloc(n, sizeof(*reg));
 	imp = xcalloc(n, sizeof(*imp));
-	labels = side_labels(s, n);
+	labels = o->series ? series_labels(s, n) : side_labels(s, n);
 	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++)
 		if (!metrics[i].fit || any_value(&metrics[i], s, n))
 			json_object_array_add(ms, metric_json(&metrics[i], s, n, o, reg, imp));
@@ -870,6 +931,8 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	free(imp);
 
 	json_object_object_add(cmp, "schema", json_object_new_int(COMPARE_SCHEMA));
+	if (o->series)
+		json_object_object_add(cmp, "series", json_object_new_boolean(1));
 	json_object_object_add(cmp, "sides", sides);
 	json_object_object_add(cmp, "mismatch", mm);
 	json_object_object_add(cmp, "differences", diff);

@@ -64,8 +64,10 @@ struct compare_opts {
 	double threshold_pct;	/* smallest relative change that counts */
 	int gates;		/* GATE_* */
 	int allow_mismatch;	/* compare different environments anyway */
+	int series;		/* a kernel series: sides named by their kernel,
+				 * and the report leads with the per-disk figures */
 };
-#define COMPARE_OPTS_INIT { 0.05, 5.0, GATE_MEMORY, 0 }
+#define COMPARE_OPTS_INIT { 0.05, 5.0, GATE_MEMORY, 0, 0 }
 
 int side_load(struct side *s, const char *path, struct strbuf *err);
 void side_release(struct side *s);

@@ -10,6 +10,7 @@
 #include "guest/contract.h"
 #include "guest/fio.h"
 #include "guest/moddep.h"
+#include "guest/modfile.h"
 #include "lib/util.h"
 
 int guest_status_valid(const char *status)
@@ -54,81 +55,71 @@ int guest_busybox(int arch, const char *log, char **path)
 
 static int read_moddep(const struct kernel_artifact *k, struct moddep *d)
 {
-	struct strbuf buf = STRBUF_INIT, err = STRBUF_INIT;
-	char *path = xstrfmt("%s/modules.dep", k->modules);
-	int r = -1;
+	struct strbuf err = STRBUF_INIT;
+	int r = moddep_open(d, k->modules, &err);
 
-	if (sb_read_file(&buf, path) < 0) {
-		error_errno("cannot read '%s'", path);
-		goto out;
-	}
-	if (moddep_parse(d, buf.buf, buf.len, &err) < 0) {
-		error("%s: %s", path, err.buf);
-		goto out;
-	}
-	free(path);
-	path = xstrfmt("%s/modules.builtin", k->modules);
-	sb_reset(&buf);
-	if (sb_read_file(&buf, path) == 0 &&
-	    moddep_parse_builtin(d, buf.buf, buf.len, &err) < 0) {
-		error("%s: %s", path, err.buf);
-		goto out;
-	}
-	r = 0;
-out:
-	sb_release(&buf);
+	if (r < 0)
+		error_env("kernel %s: %s", k->version, err.buf);
 	sb_release(&err);
-	free(path);
 	return r;
 }
 
 /* Append "path [params]" lines for the closure of names to list, adding
- * each new file to the archive. */
+ * each new file to the archive, decompressed (modfile.h) under its name
+ * without the suffix. */
 static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
-		       const struct moddep *d, struct strvec *loaded,
+		       struct moddep *d, struct strvec *loaded, struct strvec *soft,
 		       const char *const *names, const char *last_params,
 		       struct strbuf *list)
 {
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, ko = STRBUF_INIT;
 	size_t before = loaded->n;
+	int r = -1;
 
 	for (const char *const *n = names; *n; n++)
-		if (moddep_closure(d, *n, loaded, &err) < 0) {
-			error("kernel %s: %s", k->version, err.buf);
-			sb_release(&err);
-			return -1;
+		if (moddep_closure(d, *n, loaded, soft, &err) < 0) {
+			error_env("kernel %s: %s", k->version, err.buf);
+			goto out;
 		}
-	sb_release(&err);
 	for (size_t i = before; i < loaded->n; i++) {
 		char *src = xstrfmt("%s/%s", k->modules, loaded->v[i]);
-		char *dst = xstrfmt("lib/modules/%s/%s", k->version, loaded->v[i]);
+		char *plain = modfile_plain_name(loaded->v[i]);
+		char *dst = xstrfmt("lib/modules/%s/%s", k->version, plain);
+
+		sb_reset(&ko);
 		if (!path_exists(src)) {
-			error("module file '%s' is missing", src);
+			error_env("module file '%s' is missing (its modules.dep names it): "
+				  "index the tree again with depmod", src);
+		} else if (modfile_read(src, &ko, &err) < 0) {
+			error_env("%s", err.buf);
+		} else {
+			initramfs_add_data(ir, dst, ko.buf, ko.len, 0644);
+			/* "?": a soft dependency, which may fail to load. */
+			sb_addf(list, "%s/%s", strvec_find(soft, loaded->v[i]) >= 0 ? "?" : "", dst);
+			if (i + 1 == loaded->n && last_params)
+				sb_addf(list, " %s", last_params);
+			sb_addch(list, '\n');
 			free(src);
+			free(plain);
 			free(dst);
-			return -1;
+			continue;
 		}
-		initramfs_add_file(ir, dst, src, 0644);
-		sb_addf(list, "/%s", dst);
-		if (i + 1 == loaded->n && last_params)
-			sb_addf(list, " %s", last_params);
-		sb_addch(list, '\n');
 		free(src);
+		free(plain);
 		free(dst);
+		goto out;
 	}
-	return 0;
+	r = 0;
+out:
+	sb_release(&err);
+	sb_release(&ko);
+	return r;
 }
 
 /* Whether the kernel has a module, as a file or built in. */
-static int have_module(const struct moddep *d, const char *name)
+static int have_module(struct moddep *d, const char *name)
 {
-	struct strvec tmp = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-	int r = moddep_closure(d, name, &tmp, &err) == 0;
-
-	strvec_clear(&tmp);
-	sb_release(&err);
-	return r;
+	return moddep_have(d, name);
 }
 
 /* Directories leading to every module file. */
@@ -138,7 +129,10 @@ static void add_module_dirs(struct initramfs *ir, const struct strvec *loaded,
 	struct strvec dirs = STRVEC_INIT;
 
 	for (size_t i = 0; i < loaded->n; i++) {
-		char *p = xstrfmt("lib/modules/%s/%s", version, loaded->v[i]);
+		char *plain = modfile_plain_name(loaded->v[i]);
+		char *p = xstrfmt("lib/modules/%s/%s", version, plain);
+
+		free(plain);
 		for (char *s = strchr(p, '/'); s; s = strchr(s + 1, '/')) {
 			*s = '\0';
 			if (strvec_find(&dirs, p) < 0)
@@ -196,7 +190,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	static const char *const vscsi[] = { "virtio_scsi", NULL };
 	static const char *const vblk[] = { "virtio_blk", NULL };
 	struct moddep d = MODDEP_INIT;
-	struct strvec loaded = STRVEC_INIT;
+	struct strvec loaded = STRVEC_INIT, soft = STRVEC_INIT;
 	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT, lc = STRBUF_INIT;
 	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
 	char *busybox = NULL, *init = NULL, *lib = NULL, *fio = NULL;
@@ -246,14 +240,14 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
-	if (*virtio_channel && add_modules(ir, k, &d, &loaded, chan, NULL, &lc) < 0)
+	if (*virtio_channel && add_modules(ir, k, &d, &loaded, &soft, chan, NULL, &lc) < 0)
 		goto out;
-	if (add_modules(ir, k, &d, &loaded, base, NULL, &lb) < 0)
+	if (add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb) < 0)
 		goto out;
-	if (s->disks && add_modules(ir, k, &d, &loaded, disk, sdp.buf, &ld) < 0)
+	if (s->disks && add_modules(ir, k, &d, &loaded, &soft, disk, sdp.buf, &ld) < 0)
 		goto out;
 	if (s->virtio_disks &&
-	    add_modules(ir, k, &d, &loaded,
+	    add_modules(ir, k, &d, &loaded, &soft,
 			s->virtio_bus == VIRTIO_BLK ? vblk : vscsi, NULL, &lv) < 0)
 		goto out;
 	add_module_dirs(ir, &loaded, k->version);
@@ -312,6 +306,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 out:
 	moddep_release(&d);
 	strvec_clear(&loaded);
+	strvec_clear(&soft);
 	sb_release(&lb);
 	sb_release(&ld);
 	sb_release(&lv);

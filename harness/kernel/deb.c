@@ -57,17 +57,25 @@ int deb_arch_valid(const char *arch)
 	return !strcmp(arch, "amd64") || !strcmp(arch, "i386");
 }
 
-/* "linux-image-6.1.0-57-amd64" is a versioned kernel image package;
- * "linux-image-amd64" and "linux-image-686-pae" are metapackages. */
+/* "linux-image-6.1.0-57-amd64" and "linux-image-6.12.118+deb12-amd64" are
+ * versioned kernel image packages (three numbers); "linux-image-amd64",
+ * "linux-image-686-pae" and "linux-image-6.12-amd64" (bookworm-security's
+ * 6.12 series) are metapackages. */
 static int is_versioned_kernel(const char *name)
 {
 	const char *p = name + 12;
 
-	if (strncmp(name, "linux-image-", 12) || !isdigit((unsigned char)*p))
+	if (strncmp(name, "linux-image-", 12))
 		return 0;
-	while (isdigit((unsigned char)*p))
-		p++;
-	return *p == '.' && isdigit((unsigned char)p[1]);
+	for (int i = 0; i < 3; i++) {
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		while (isdigit((unsigned char)*p))
+			p++;
+		if (i < 2 && *p++ != '.')
+			return 0;
+	}
+	return 1;
 }
 
 int deb_parse_show(const char *buf, char **version, char **kernel_dep)

@@ -49,7 +49,8 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 	char *list, *tok, *save = NULL;
 
 	spec->arch = s->arch;
-	if (!strcmp(s->kernel_source, "debian") || s->kernel_source[0] == '/' || !s->dir)
+	if (scenario_debian_source(s->kernel_source, NULL, 0) || s->kernel_source[0] == '/' ||
+	    !s->dir)
 		spec->source = xstrdup(s->kernel_source);
 	else
 		spec->source = xstrfmt("%s/%s", s->dir, s->kernel_source);
@@ -64,6 +65,21 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		char *p = fragment_path(defaults[i], NULL);
 		strvec_push(&spec->fragments, p);
 		free(p);
+	}
+	/* Debian's linux-source-X.Y: what that series changed against the
+	 * fragments above (kernel-configs/linux-X.Y.config), when there is one. */
+	{
+		char series[16];
+
+		if (scenario_debian_source(s->kernel_source, series, sizeof(series)) && *series) {
+			char *name = xstrfmt("linux-%s", series);
+			char *p = fragment_path(name, NULL);
+
+			if (path_exists(p))
+				strvec_push(&spec->fragments, p);
+			free(p);
+			free(name);
+		}
 	}
 	list = xstrdup(s->kernel_fragments);
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
@@ -236,13 +252,21 @@ void kbuild_check_config(const struct strvec *want, const char *config,
 	sb_addch(&cfg, '\n');
 	for (size_t i = 0; i < want->n; i++) {
 		const char *w = want->v[i];
-		char name[128], *needle = xstrfmt("\n%s\n", w);
+		char name[128], later[128], *needle = xstrfmt("\n%s\n", w);
+		int overridden = 0;
 
-		if (!strstr(cfg.buf, needle)) {
+		/* A later fragment that sets the option again wins, as in
+		 * merge_config.sh (linux-6.12.config undoes what base.config
+		 * asks of 6.1). */
+		option_name(w, name, sizeof(name));
+		for (size_t j = i + 1; j < want->n && !overridden; j++) {
+			option_name(want->v[j], later, sizeof(later));
+			overridden = !strcmp(name, later);
+		}
+		if (!overridden && !strstr(cfg.buf, needle)) {
 			/* What did it become? */
 			char set[160], unset[160];
 			const char *now = "absent";
-			option_name(w, name, sizeof(name));
 			snprintf(set, sizeof(set), "\n%s=", name);
 			snprintf(unset, sizeof(unset), "\n# %s is not set\n", name);
 			const char *p = strstr(cfg.buf, set);
@@ -336,9 +360,23 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 {
 	struct hash_ctx *h = hash_new();
 	char hex[65];
+	char series[16];
 
 	memset(src, 0, sizeof(*src));
-	if (!strcmp(spec->source, "debian")) {
+	if (scenario_debian_source(spec->source, series, sizeof(series)) && *series) {
+		/* "debian:6.12": linux-source-6.12, whatever the prebuilt
+		 * kernels are (Debian ships no 686-pae 6.12 to match). */
+		char *name = xstrfmt("linux-source-%s", series);
+		int r = deb_resolve(name, "amd64", 0, &src->pkg);
+
+		free(name);
+		if (r) {
+			hash_hex(h, hex);
+			return -1;
+		}
+		src->id = xstrfmt("debian:%s=%s", src->pkg.name, src->pkg.version);
+		hash_adds(h, src->id);
+	} else if (scenario_debian_source(spec->source, NULL, 0)) {
 		/* The linux-source package of the prebuilt kernel's version. */
 		struct deb_pkg img = DEB_PKG_INIT;
 		const char *meta = spec->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
@@ -446,7 +484,7 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 		note("cloning %s (shared, no copy of its objects)", spec->source);
 		return child_step(clone, NULL, NULL, log, 600, NULL, "git clone") < 0 ? -1 : 0;
 	}
-	if (!strcmp(spec->source, "debian")) {
+	if (scenario_debian_source(spec->source, NULL, 0)) {
 		char *unpack = xstrfmt("%s.deb", tmp);
 		remove_tree(unpack);
 		if (deb_fetch_extract(&src->pkg, unpack, log) < 0) {

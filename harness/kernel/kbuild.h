@@ -11,7 +11,10 @@
  *   base       tinyconfig or defconfig;
  *   fragments  config fragment files merged onto the base with the
  *              kernel's scripts/kconfig/merge_config.sh, then olddefconfig;
- *              every option they set is checked in the final .config;
+ *              every option they set is checked in the final .config (the
+ *              last fragment to set an option wins); with Debian's
+ *              linux-source-X.Y ("debian:X.Y"), kernel-configs/linux-X.Y.config
+ *              comes after the arch's and fast-boot when it exists;
  *   arch       x86_64 or i386.
  *
  * The artifact is cached under kernels/build/<key>, the key being a hash
@@ -75,7 +78,9 @@ int kbuild_patch_list(const char *patches, struct strvec *out, struct strbuf *er
 int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,
 			    struct strbuf *err);
 /* Which of want are missing from config (a .config's text); appended to
- * dropped as "CONFIG_X=y (now: # CONFIG_X is not set)". */
+ * dropped as "CONFIG_X=y (now: # CONFIG_X is not set)".  An option that a
+ * later entry of want sets again is judged by the later one only (the
+ * last fragment wins, as in merge_config.sh). */
 void kbuild_check_config(const struct strvec *want, const char *config,
 			 struct strvec *dropped);
 

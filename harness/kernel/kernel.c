@@ -66,13 +66,30 @@ static int read_highmem(struct kernel_artifact *k)
 	return 0;
 }
 
+/* lib/modules/VERSION as make modules_install or a package leave it:
+ * modules.dep, or before depmod modules.order or the kernel/ folder (the
+ * run then says to index it: guest/moddep.h). */
+static int looks_like_modules(const char *dir)
+{
+	static const char *const marks[] = { "modules.dep", "modules.order", "kernel" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
+		char *p = xstrfmt("%s/%s", dir, marks[i]);
+		int ok = path_exists(p);
+
+		free(p);
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
 char *kernel_modules_tree(const char *modules)
 {
-	char *dep, *mods = NULL;
+	char *mods = NULL;
 
 	/* Accept lib/modules/VERSION or a root that holds lib/modules/VERSION. */
-	dep = xstrfmt("%s/modules.dep", modules);
-	if (path_exists(dep)) {
+	if (looks_like_modules(modules)) {
 		mods = absolute_path(modules);
 	} else {
 		char *lm = xstrfmt("%s/lib/modules", modules);
@@ -81,16 +98,11 @@ char *kernel_modules_tree(const char *modules)
 			mods = xstrfmt("%s/%s", lm, ver);
 		free(ver);
 		free(lm);
-		if (mods) {
-			free(dep);
-			dep = xstrfmt("%s/modules.dep", mods);
-			if (!path_exists(dep)) {
-				free(mods);
-				mods = NULL;
-			}
+		if (mods && !looks_like_modules(mods)) {
+			free(mods);
+			mods = NULL;
 		}
 	}
-	free(dep);
 	return mods;
 }
 
@@ -103,8 +115,8 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 		return error("kernel image '%s' does not exist", image);
 	mods = kernel_modules_tree(modules);
 	if (!mods)
-		return error("'%s' is not a modules tree: no modules.dep in it or "
-			     "in a single lib/modules/VERSION below it (run depmod)",
+		return error("'%s' is not a modules tree: no modules.dep, modules.order or "
+			     "kernel/ in it or in a single lib/modules/VERSION below it",
 			     modules);
 	k->source = xstrdup("files");
 	k->image = absolute_path(image);

@@ -64,7 +64,9 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 		      int arch, struct kernel_artifact *k);
 void kernel_release(struct kernel_artifact *k);
 /* The lib/modules/VERSION of modules (itself, or the single one below a
- * root), absolute and malloc'd; NULL when it has no modules.dep. */
+ * root), absolute and malloc'd; NULL when it is no modules tree (neither
+ * modules.dep, modules.order nor kernel/ in it).  One not indexed yet is
+ * returned: the run says to run depmod (guest/moddep.h). */
 char *kernel_modules_tree(const char *modules);
 
 /* The kernel a run would boot, found without fetching or building

@@ -109,9 +109,9 @@ static int from_image(const struct kernel_override *o, const struct scenario *s,
 		}
 		mods = kernel_modules_tree(o->modules);
 		if (!mods) {
-			sb_addf(err, "--modules '%s' is not a modules tree: no modules.dep in it "
-				"or in a single lib/modules/VERSION below it (make modules_install "
-				"INSTALL_MOD_PATH=DIR, or depmod)", o->modules);
+			sb_addf(err, "--modules '%s' is not a modules tree: no modules.dep, "
+				"modules.order or kernel/ in it or in a single lib/modules/VERSION "
+				"below it (make modules_install INSTALL_MOD_PATH=DIR)", o->modules);
 			goto out;
 		}
 	} else {
@@ -175,12 +175,14 @@ static int from_source(const struct kernel_override *o, const struct scenario *s
 
 	if (conflict("--source", source_keys, user_sets, err) < 0)
 		return -1;
-	if (strcmp(o->source, "debian") && !is_dir(o->source)) {
+	int deb = scenario_debian_source(o->source, NULL, 0);
+
+	if (!deb && !is_dir(o->source)) {
 		sb_addf(err, "--source '%s': %s", o->source,
 			path_exists(o->source) ? "not a directory" : strerror(ENOENT));
 		return -1;
 	}
-	src = strcmp(o->source, "debian") ? absolute_path(o->source) : xstrdup("debian");
+	src = deb ? xstrdup(o->source) : absolute_path(o->source);
 	strvec_push(sets, "kernel=build");
 	strvec_pushf(sets, "kernel_source=%s", src);
 	/* The file's patches were made for its source: they go too (a

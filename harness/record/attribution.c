@@ -38,16 +38,39 @@ static const char *const allocator_frames[] = {
 	"xas_store", "__xa_alloc", "xa_store", "idr_get_free", "idr_alloc_u32",
 	"idr_alloc", "idr_alloc_cyclic", "ida_alloc_range", "radix_tree_node_alloc",
 	"__radix_tree_create", "radix_tree_insert",
+	/* 6.10 and later (their "_noprof" dropped, func_len()): the mempolicy
+	 * and bulk page paths and the kmalloc caches' own entry points */
+	"alloc_pages_mpol", "folio_alloc_mpol", "alloc_pages_bulk", "__kmalloc_cache",
+	"__kmalloc_large", "get_free_pages",
+	"__kmalloc_cache_node", "___kmalloc_large_node", "__kvmalloc_node", "vmalloc_huge",
+	/* the module loader's memory: 6.1's module_alloc, 6.12's execmem_alloc,
+	 * so that both charge load_module; kmemleak's metadata: 6.12 splits
+	 * __create_object, allocating in __alloc_object, so that both charge
+	 * __create_object */
+	"module_alloc", "execmem_alloc", "__alloc_object",
 };
+
+/* The length of a frame's function name as one name across kernel
+ * versions and compilers: without the offsets ("+0x12/0x40"), GCC's clone
+ * suffixes (".part.0", ".isra.0", ".constprop.0", ".cold") and the
+ * "_noprof" of 6.10's allocation profiling (kmalloc_trace_noprof,
+ * __alloc_pages_noprof: the same allocators as 6.1's). */
+static size_t func_len(const char *frame)
+{
+	size_t n = strcspn(frame, "+ ");
+	const char *dot = memchr(frame, '.', n);
+
+	if (dot)
+		n = (size_t)(dot - frame);
+	if (n > 7 && !memcmp(frame + n - 7, "_noprof", 7))
+		n -= 7;
+	return n;
+}
 
 static int is_allocator(const char *frame)
 {
-	size_t n = strcspn(frame, "+ ");
+	size_t n = func_len(frame);
 
-	/* ".part.0", ".isra.0", ".constprop.0", ".cold": the same function */
-	const char *dot = memchr(frame, '.', n);
-	if (dot)
-		n = (size_t)(dot - frame);
 	for (size_t i = 0; i < ARRAY_SIZE(allocator_frames); i++)
 		if (strlen(allocator_frames[i]) == n &&
 		    !memcmp(allocator_frames[i], frame, n))
@@ -63,11 +86,26 @@ size_t attr_fold(char *const *frames, size_t n)
 	return 0;
 }
 
+/* One site under two names across kernel versions, as the compiler
+ * inlines or a patch moves code: the name it is known by here. */
+static const struct {
+	const char *seen, *name;
+} site_aliases[] = {
+	/* 6.1's wp_page_copy() is inlined into do_wp_page() by 6.12 */
+	{ "wp_page_copy", "do_wp_page" },
+};
+
 void attr_site_name(const char *frame, struct strbuf *sb)
 {
-	size_t fn = strcspn(frame, "+ ");
+	size_t fn = func_len(frame);
 	const char *mod = strchr(frame, '[');
 
+	for (size_t i = 0; i < ARRAY_SIZE(site_aliases); i++)
+		if (strlen(site_aliases[i].seen) == fn && !memcmp(site_aliases[i].seen, frame, fn)) {
+			frame = site_aliases[i].name;
+			fn = strlen(frame);
+			break;
+		}
 	sb_add(sb, frame, fn);
 	if (mod) {
 		size_t ml = strcspn(mod, "]");

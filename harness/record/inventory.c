@@ -13,8 +13,12 @@ static const char *parse_row(struct inv_row *row, char *line)
 	char *f[8], *colon;
 	long long maj, min, v;
 
-	if (split_fields(line, f, 7) != 7)
-		return "expected 7 fields";
+	int nf = split_fields(line, f, 7);
+
+	if (nf < 7)
+		return "expected 7 fields, found fewer";
+	if (nf > 7)
+		return "expected 7 fields, found more (one line for many devices?)";
 	if (strlen(f[0]) >= sizeof(row->name) || strlen(f[4]) >= sizeof(row->sched))
 		return "field too long";
 	for (const char *c = f[0]; *c; c++)

@@ -195,8 +195,9 @@ out:
 
 int progress_parse(const char *buf, size_t len, struct progress *p, struct strbuf *err)
 {
-	char line[96], *f[4];
+	char line[128], *f[5];
 	int64_t v;
+	int nf;
 
 	if (!len || buf[len - 1] != '\n' || len >= sizeof(line) ||
 	    memchr(buf, '\n', len - 1) || memchr(buf, '\0', len)) {
@@ -205,8 +206,9 @@ int progress_parse(const char *buf, size_t len, struct progress *p, struct strbu
 	}
 	memcpy(line, buf, len - 1);
 	line[len - 1] = '\0';
-	if (split_fields(line, f, 4) != 3) {
-		sb_adds(err, "not UPTIME BLOCKS CPU");
+	nf = split_fields(line, f, 4);
+	if (nf != 3 && nf != 4) {
+		sb_adds(err, "not UPTIME BLOCKS CPU [QUEUES]");
 		return -1;
 	}
 	if (parse_double(f[0], &p->t) < 0 || !(p->t >= 0)) {
@@ -223,5 +225,13 @@ int progress_parse(const char *buf, size_t len, struct progress *p, struct strbu
 		return -1;
 	}
 	p->cpu = v;
+	p->queues = -1;
+	if (nf == 4) {
+		if (parse_i64(f[3], &v) < 0 || v < -1 || v > MONITOR_MAX_BLOCKS) {
+			sb_addf(err, "bad request queue count '%s'", f[3]);
+			return -1;
+		}
+		p->queues = v;
+	}
 	return 0;
 }

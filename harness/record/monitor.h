@@ -69,19 +69,26 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
  * (lib.sh wait_blocks) just took, sent when it moved and a second has
  * passed since the last one, whatever the monitor does:
  *
- *	UPTIME BLOCKS CPU\n
+ *	UPTIME BLOCKS CPU [QUEUES]\n
  *
  * UPTIME the guest's, BLOCKS the entries of /sys/block, CPU what the
- * progress records sent before this one cost /init, in ticks of 1/100 s.
- * The run's live progress line comes from these (run.c); result.json
- * keeps only their number and cost (progress.records, progress.cpu_s).
+ * progress records sent before this one cost /init, in ticks of 1/100 s,
+ * and QUEUES (guests since the SCSI scan's count) the request queues made
+ * since before insmod: the "request_queue" slab's active objects, one per
+ * SCSI device the scan allocates, which the kernel makes for minutes
+ * before the first block device appears at tens of thousands of disks
+ * (an asynchronous scan adds the devices to sysfs only when it is done);
+ * -1 when the guest sent none or its kernel has no such slab.  The run's
+ * live progress line comes from these (run.c); result.json keeps only
+ * their number and cost (progress.records, progress.cpu_s).
  */
 struct progress {
 	double t;
-	long long blocks, cpu;
+	long long blocks, cpu, queues;
 };
 
-/* 0 and *p, or -1 with err (one line of three numbers, nothing else). */
+/* 0 and *p, or -1 with err (one line of three or four numbers, nothing
+ * else). */
 int progress_parse(const char *buf, size_t len, struct progress *p, struct strbuf *err);
 
 #endif

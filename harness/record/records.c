@@ -397,6 +397,8 @@ static void on_inventory(struct records *r, const struct record *rec)
 		reject(r, "record %lu: a second inventory", rec->seq);
 	} else if (inventory_parse(&r->inv, rec->payload, rec->len, &err) < 0) {
 		reject(r, "record %lu: inventory: %s", rec->seq, err.buf);
+		free(r->inv_refused);
+		r->inv_refused = sb_detach(&err, NULL);
 	} else {
 		r->have_inv = 1;
 		keep(r, rec, "inventory.txt");
@@ -510,7 +512,7 @@ static void on_progress(struct records *r, const struct record *rec)
 		r->progress_records++;
 		r->progress_cpu = p.cpu;
 		if (r->ops && r->ops->progress)
-			r->ops->progress(r->ctx, p.t, p.blocks);
+			r->ops->progress(r->ctx, p.t, p.blocks, p.queues);
 	}
 	sb_release(&err);
 }
@@ -940,6 +942,8 @@ void records_release(struct records *rs)
 	blocklist_release(&rs->after_sd);
 	blocklist_release(&rs->virtio);
 	inventory_release(&rs->inv);
+	free(rs->inv_refused);
+	rs->inv_refused = NULL;
 	json_object_put(rs->phases);
 	json_object_put(rs->rejections);
 	json_object_put(rs->io);

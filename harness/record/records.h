@@ -48,7 +48,7 @@
 
 struct records_ops {
 	void (*phase)(void *ctx, int phase, double uptime_s);
-	void (*progress)(void *ctx, double uptime_s, long long blocks);
+	void (*progress)(void *ctx, double uptime_s, long long blocks, long long queues);
 	void (*point)(void *ctx, long step, long long disks);
 	void (*end)(void *ctx);
 };
@@ -92,6 +92,7 @@ struct records {
 	int have_base, have_sd, have_virtio;
 	struct inventory inv;
 	int have_inv;
+	char *inv_refused;		/* why the guest's inventory was refused, or NULL */
 
 	size_t kept_files, kept_bytes;	/* what keep() wrote */
 	size_t max_kept_bytes;		/* RECORDS_MAX_KEPT_BYTES (tests lower it) */

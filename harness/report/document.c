@@ -209,6 +209,31 @@ static void crash_section(struct doc *d, const struct report_model *m)
 	}
 }
 
+/* Kernel reports that did not end the run (result.json's findings). */
+static void findings_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nfindings)
+		return;
+	heading(d, MK_H2, "findings", "Findings");
+	note_para(d, "Kernel reports that did not end the run: a hung-task report during a "
+		  "long insmod or rmmod whose disk count still moved, in a run the guest "
+		  "finished.");
+	for (size_t i = 0; i < m->nfindings; i++) {
+		const struct report_finding *f = &m->findings[i];
+
+		mk_block(d, MK_P, "finding", NULL);
+		MK_PARTS(d, "", fmt_or(f->cls, "?"), ", blamed on the ", fmt_or(f->blame, "?"), ": ");
+		mk_inline(d, MK_CODE, NULL);
+		mk_text(d, fmt_or(f->title, "?"));
+		mk_inline_end(d, MK_CODE);
+		if (f->line.have)
+			mk_addf(d, " (console.log line %lld)", fmt_round(f->line.v));
+		mk_block_end(d, MK_P);
+		if (f->context && *f->context)
+			mk_pre(d, f->context);
+	}
+}
+
 static const struct mk_col mem_cols[] = {
 	{ "", MK_LEFT }, { "before insmod", MK_RIGHT }, { "after insmod", MK_RIGHT },
 	{ "change", MK_RIGHT }, { "per disk", MK_RIGHT },
@@ -867,6 +892,7 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 	else
 		run_summary(d, m);
 	crash_section(d, m);
+	findings_section(d, m);
 	mem_section(d, m);
 	sweep_section(d, m);
 	disks_section(d, m);
@@ -1362,6 +1388,95 @@ static void metrics(struct doc *d, const struct compare_model *m)
 		       "(a change there is worse or better, never a regression)");
 }
 
+/* compare --series: the per-disk figures of each kernel side by side.  Of
+ * each group the first metric some side has: a sweep's fit (its standard
+ * error the ±), else the runs' mean (their sd the ±). */
+static const char *const series_groups[][2] = {
+	{ "LowFree per disk, fitted", "LowFree per disk" },
+	{ "MemFree per disk, fitted", "MemFree per disk" },
+	{ "enumeration per disk, fitted", "enumeration per disk" },
+	{ "rmmod per disk", NULL },
+};
+
+static const struct compare_metric *series_metric(const struct compare_model *m, size_t g)
+{
+	for (size_t j = 0; j < 2 && series_groups[g][j]; j++)
+		for (size_t i = 0; i < m->nmetrics; i++) {
+			const struct compare_metric *x = &m->metrics[i];
+
+			if (!x->name || strcmp(x->name, series_groups[g][j]))
+				continue;
+			for (size_t k = 0; k < m->nsides; k++)
+				if (x->sides[k].mean.have)
+					return x;
+		}
+	return NULL;
+}
+
+static void series_value(struct doc *d, const struct compare_stat *st, const char *unit)
+{
+	if (!st->mean.have) {
+		mk_lit(d, "n/a");
+		return;
+	}
+	fmt_value(d->out, st->mean.v);
+	if (st->se.have) {
+		mk_lit(d, " \xc2\xb1 ");
+		fmt_value(d->out, st->se.v);
+	} else if (st->n.v > 1 && st->sd.have) {
+		mk_lit(d, " \xc2\xb1 ");
+		fmt_value(d->out, st->sd.v);
+	}
+	fmt_unit_html(d->out, unit);
+}
+
+static void series_section(struct doc *d, const struct compare_model *m)
+{
+	const struct compare_metric *x[ARRAY_SIZE(series_groups)];
+	struct cols c = { NULL, NULL, 0 };
+	size_t nx = 0;
+
+	if (!m->series)
+		return;
+	for (size_t g = 0; g < ARRAY_SIZE(series_groups); g++)
+		if ((x[nx] = series_metric(m, g)))
+			nx++;
+	heading(d, MK_H2, "series", "The kernel series, per disk");
+	if (!nx) {
+		note_para(d, "No side has a per-disk figure.");
+		return;
+	}
+	note_para(d, "Each kernel's cost of one disk: a sweep's fitted slope \xc2\xb1 its "
+		  "standard error, or the mean of the runs \xc2\xb1 their sample sd; "
+		  "the times are per scsi_debug disk.");
+	col_add(&c, MK_LEFT, "kernel");
+	for (size_t i = 0; i < nx; i++)
+		col_add(&c, MK_RIGHT, "%s (%s)", fmt_or(x[i]->name, "?"), fmt_or(x[i]->unit, ""));
+	mk_table(d, "series", c.c, c.n);
+	for (size_t k = 0; k < m->nsides; k++) {
+		mk_row(d, NULL);
+		mk_cell(d, NULL, 0);
+		mk_addf(d, "%c: ", (char)('A' + (int)(k % 26)));
+		mk_text(d, fmt_or(m->sides[k].label, "?"));
+		mk_cell_end(d);
+		for (size_t i = 0; i < nx; i++) {
+			mk_cell(d, NULL, 0);
+			series_value(d, &x[i]->sides[k], x[i]->unit);
+			mk_cell_end(d);
+		}
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	cols_release(&c);
+	if (d->mk->page) {
+		mk_block(d, MK_BOX, "charts", NULL);
+		mk_lit(d, "\n");
+		for (size_t i = 0; i < nx; i++)
+			svg_metric(d->out, x[i], m->sides, m->nsides);
+		mk_block_end(d, MK_BOX);
+	}
+}
+
 /* A page's chart per gating metric that has figures. */
 static void gating_charts(struct doc *d, const struct compare_model *m)
 {
@@ -1538,6 +1653,7 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 	differences(d, m);
 	if (!d->mk->page)
 		mk_block_end(d, MK_LIST);
+	series_section(d, m);
 	metrics(d, m);
 	if (d->mk->page) {
 		gating_charts(d, m);

@@ -440,6 +440,16 @@ static void checks(json_object *root, struct report_model *m)
 		m->checks[i].detail = jstr(aget(c, i), "detail", NULL);
 		m->checks[i].pass = bool_at(aget(c, i), "pass");
 	}
+	c = jarr(root, "findings");
+	m->nfindings = alen(c);
+	m->findings = xcalloc(m->nfindings + 1, sizeof(*m->findings));
+	for (size_t i = 0; i < m->nfindings; i++) {
+		m->findings[i].cls = jstr(aget(c, i), "class", NULL);
+		m->findings[i].blame = jstr(aget(c, i), "blame", NULL);
+		m->findings[i].title = jstr(aget(c, i), "title", NULL);
+		m->findings[i].context = jstr(aget(c, i), "context", NULL);
+		m->findings[i].line = num_at(aget(c, i), "line");
+	}
 	m->nrejections = alen(r);
 	m->rejections = xcalloc(m->nrejections + 1, sizeof(*m->rejections));
 	for (size_t i = 0; i < m->nrejections; i++)
@@ -620,6 +630,7 @@ void report_model_release(struct report_model *m)
 	free(m->schedulers);
 	free(m->sweep);
 	free(m->checks);
+	free(m->findings);
 	free(m->rejections);
 	free(m->sites);
 	free(m->step_fit);
@@ -730,6 +741,7 @@ static struct compare_kv *kvs_of(json_object *a, size_t nsides, size_t *n)
 #define STAT(kind, member, path) FIELD(struct compare_stat, kind, member, path)
 static const struct field stat_fields[] = {
 	STAT(F_NUM, mean, "mean"), STAT(F_NUM, sd, "sd"), STAT(F_NUM, n, "n"),
+	STAT(F_NUM, se, "se"),
 	STAT(F_TEXT, mean_text, "mean"),
 };
 /* A side after the base: its comparison with the base (schema 1 has it
@@ -855,6 +867,7 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	 * older harnesses wrote it, read as two sides. */
 	legacy = !sides;
 	m->verdict = jstr(cmp, "verdict", NULL);
+	m->series = bool_at(cmp, "series");
 	m->nsides = legacy ? 2 : alen(sides);
 	m->sides = xcalloc(m->nsides + 1, sizeof(*m->sides));
 	for (size_t k = 0; k < m->nsides; k++)

@@ -133,6 +133,12 @@ struct report_check {
 	int pass;
 };
 
+/* result.json's findings: kernel reports that did not end the run. */
+struct report_finding {
+	const char *cls, *blame, *title, *context;
+	struct num line;
+};
+
 struct report_count {
 	const char *name;
 	long long count;
@@ -166,6 +172,8 @@ struct report_model {
 	/* result.json's crash: NULL class when the console held no report. */
 	const char *crash_class, *crash_blame, *crash_title, *crash_context;
 	struct num crash_line;		/* console.log line of its first line */
+	struct report_finding *findings;
+	size_t nfindings;
 
 	struct num disks_present, disks_requested, virtio_present, virtio_requested;
 	const char *virtio_bus;
@@ -278,6 +286,7 @@ struct compare_kv {
  * the base's mean, its p and the verdict. */
 struct compare_stat {
 	struct num mean, sd, n;
+	struct num se;			/* a sweep's fit: the slope's standard error */
 	const char *mean_text;		/* mean as the JSON has it, or NULL */
 	double *values;			/* every run's value */
 	size_t nvalues;
@@ -308,6 +317,7 @@ struct compare_slab {
 struct compare_model {
 	json_object *cmp;
 	const char *verdict;
+	int series;			/* compare --series: a kernel series */
 	struct compare_side_model *sides;
 	size_t nsides;
 	const char *rule_test;

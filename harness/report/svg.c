@@ -730,9 +730,13 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 			if (ns <= 2)
 				fmt_value(out, mean);
 			sb_adds(out, "</text>\n");
-			if (side->n.v > 1 && side->sd.have && side->sd.v != 0) {
-				double ya = axis_pos(&ax, mean - dabs(side->sd.v), y0, y1);
-				double yb = axis_pos(&ax, mean + dabs(side->sd.v), y0, y1);
+			/* The spread: a sweep's fit has its standard error, runs
+			 * repeated their sample sd. */
+			double spread = side->se.have ? dabs(side->se.v) :
+					side->n.v > 1 && side->sd.have ? dabs(side->sd.v) : 0;
+			if (spread != 0) {
+				double ya = axis_pos(&ax, mean - spread, y0, y1);
+				double yb = axis_pos(&ax, mean + spread, y0, y1);
 				sb_addf(out, "<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
 					"<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
 					"<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",

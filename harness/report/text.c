@@ -141,6 +141,15 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	sb_adds(out, ", rmmod ");
 	seconds(out, m->rmmod_s);
 	sb_addf(out, ", total %.1f s (setup %.1f s)\n", m->total_s.v, m->setup_s.v);
+	for (size_t i = 0; i < m->nfindings; i++) {
+		sb_adds(out, "  finding (the run went on): ");
+		text_clean(out, fmt_or(m->findings[i].cls, "?"));
+		sb_adds(out, ": ");
+		text_clean(out, fmt_or(m->findings[i].title, "?"));
+		if (m->findings[i].line.have)
+			sb_addf(out, " (console.log line %lld)", fmt_round(m->findings[i].line.v));
+		sb_addch(out, '\n');
+	}
 
 	if (m->have_insmod) {
 		sb_addf(out, "  memory at insmod scsi_debug (%s):\n",

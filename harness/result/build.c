@@ -342,6 +342,20 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		analysis_leak(root, s, checks);
 	}
 	crash_classify(cs, &facts, &crash);
+	/* A hung-task report in a run whose guest went on to finish: the
+	 * detector's verdict on a long wait (insmod or rmmod of tens of
+	 * thousands of disks), kept as a finding; the status is the run's.
+	 * (The console scan keeps one report of the crash group: a later
+	 * non-fatal one, a WARNING, is hidden behind it.) */
+	if (crash.cls && !strcmp(crash.cls->name, "hung-task") &&
+	    verdict_crash_is_finding(cs, rs)) {
+		json_object *f = json_object_new_array();
+
+		json_object_array_add(f, crash_json(&crash));
+		json_object_object_add(root, "findings", f);
+		crash_release(&crash);
+		crash = (struct crash)CRASH_INIT;
+	}
 	*status = verdict_decide(&end, rs, &crash, booted ? checks : NULL, &reason);
 	json_object_object_add(root, "status", json_object_new_string(run_status_name(*status)));
 	json_object_object_add(root, "reason", reason ? json_object_new_string(reason) : NULL);

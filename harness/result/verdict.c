@@ -61,7 +61,11 @@ static void inventory_checks(const struct scenario *s, const struct records *rs,
 	struct strbuf why = STRBUF_INIT;
 
 	if (!rs->have_inv) {
-		analysis_add_check(checks, "disk inventory", 0, "no inventory from the guest");
+		if (rs->inv_refused)
+			analysis_add_check(checks, "disk inventory", 0, "the guest's inventory was "
+					   "refused: %s", rs->inv_refused);
+		else
+			analysis_add_check(checks, "disk inventory", 0, "no inventory from the guest");
 		return;
 	}
 	analysis_add_check(checks, "dev_t unique", inventory_check_unique_devt(&rs->inv, &why),
@@ -113,10 +117,29 @@ static void phase_checks(const struct scenario *s, const struct records *rs,
 				   (long long)n == s->virtio_disks,
 				   "%zu of %lld disks", ok, s->virtio_disks);
 	}
-	analysis_add_check(checks, "no crash", !cs->crash, "%s",
-			   cs->crash ? cs->crash_line : "none in console.log");
+	if (verdict_crash_is_finding(cs, rs))
+		analysis_add_check(checks, "no crash", 1, "none that ended the run; a finding: %s",
+				   cs->crash_line);
+	else
+		analysis_add_check(checks, "no crash", !cs->crash, "%s",
+				   cs->crash ? cs->crash_line : "none in console.log");
 	analysis_add_check(checks, "no OOM", !cs->oom, "%s",
 			   cs->oom ? cs->oom_line : "none in console.log");
+}
+
+int verdict_crash_is_finding(const struct console_scan *cs, const struct records *rs)
+{
+	struct crash c = CRASH_INIT;
+	int hung;
+
+	if (!cs->crash || !rs->got_end || strcmp(rs->end_status, "pass"))
+		return 0;
+	/* The class its title gives (an "INFO:" report titled "INFO: task hung
+	 * in ..." is a hung task), as crash_classify() will name it. */
+	crash_of_report(&cs->rep[CRASH_GROUP_CRASH].r, &c);
+	hung = c.cls && !strcmp(c.cls->name, "hung-task");
+	crash_release(&c);
+	return hung;
 }
 
 void verdict_checks(const struct scenario *s, const struct records *rs,

@@ -52,6 +52,12 @@ struct run_ending {
 
 void verdict_checks(const struct scenario *s, const struct records *rs,
 		    const struct console_scan *cs, json_object *checks);
+/* Whether the console's crash report is a finding rather than the end of
+ * the run: a hung-task report (the detector's verdict on a long wait,
+ * insmod or rmmod of tens of thousands of disks) in a run whose guest
+ * went on to finish and said pass.  result.json then keeps it under
+ * "findings", and neither the "no crash" check nor the status counts it. */
+int verdict_crash_is_finding(const struct console_scan *cs, const struct records *rs);
 /* checks may be NULL (nothing booted). *reason is malloc'd, NULL on pass. */
 enum run_status verdict_decide(const struct run_ending *end, const struct records *rs,
 			       const struct crash *crash, json_object *checks,

@@ -6,6 +6,7 @@
 #include "guest/guest.h"
 #include "kernel/kbuild.h"
 #include "kernel/kernel.h"
+#include "kernel/limits.h"
 #include "lib/cache.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
@@ -55,6 +56,14 @@ static int plan_kernel(const struct scenario *s, struct strbuf *out, char **imag
 		goto out;
 	sb_addf(out, "kernel (kernel = %s):\n", kinds[s->kernel]);
 	if (r == 1) {
+		struct strbuf why = STRBUF_INIT;
+
+		if (kernel_check_layout(s, &k, &why) < 0) {
+			r = error("%s: %s", s->file ? s->file : "scenario", why.buf);
+			sb_release(&why);
+			goto out;
+		}
+		sb_release(&why);
 		sb_addf(out, "  version  %s%s\n  image    %s\n  modules  %s\n", k.version,
 			k.highmem == 1 ? " (HIGHMEM)" : "", k.image, k.modules);
 		if (k.package)

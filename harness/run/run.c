@@ -13,6 +13,7 @@
 #include "guest/phase.h"
 #include "kernel/kbuild.h"
 #include "kernel/kernel.h"
+#include "kernel/limits.h"
 #include "lib/child.h"
 #include "lib/meter.h"
 #include "lib/util.h"
@@ -53,6 +54,12 @@ struct run {
 	char *error;			/* the harness's own failure */
 	struct meter meter;		/* the live progress line */
 	int metered;			/* its row in steps[], or -1 */
+	int scanning;			/* it counts SCSI devices scanned, not disks */
+	long long moved_blocks, moved_queues;	/* the last progress counts */
+	/* A hung-task report while the step's count still moved: a finding
+	 * (result/build.c), and the run goes on; crash_at then is when it
+	 * ends on the report if nothing moves (see on_console). */
+	const struct console_report *deferred;
 };
 
 static void set_error(struct run *r, const char *fmt, ...)
@@ -110,8 +117,15 @@ static void meter_phase(struct run *r, int phase, double uptime)
 		const struct meter_step *st = &steps[r->metered];
 		/* The guest has waited for the exact count: say where it ended. */
 		long long end = st->with_virtio ? 0 : r->s->disks;
+		if (r->scanning)
+			meter_start(&r->meter, r->meter.mode, st->step, "disks", st->verb, 0,
+				    scenario_sweep_peak(r->s), r->meter.t0);
+		r->scanning = 0;
 		meter_finish(&r->meter, uptime, end, &out);
 		r->metered = -1;
+		/* A deferred hung-task report: the step ended, so did its wait. */
+		if (r->deferred)
+			r->crash_at = 0;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
 		if (steps[i].start != phase || r->s->disks <= 0 ||
@@ -126,15 +140,45 @@ static void meter_phase(struct run *r, int phase, double uptime)
 	sb_release(&out);
 }
 
-static void on_progress(void *ctx, double uptime, long long blocks)
+/* How long the step may go without its count moving once a hung-task
+ * report came: its phase's deadline. */
+static double step_patience(const struct run *r)
+{
+	return (double)phase_timeout(steps[r->metered].end, r->s);
+}
+
+static void on_progress(void *ctx, double uptime, long long blocks, long long queues)
 {
 	struct run *r = ctx;
 	struct strbuf out = STRBUF_INIT;
+	const struct meter_step *st;
+	long long present, peak = scenario_sweep_peak(r->s);
 
 	if (r->metered < 0)
 		return;
-	meter_update(&r->meter, uptime, sd_present(r, blocks, steps[r->metered].with_virtio),
-		     &out);
+	st = &steps[r->metered];
+	present = sd_present(r, blocks, st->with_virtio);
+	if (r->deferred && r->crash_at && (blocks != r->moved_blocks || queues != r->moved_queues))
+		r->crash_at = now_monotonic() + step_patience(r);
+	r->moved_blocks = blocks;
+	r->moved_queues = queues;
+	/* The scan makes SCSI devices for minutes before the first block
+	 * device (lib.sh queues_v): count those until the disks come. */
+	if (!st->with_virtio && !present && queues > 0) {
+		if (!r->scanning)
+			meter_start(&r->meter, r->meter.mode, st->step, "SCSI devices", "scanned",
+				    0, peak, r->meter.t0);
+		r->scanning = 1;
+		meter_update(&r->meter, uptime, queues < peak ? queues : peak, &out);
+	} else {
+		if (r->scanning) {
+			meter_finish(&r->meter, uptime, r->meter.count, &out);
+			meter_start(&r->meter, r->meter.mode, st->step, "disks", st->verb, 0, peak,
+				    uptime);
+			r->scanning = 0;
+		}
+		meter_update(&r->meter, uptime, present, &out);
+	}
 	meter_write(&out);
 	sb_release(&out);
 }
@@ -224,9 +268,28 @@ static void on_console(void *ctx, const char *buf, size_t n)
 	console_scan_feed(&r->cs, buf, n);
 	if (!had && (r->cs.crash || r->cs.oom))
 		warning("guest console: %s", r->cs.oom ? r->cs.oom_line : r->cs.crash_line);
-	/* A report that ends the run: let the guest finish printing it. */
+	/* A report that ends the run: let the guest finish printing it.  A
+	 * hung-task report while insmod or rmmod (or a sweep's step) is still
+	 * making or removing disks is the detector's verdict on a long wait,
+	 * not a hang: the run goes on, and ends on it only when the count
+	 * does not move for the step's phase deadline (on_progress moves
+	 * crash_at); result/build.c then records it as a finding if the guest
+	 * finished.  A later report of another group (an OOM) ends it as any. */
 	stop = console_scan_stop(&r->cs);
+	if (stop && stop == r->deferred)
+		return;
+	if (stop && !strcmp(stop->r.cls->name, "hung-task") && r->metered >= 0 && !r->deferred) {
+		r->deferred = stop;
+		r->crash_at = now_monotonic() + step_patience(r);
+		warning("a hung-task report while %s goes on: recorded as a finding; the run "
+			"ends on it only if the disk count does not move for %.0f s",
+			steps[r->metered].step, step_patience(r));
+		return;
+	}
 	if (stop && !r->crash_at)
+		r->crash_at = now_monotonic() + CRASH_GRACE_S;
+	else if (stop && stop != r->deferred && r->deferred &&
+		 r->crash_at > now_monotonic() + CRASH_GRACE_S)
 		r->crash_at = now_monotonic() + CRASH_GRACE_S;
 }
 
@@ -402,6 +465,18 @@ static void save_argv(struct run *r)
 }
 
 /* kernel -> initramfs -> disks -> accelerator -> VM started. */
+int run_refused;
+
+/* The scenario against the kernel's limits (kernel/limits.h). */
+static int refuse_layout(const struct scenario *s, const struct kernel_artifact *k,
+			 struct strbuf *why)
+{
+	if (kernel_check_layout(s, k, why) == 0)
+		return 0;
+	run_refused = 1;
+	return error("%s: %s", s->file ? s->file : "scenario", why->buf);
+}
+
 static int setup_and_boot(struct run *r)
 {
 	struct initramfs ir = INITRAMFS_INIT;
@@ -414,6 +489,16 @@ static int setup_and_boot(struct run *r)
 		goto out;
 	note("kernel %s (%s%s%s)", r->k.version, r->k.source,
 	     r->k.package ? " " : "", r->k.package ? r->k.package : "");
+	{
+		struct strbuf why = STRBUF_INIT;
+		int bad = refuse_layout(r->s, &r->k, &why);
+
+		if (bad)
+			set_error(r, "refused before boot: %s", why.buf);
+		sb_release(&why);
+		if (bad)
+			goto out;
+	}
 	if (guest_compose(r->s, &r->k, r->log, &ir, &r->virtio_channel) < 0 ||
 	    initramfs_build_cached(&ir, &r->initrd, &hit) < 0)
 		goto out;
@@ -529,8 +614,28 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 		error("unknown VM backend '%s'", rc->backend ? rc->backend : scenario_backend(s));
 		return RUN_ERROR;
 	}
-	if (r.be->check(s->arch, rc->uri) < 0 || check_host_memory(s) < 0 ||
-	    check_results_space(s, rc->out) < 0)
+	if (r.be->check(s->arch, rc->uri) < 0 || check_host_memory(s) < 0)
+		return RUN_ERROR;
+	/* A layout the kernel cannot hold, when the kernel is at hand: said
+	 * before anything is made (kernel_find() fetches and builds nothing;
+	 * what it cannot find is checked once obtained). */
+	if (scenario_scsi_devices(s) > KERNEL_BSG_MAX_OLD) {
+		struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
+		struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
+		int quiet = util_quiet, found, bad = 0;
+
+		util_quiet = 1;
+		found = kernel_find(s, kbuild_find, &k, &what);
+		util_quiet = quiet;
+		if (found == 1)
+			bad = refuse_layout(s, &k, &why) < 0;
+		kernel_release(&k);
+		sb_release(&what);
+		sb_release(&why);
+		if (bad)
+			return RUN_ERROR;
+	}
+	if (check_results_space(s, rc->out) < 0)
 		return RUN_ERROR;
 	if (rundir_create(&r.dir, rc->out, s->name) < 0) {
 		rundir_release(&r.dir);
@@ -601,7 +706,7 @@ int run_exit_code(enum run_status st)
 	case RUN_INTERRUPTED:
 		return EXIT_INTERRUPTED;
 	case RUN_ERROR:
-		return error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+		return run_refused ? EXIT_USAGE : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
 	default:
 		return EXIT_RUNFAIL;
 	}

@@ -39,6 +39,12 @@ struct strvec;
 
 /* The command line's exit status for a run's status (util.h EXIT_*). */
 int run_exit_code(enum run_status st);
+/* Set when run_execute() refused a scenario for the kernel it would boot
+ * (a layout past the kernel's limits, kernel/limits.h): nothing booted,
+ * the status is error and run_exit_code() says EXIT_USAGE.  Before the
+ * run directory is made when the kernel is at hand (cached or files);
+ * else once it is fetched or built, in a run directory of status error. */
+extern int run_refused;
 
 struct run_config {
 	const char *out;	/* results directory */

@@ -26,11 +26,7 @@ static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
 #define STR(n, d, h) { #n, KT_STRING, OFF(n), d, 0, 0, NULL, NULL, h }
 #define PATH(n, h) { #n, KT_PATH, OFF(n), "", 0, 0, NULL, NULL, h }
 
-/*
- * The per-disk memory defaults (disk_cost_kb) were measured here with
- * Debian's 6.1.0-57 kernels: LowFree fell 178 kB per disk on 686-pae and
- * MemFree 353 kB per disk on amd64 at insmod scsi_debug of 4000 disks.
- */
+/* The per-disk memory defaults (disk_cost_kb): disk_costs[] below. */
 const struct scenario_key scenario_keys[] = {
 	STR(name, "", "Run name; defaults to the scenario file's name. Letters, digits, '.', '_', '-'."),
 	STR(description, "", "One line saying what the scenario is for."),
@@ -39,7 +35,7 @@ const struct scenario_key scenario_keys[] = {
 	STR(kernel_package, "", "Debian kernel package, or a metapackage that depends on one; default linux-image-amd64 or linux-image-686-pae by arch."),
 	PATH(kernel_image, "With kernel=files: the bzImage to boot."),
 	PATH(kernel_modules, "With kernel=files: the modules tree, either lib/modules/VERSION or a root directory holding lib/modules/VERSION."),
-	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version) or a kernel tree (a path; never modified)."),
+	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version), debian:X.Y (Debian's linux-source-X.Y, e.g. debian:6.12 from bookworm-security) or a kernel tree (a path; never modified)."),
 	STR(kernel_rev, "", "With kernel=build and kernel_source a git repository: the commit to build (anything git rev-parse names: a hash, tag or branch), checked out in a shared clone (the repository itself is never written); empty builds the tree as it is on disk."),
 	PATH(kernel_patches, "With kernel=build: a directory of *.patch/*.diff files applied in name order, or a series file listing patches; empty for none."),
 	ENUM(kernel_config_base, "tinyconfig", config_choices, "With kernel=build: the base configuration the fragments are merged onto."),
@@ -50,7 +46,7 @@ const struct scenario_key scenario_keys[] = {
 	INT(cpus, "1", 1, 64, "CPUs", "Guest CPUs."),
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
 	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
-	INT(disks, "4000", 0, 100000, "disks", "scsi_debug disks (N). 0 runs without scsi_debug."),
+	INT(disks, "4000", 0, 1048576, "disks", "scsi_debug disks (N), at most sd's 1,048,576 (its 20-bit index) with the virtio-scsi disks after them. 0 runs without scsi_debug."),
 	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. \"even\": 0 to disks in the most even steps, up to 8, that divide it (0,500,...,4000 for 4000); \"even:N\": in N steps (both written out as the list in the resolved settings). Empty: one step of disks."),
 	INT(sweep_floor_mb, "0", 0, 65536, "MiB", "With a sweep: after its last step, add one host at a time until the headline free memory (LowFree on HIGHMEM kernels, else MemFree) is below this floor, then remove them again down to the last step; the knee, the largest count still above the floor, goes into result.json. 0: off."),
 	INT(sd_hosts, "1", 1, 64, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it."),
@@ -82,7 +78,7 @@ const struct scenario_key scenario_keys[] = {
 	INT(loglevel, "4", 0, 8, NULL, "Kernel console loglevel; 4 keeps thousands of probe messages off the serial line."),
 	STR(cmdline, "", "Extra kernel command line parameters."),
 	INT(guest_output_mb, "1024", 16, 1048576, "MiB", "The most the guest may write on its console, and send on the record channel, each: past it the harness keeps no more, stops the VM and calls the run an error naming this key, so a guest gone wild cannot fill the disk or the harness's memory."),
-	INT(disk_cost_kb, "0", 0, 1048576, "kB", "Expected memory per disk, used to refuse runs that cannot fit; 0: 180 (i386, lowmem) or 360 (x86_64), measured on Debian's kernels."),
+	INT(disk_cost_kb, "0", 0, 1048576, "kB", "Expected memory per disk, used to refuse runs that cannot fit; 0: by the scheduler the disks get (the scheduler key, or the kernel's default: none when sd_submit_queues and cpus are both above 1, else mq-deadline), measured on Debian's kernels: mq-deadline (kyber, bfq) 180 kB of lowmem on i386 and 360 kB on x86_64, none 80 kB and 130 kB."),
 	INT(timeout_boot, "120", 5, 86400, "s", "Deadline for the guest to reach /init and load the base modules."),
 	INT(timeout_insmod, "900", 5, 86400, "s", "Deadline for insmod scsi_debug and enumeration of all disks."),
 	INT(timeout_io, "600", 5, 86400, "s", "Deadline for the I/O phase."),
@@ -496,11 +492,70 @@ const char *scenario_kernel_package(const struct scenario *s)
 	return s->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
 }
 
+int scenario_debian_source(const char *source, char *series, size_t n)
+{
+	const char *v = source + 7;
+	size_t major, minor;
+
+	if (series && n)
+		*series = '\0';
+	if (!strcmp(source, "debian"))
+		return 1;
+	if (strncmp(source, "debian:", 7))
+		return 0;
+	/* "debian:6.12": digits, a dot, digits; nothing else. */
+	major = strspn(v, "0123456789");
+	if (!major || major > 3 || v[major] != '.')
+		return 0;
+	minor = strspn(v + major + 1, "0123456789");
+	if (!minor || minor > 3 || v[major + 1 + minor])
+		return 0;
+	if (series && n > major + 1 + minor)
+		memcpy(series, v, major + 1 + minor + 1);
+	return 1;
+}
+
+const char *scenario_disk_scheduler(const struct scenario *s)
+{
+	if (s->scheduler)
+		return scenario_scheduler(s);
+	/* The kernel's default (elevator_get_default()): none for a queue of
+	 * several hardware queues, and scsi_debug trims submit_queues to the
+	 * CPUs; else mq-deadline. */
+	return s->sd_submit_queues > 1 && s->cpus > 1 ? "none" : "mq-deadline";
+}
+
+/*
+ * What a disk costs, by the scheduler it gets and what memory holds it
+ * (lowmem on i386).  A scheduler preallocates a request pool per hardware
+ * queue (2 x min(queue_depth, 128) requests, each with the driver's
+ * per-command data and a sense buffer); none has none.  Measured at 4000
+ * disks on Debian's kernels (README "Past 32,768 disks"), some headroom
+ * added: mq-deadline 178 kB of LowFree on 686-pae 6.1, 355-357 kB of
+ * MemFree on amd64 6.1 and 6.12; none (submit_queues = CPUs = 2) 73.6 kB
+ * of LowFree on 686-pae, 121.4 kB of MemFree on amd64 6.12 (127 kB on 6.1,
+ * DESIGN.md).  kyber and bfq get mq-deadline's figure: they preallocate
+ * the same pool.
+ */
+static const struct {
+	int arch;
+	int none;
+	long long kb;
+} disk_costs[] = {
+	{ ARCH_I386, 0, 180 }, { ARCH_I386, 1, 80 },
+	{ ARCH_X86_64, 0, 360 }, { ARCH_X86_64, 1, 130 },
+};
+
 long long scenario_disk_cost_kb(const struct scenario *s)
 {
+	int none = !strcmp(scenario_disk_scheduler(s), "none");
+
 	if (s->disk_cost_kb)
 		return s->disk_cost_kb;
-	return s->arch == ARCH_I386 ? 180 : 360;
+	for (size_t i = 0; i < ARRAY_SIZE(disk_costs); i++)
+		if (disk_costs[i].arch == s->arch && disk_costs[i].none == none)
+			return disk_costs[i].kb;
+	return 360;
 }
 
 void scenario_sd_layout(const struct scenario *s, long long *tgts,
@@ -534,8 +589,8 @@ static int sweep_parse(const char *list, long long **steps, size_t *n,
 
 		if (l) {
 			if (l >= sizeof(num) || (memcpy(num, p, l), num[l] = '\0',
-			    parse_u64(num, &v) < 0) || v > 100000) {
-				sb_addf(why, "'%.*s' is not a disk count (0..100000)",
+			    parse_u64(num, &v) < 0) || v > SD_MAX_DISKS) {
+				sb_addf(why, "'%.*s' is not a disk count (0..1048576)",
 					(int)(l > 24 ? 24 : l), p);
 				goto bad;
 			}
@@ -783,7 +838,14 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_adds(err, "kernel_image and kernel_modules need kernel=files");
 		return -1;
 	}
-	if (s->kernel == KERNEL_BUILD && strcmp(s->kernel_source, "debian")) {
+	if (s->kernel == KERNEL_BUILD && !strncmp(s->kernel_source, "debian:", 7) &&
+	    !scenario_debian_source(s->kernel_source, NULL, 0)) {
+		where_key(s, "kernel_source", err);
+		sb_addf(err, "kernel_source '%s': Debian's source is 'debian' or 'debian:X.Y' "
+			"(linux-source-X.Y, e.g. debian:6.12)", s->kernel_source);
+		return -1;
+	}
+	if (s->kernel == KERNEL_BUILD && !scenario_debian_source(s->kernel_source, NULL, 0)) {
 		char *src = s->kernel_source[0] == '/' || !s->dir
 			? xstrdup(s->kernel_source)
 			: xstrfmt("%s/%s", s->dir, s->kernel_source);
@@ -802,7 +864,8 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_addf(err, "kernel_patches '%s' does not exist", s->kernel_patches);
 		return -1;
 	}
-	if (*s->kernel_rev && (s->kernel != KERNEL_BUILD || !strcmp(s->kernel_source, "debian"))) {
+	if (*s->kernel_rev && (s->kernel != KERNEL_BUILD ||
+			       scenario_debian_source(s->kernel_source, NULL, 0))) {
 		where_key(s, "kernel_rev", err);
 		sb_adds(err, "kernel_rev needs kernel=build and kernel_source a git repository");
 		return -1;
@@ -818,6 +881,14 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		where_key(s, "disks", err);
 		sb_addf(err, "%lld disks cannot be spread evenly over %lld hosts (sd_hosts)",
 			s->disks, s->sd_hosts);
+		return -1;
+	}
+	if (scenario_sweep_peak(s) + (s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0) >
+	    SD_MAX_DISKS) {
+		where_key(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld scsi_debug disks and %lld virtio-scsi disks after them are more "
+			"than the %d that sd names (its 20-bit index)", scenario_sweep_peak(s),
+			s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0, SD_MAX_DISKS);
 		return -1;
 	}
 	if (s->disks + s->virtio_disks == 0) {
@@ -870,11 +941,15 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 	have_kb = have_mb * 1024;
 	if (need_kb > have_kb) {
 		where_key(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each, "
-			"but a %lld MiB %s guest has about %lld MiB "
-			"(raise memory_mb, lower disks, or set disk_cost_kb)",
-			peak, need_kb / 1024, what, cost, s->memory_mb,
-			arch_name(s->arch), have_mb < 0 ? 0 : have_mb);
+		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each "
+			"(scheduler %s%s), but a %lld MiB %s guest has about %lld MiB "
+			"(raise memory_mb, lower disks, or set disk_cost_kb%s)",
+			peak, need_kb / 1024, what, cost, scenario_disk_scheduler(s),
+			s->disk_cost_kb ? ", disk_cost_kb" : "", s->memory_mb,
+			arch_name(s->arch), have_mb < 0 ? 0 : have_mb,
+			strcmp(scenario_disk_scheduler(s), "none") ?
+			"; scheduler none costs far less a disk: sd_submit_queues = cpus, "
+			"cpus > 1" : "");
 		return -1;
 	}
 	return 0;
@@ -1055,7 +1130,7 @@ static int sample_indexes(const char *list, long **idx, size_t *n, size_t *alloc
 		if (l && l < sizeof(num)) {
 			memcpy(num, p, l);
 			num[l] = '\0';
-			if (parse_u64(num, &v) < 0 || v > 1000000) {
+			if (parse_u64(num, &v) < 0 || v >= SD_MAX_DISKS) {
 				*bad = p;
 				return -1;
 			}

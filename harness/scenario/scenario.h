@@ -54,7 +54,7 @@ struct scenario {
 	char *kernel_package;	/* "" = the arch's default */
 	char *kernel_image;
 	char *kernel_modules;
-	char *kernel_source;	/* "debian" or a path */
+	char *kernel_source;	/* "debian", "debian:X.Y" or a path */
 	char *kernel_rev;		/* a commit of kernel_source, or "" */
 	char *kernel_patches;
 	int kernel_config_base;	/* 0 tinyconfig, 1 defconfig */
@@ -157,6 +157,16 @@ const char *arch_name(int arch);		/* "x86_64", "i386" */
 const char *arch_debian(int arch);		/* "amd64", "i386" */
 const char *scenario_backend(const struct scenario *s);	/* "qemu", "libvirt" */
 const char *scenario_kernel_package(const struct scenario *s);
+/* Whether a kernel_source value names Debian's source: "debian" (the
+ * linux-source package of the prebuilt kernel's version; *series = "")
+ * or "debian:6.12" (linux-source-6.12, whatever the prebuilt kernels are;
+ * *series = "6.12").  1 or 0; series (at least 16 bytes) may be NULL. */
+int scenario_debian_source(const char *source, char *series, size_t n);
+/* The I/O scheduler the scsi_debug disks get: the scheduler key, or what
+ * the kernel picks ("none" with several hardware queues, else
+ * "mq-deadline"). */
+const char *scenario_disk_scheduler(const struct scenario *s);
+/* disk_cost_kb, or the measured cost of a disk with that scheduler. */
 long long scenario_disk_cost_kb(const struct scenario *s);
 /* The scheduler's name, or "" for the kernel's default. */
 const char *scenario_scheduler(const struct scenario *s);
@@ -171,6 +181,8 @@ void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n);
  * *n = 0 and NULL without a sweep); scenario_check() has validated them.
  */
 #define SWEEP_MAX_STEPS 64
+/* sd's 20-bit disk index: the most disks it names (sdbgqcv the last). */
+#define SD_MAX_DISKS 1048576
 #define SWEEP_MAX_HOSTS 1024
 void scenario_sweep(const struct scenario *s, long long **steps, size_t *n);
 long long scenario_sweep_peak(const struct scenario *s);	/* disks without a sweep */

@@ -67,13 +67,13 @@ emit_kv() { cat > /dev/null; }
 # virtio_pci, which the virtio disks need too.
 for l in /etc/modules.channel /etc/modules.base /etc/modules.disk; do
 	[ -f $l ] || continue
-	while read -r m a; do [ -n "$m" ] && insmod "$m" $a; done < $l
+	while read -r m a; do [ -n "$m" ] && insmod "${m#\?}" $a; done < $l
 done
 want=$DISKS
 while set -- /sys/block/*; [ $# -lt "$want" ]; do usleep 100000; done
 ls /sys/block > /tmp/.sd
 mark sd
-while read -r m a; do [ -n "$m" ] && insmod "$m" $a; done < /etc/modules.virtio
+while read -r m a; do [ -n "$m" ] && insmod "${m#\?}" $a; done < /etc/modules.virtio
 want=$((DISKS + VIRTIO_DISKS))
 while set -- /sys/block/*; [ $# -lt "$want" ]; do usleep 100000; done
 mark virtio

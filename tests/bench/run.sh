@@ -8,6 +8,7 @@ cd "$(dirname "$0")/../.."
 sh tests/bench/initramfs.sh 3 x86_64
 sh tests/bench/initramfs.sh 3 i386
 sh tests/bench/boot.sh 3 x86_64
+sh tests/bench/modload.sh 5
 sh tests/bench/fio.sh 3
 sh tests/bench/overhead.sh scenarios/seed-i386-4000 2
 sh tests/bench/fio-range.sh scenarios/seed-i386-4000 2

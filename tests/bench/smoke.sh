@@ -55,6 +55,7 @@ bench() {
 	channel) run_one channel "send_s kB_per_s" "$smoke" 1 64 ;;
 	fio-range) run_one fio-range "write_iops read_iops io_extra_kB" "$smoke" 1 ;;
 	initramfs) run_one initramfs "uptime_s boot_s archive_bytes" 1 x86_64 ;;
+	modload) run_one modload "load_s module_bytes" 1 ;;
 	boot) run_one boot "uptime_s boot_s" 1 x86_64 ;;
 	fio) run_one fio "size_bytes cpio_bytes size_i386_bytes harness_uptime_s harness_boot_s bare_uptime_s bare_host_s" 1 ;;
 	esac
@@ -84,7 +85,7 @@ run_one() { # NAME METRICS ARG...
 }
 
 smoke=$top/scenarios/smoke
-for b in overhead monitor waits channel fio-range initramfs boot fio; do
+for b in overhead monitor waits channel fio-range initramfs modload boot fio; do
 	add_test "$b" bench "$b"
 done
 

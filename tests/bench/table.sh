@@ -50,7 +50,7 @@ table() { # FILE...
 	def num: if fabs >= 1000 or . == floor then (if . < 0 then "-" else "" end) + (fabs | round | commas)
 		elif fabs >= 100 then fixed(0) elif fabs >= 10 then fixed(1) else fixed(2) end;
 	def unit($u): if $u == "count" then "" else " " + $u end;
-	def order($b): (["overhead", "monitor", "channel", "fio-range", "fio", "boot", "initramfs"] | index($b)) // 99;
+	def order($b): (["overhead", "monitor", "channel", "fio-range", "fio", "boot", "initramfs", "modload"] | index($b)) // 99;
 	"| benchmark | figure | medians | ratio | runs | date, version, host load |",
 	"|---|---|---|---|---:|---|",
 	(group_by(.command) | map(max_by(.started))

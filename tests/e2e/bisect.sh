@@ -28,10 +28,13 @@ idx=$out/index
 sets="--set arch=x86_64 --set disks=200"
 
 # The pristine Debian source kbuild keeps (a git repository tagged
-# "pristine"); made by a build of Debian's source when there is none.
-pristine_tree() {
+# "pristine") of a series (6.1, 6.12); made by a build of Debian's source
+# when there is none.
+pristine_tree() { # SERIES
 	for d in "$cache"/kbuild/*/src; do
-		if git -C "$d" rev-parse -q --verify pristine >/dev/null 2>&1; then
+		git -C "$d" rev-parse -q --verify pristine >/dev/null 2>&1 || continue
+		v=$(sed -n 's/^VERSION = //p' "$d/Makefile").$(sed -n 's/^PATCHLEVEL = //p' "$d/Makefile")
+		if [ "$v" = "$1" ]; then
 			echo "$d"
 			return
 		fi
@@ -79,11 +82,11 @@ b() { # jq -e on the current bisect.json
 }
 
 test_history() {
-	src=$(pristine_tree)
+	src=$(pristine_tree 6.1)
 	if [ -z "$src" ]; then
 		say "  no unpacked Debian source yet: building Debian's kernel source once"
 		"$bin" kernel build --arch x86_64 > "$out/kbuild.log" 2>&1
-		src=$(pristine_tree)
+		src=$(pristine_tree 6.1)
 	fi
 	check "Debian's source is unpacked (a pristine tree)" [ -n "$src" ]
 	[ -n "$src" ] || return
@@ -161,6 +164,56 @@ test_all_skipped() {
 	check "the broken commits were skipped as build failures" b '[.steps[] | select(.role == "step") | select(.verdict == "skip" and (.why | startswith("the build failed")))] | length >= 1'
 	check "the candidates are listed" b ".candidates | index(\"$s1\") != null"
 	check "the log says why" grep -q "only skipped commits are left" "$log"
+}
+
+# The same over a history of Debian's linux-source-6.12: the patch's 6.12
+# form (sched-tags-32-612), reverted three commits later; the builds take
+# the 6.12 fragment (kernel-configs/linux-6.12.config), which a tree that
+# is not "debian:6.12" must name.
+patch612=$top/scenarios/patches/sched-tags-32-612/0001-blk-mq-sched-preallocate-32-scheduler-requests.patch
+repo612=$out/linux-612.git
+
+test_history_612() {
+	src=$(pristine_tree 6.12)
+	if [ -z "$src" ]; then
+		say "  no unpacked 6.12 source yet: building Debian's linux-source-6.12 once"
+		"$bin" kernel build --arch x86_64 --source debian:6.12 > "$out/kbuild-612.log" 2>&1
+		src=$(pristine_tree 6.12)
+	fi
+	check "Debian's 6.12 source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return
+	git clone -q --bare --local "$src" "$repo612"
+	repo_save=$repo
+	repo=$repo612
+	d0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch612")
+	check "the 6.12 patch applies to Debian's 6.12 source" [ -n "$d0" ]
+	d1=$(doc "$d0" 1)
+	d2=$(doc "$d1" 2)
+	culprit612=$(commit "$d2" "Revert \"blk-mq-sched: preallocate 32 scheduler requests\"" -R "$patch612")
+	check "the revert applies" [ -n "$culprit612" ]
+	d4=$(doc "$culprit612" 4)
+	d5=$(doc "$d4" 5)
+	git -C "$repo" update-ref refs/heads/master "$d5"
+	n=$(git -C "$repo" rev-list --count "$d0..$d5")
+	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
+	repo=$repo_save
+}
+
+test_finds_culprit_612() {
+	repo_save=$repo
+	repo=$repo612
+	bisect culprit-612 --good "$d0" --bad "$d5" --metric memfree_per_disk --worse-than-good \
+		--set kernel_fragments=linux-6.12
+	repo=$repo_save
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "found" b '.outcome == "found"'
+	check "the culprit is the revert" b ".first_bad.commit == \"$culprit612\""
+	check "the kernels were 6.12" sh -c 'find "$1/runs" -name result.json -exec jq -r .kernel.version {} + | grep -q "^6\.12\."' - "$bdir"
+	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
+	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
+	say "  6.12: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
+	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
+	check "no QEMU left" no_qemu_left culprit-612
 }
 
 run_tests "$@"

@@ -140,6 +140,64 @@ test_attribution_page_owner() {
 	check "no QEMU left running" no_qemu_left page-owner
 }
 
+# 6.12 from Debian's linux-source-6.12 (kernel_source = debian:6.12, with
+# kernel-configs/linux-6.12.config): built for x86_64 and booted; built for
+# i386 with HIGHMEM64G (still in 6.12) and booted with LowFree; the debug
+# build's page_owner (6.10 and later: page_owner_stacks/show_stacks) with
+# the same relations as on 6.1; the patch's 6.12 form against stock, call
+# site by call site.
+test_612_builds_and_boots() {
+	kbuild --source debian:6.12
+	check "6.12 build: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	run_smoke build-612 --set kernel=build --set kernel_source=debian:6.12
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "its fragments: linux-6.12 after fast-boot" \
+		j '.kernel.build.fragments | index("linux-6.12.config") > index("fast-boot.config")' 
+	check "a 6.12 build" j '.status == "pass" and .kernel.source == "build" and (.kernel.version | startswith("6.12."))'
+	check "present == requested" j '.disks.present == .disks.requested'
+	check "slabinfo there (SLUB_DEBUG, no SLUB_TINY)" j '.deltas.insmod.Slab_kb > 0'
+}
+
+test_612_i386_highmem() {
+	run_smoke i386-612 --set arch=i386 --set kernel=build --set kernel_source=debian:6.12
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "an i386 6.12 with HIGHMEM" j '.status == "pass" and .kernel.arch == "i386" and .kernel.highmem == true and (.kernel.version | startswith("6.12."))'
+	check "LowFree falls at insmod" j '.deltas.insmod.LowFree_kb < 0 and .deltas.insmod.per_disk_bytes.LowFree > 0'
+}
+
+test_612_page_owner() {
+	kbuild --source debian:6.12 --fragment debug
+	check "6.12 debug build: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	run_smoke page-owner-612 --set kernel=build --set kernel_source=debian:6.12 \
+		--set kernel_fragments=debug --set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass, 6.12" j '.status == "pass" and (.kernel.version | startswith("6.12."))'
+	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
+	check "page_owner read from show_stacks or page_owner" grep -Eq "page_owner_file=(show_stacks|page_owner)" "$dir/attribution/attr.txt"
+	check "net > 0, at most the MemFree drop * (1 + tolerance)" \
+		j '.attribution | .sources.page_owner.net_bytes > 0 and .sources.page_owner.net_bytes <= .memfree_drop_bytes * 1.15'
+	check "no site an allocator's or a _noprof name" \
+		j '[.attribution.sources.page_owner.sites[].site] | all(test("_noprof|^(post_alloc_hook|get_page_from_freelist|__alloc_pages|alloc_pages|alloc_pages_mpol|allocate_slab)( |$)") | not)'
+	check "blk_mq_alloc_map_and_rqs among the sites" \
+		j '[.attribution.sources.page_owner.sites[].site] | index("blk_mq_alloc_map_and_rqs") != null'
+	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
+}
+
+test_612_stock_patched() {
+	run_smoke stock-612 --set kernel=build --set kernel_source=debian:6.12
+	check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	stock612=$dir
+	run_smoke patched-612 --set kernel=build --set kernel_source=debian:6.12 \
+		--set kernel_patches="$top/scenarios/patches/sched-tags-32-612"
+	check "patched: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	s=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$stock612/result.json")
+	p=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$dir/result.json")
+	say "  6.12 MemFree per disk: stock $s B, patched $p B"
+	check "the patched 6.12 costs less per disk ($p < $s)" jq -n -e "$p < $s"
+	"$bin" compare --series --format md "$stock612" "$dir" > "$out/series-612.md" 2>&1
+	check "compare --series names both kernels" sh -c 'grep -q "^| A: 6\.12\..*, build" "$1" && grep -q "^| B: 6\.12\..*, build .* + 1 patch" "$1"' - "$out/series-612.md"
+}
+
 # Stock against patched, call site by call site: the patch preallocates 32
 # scheduler requests per queue instead of 256, so page_owner must show the
 # request pools' site (blk_mq_alloc_map_and_rqs) holding less per disk,

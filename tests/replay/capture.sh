@@ -30,9 +30,11 @@ oom $smoke --set cmdline=scaletest_fault=oom:after-io
 timeout $smoke --set cmdline=scaletest_fault=hang:after-insmod --set timeout_insmod=5
 garble $smoke --set cmdline=scaletest_fault=garble:after-insmod
 hung-task $smoke --set cmdline=scaletest_fault=hung:after-virtio --set loglevel=7 --set timeout_insmod=60 --set timeout_io=60
+hung-task-finding $smoke --set disks=4000 --set memory_mb=2048 --set fio=0 --set rmmod=0 --set cmdline=sysctl.kernel.hung_task_timeout_secs=1
 channel-lost $smoke --set cmdline=scaletest_fault=chanlost:before-insmod --set timeout_insmod=60
 qemu-exit $smoke kill-qemu:after-insmod
 sweep $smoke --set sweep=0,20,40,20
+sweep-612 $smoke --set sweep=0,20,40,20 --set kernel_package=linux-image-6.12-amd64
 sweep-attribution $smoke --set sweep=0,20,40 --set attribution=1
 sweep-stall $smoke --set sweep=0,20,40,60 --set cmdline=scaletest_fault=sweep-stall:3 --set timeout_insmod=5
 sweep-oom $smoke --set sweep=0,100,200,400,800 --set memory_mb=256 --set disk_cost_kb=1 --set fio=0

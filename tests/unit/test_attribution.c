@@ -4,6 +4,7 @@
 #include "record/attribution.h"
 #include "result/analysis.h"
 #include "result/result.h"
+#include "lib/strvec.h"
 #include "test.h"
 #include "lib/util.h"
 
@@ -271,6 +272,82 @@ TEST(attribution_fixture_sites)
 	CHECK(sum + jint(o, "other_bytes", 0) <= jint(o, "bytes", -1));
 	json_object_put(o);
 	attr_hist_release(&h);
+}
+
+/* The site names of a source's top sites, in a strvec. */
+static void top_sites(const char *fixture_path, size_t n, struct strvec *out)
+{
+	struct attr_hist h = ATTR_HIST_INIT;
+	json_object *o, *sites;
+
+	parse_ok(fixture_path, &h);
+	o = attr_source_json(&h, ATTR_PAGES, n);
+	sites = jarray(o, "sites");
+	for (size_t i = 0; i < jlen(sites); i++)
+		strvec_push(out, jstr(json_object_array_get_idx(sites, i), "site", "?"));
+	json_object_put(o);
+	attr_hist_release(&h);
+}
+
+/* Debian's 6.12 (common_stacktrace; allocators named "..._noprof", the
+ * mempolicy and bulk page paths, kmalloc's cache entry points): folded to
+ * the callers, each site under the name it has on 6.1, so that 6.1 and
+ * 6.12 compare site by site.  Both fixtures are the page-alloc hists of
+ * the smoke scenario (40 disks, amd64) with attribution on. */
+TEST(attribution_612_sites_named_as_on_61)
+{
+	static const char *const both[] = {
+		"blk_mq_alloc_map_and_rqs", "scsi_mq_init_request [scsi_mod]", "alloc_inode",
+		"__kernfs_new_node", "do_wp_page",
+	};
+	struct strvec s612 = STRVEC_INIT, s61 = STRVEC_INIT;
+
+	top_sites("attribution/amd64-612-page-alloc.hist", 25, &s612);
+	top_sites("attribution/amd64-page-alloc.hist", 25, &s61);
+	REQUIRE(s612.n > 5);
+	CHECK_STR(s612.v[0], "blk_mq_alloc_map_and_rqs");
+	for (size_t i = 0; i < s612.n; i++) {
+		const char *n = s612.v[i];
+
+		if (strstr(n, "_noprof") || strstr(n, "alloc_pages") || strstr(n, "kmalloc") ||
+		    strstr(n, ".isra") || strstr(n, ".constprop") || strstr(n, "execmem_alloc"))
+			test_fail(__FILE__, __LINE__, "6.12 site '%s' is an allocator's name", n);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(both); i++) {
+		if (strvec_find(&s612, both[i]) < 0)
+			test_fail(__FILE__, __LINE__, "'%s' is not a 6.12 site", both[i]);
+		if (strvec_find(&s61, both[i]) < 0)
+			test_fail(__FILE__, __LINE__, "'%s' is not a 6.1 site", both[i]);
+	}
+	CHECK(strvec_find(&s61, "wp_page_copy") < 0);	/* its 6.12 name, do_wp_page */
+	strvec_clear(&s612);
+	strvec_clear(&s61);
+}
+
+TEST(attribution_fold_612_names)
+{
+	char *mpol[] = { "alloc_pages_mpol_noprof+0x8f/0x1e0", "vma_alloc_folio_noprof+0x71/0xe0",
+			 "do_wp_page+0x287/0xd10" };
+	char *cache[] = { "allocate_slab+0xa0/0x4e0", "___slab_alloc+0x7a6/0xbd0",
+			  "__kmalloc_cache_node_noprof+0x2e0/0x330",
+			  "sbitmap_queue_init_node+0xa9/0x130", "blk_mq_init_bitmaps+0x60/0xa0" };
+	char *mod[] = { "alloc_pages_bulk_noprof+0x379/0x650",
+			"__vmalloc_node_range_noprof+0x24f/0x850", "execmem_alloc+0x58/0xe0",
+			"load_module+0x784/0x21b0" };
+	struct strbuf sb = STRBUF_INIT;
+
+	CHECK_EQ_INT(attr_fold(mpol, ARRAY_SIZE(mpol)), 2);
+	CHECK_EQ_INT(attr_fold(cache, ARRAY_SIZE(cache)), 4);
+	CHECK_EQ_INT(attr_fold(mod, ARRAY_SIZE(mod)), 3);
+	attr_site_name("wp_page_copy+0x1/0x2", &sb);
+	CHECK_STR(sb.buf, "do_wp_page");
+	sb_reset(&sb);
+	attr_site_name("sd_revalidate_disk.isra.0+0x1/0x2 [sd_mod]", &sb);
+	CHECK_STR(sb.buf, "sd_revalidate_disk [sd_mod]");
+	sb_reset(&sb);
+	attr_site_name("kvmalloc_array_node_noprof+0x1/0x2", &sb);
+	CHECK_STR(sb.buf, "kvmalloc_array_node");
+	sb_release(&sb);
 }
 
 static json_object *attr_root(long long memfree_kb)

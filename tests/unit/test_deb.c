@@ -34,6 +34,29 @@ TEST(deb_parse_show_versioned_package)
 	free(buf);
 }
 
+TEST(deb_parse_show_612_series)
+{
+	/* bookworm-security's 6.12: the series metapackage names a versioned
+	 * package of three numbers and a "+deb12"; that one depends on no
+	 * kernel (its "linux-initramfs-tool" is not one). */
+	char *buf = fixture("deb/linux-image-6.12-amd64.txt", NULL);
+	char *version = NULL, *dep = NULL;
+
+	CHECK_EQ_INT(deb_parse_show(buf, &version, &dep), 0);
+	CHECK_STR(version, "6.12.118-1~deb12u1");
+	CHECK_STR(dep, "linux-image-6.12.118+deb12-amd64");
+	free(version);
+	free(dep);
+	free(buf);
+	buf = fixture("deb/linux-image-6.12.118+deb12-amd64.txt", NULL);
+	CHECK_EQ_INT(deb_parse_show(buf, &version, &dep), 0);
+	CHECK_STR(version, "6.12.118-1~deb12u1");
+	CHECK(dep == NULL);
+	free(version);
+	free(dep);
+	free(buf);
+}
+
 TEST(deb_parse_show_garbage)
 {
 	static const char *const bad[] = {

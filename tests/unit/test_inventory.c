@@ -165,3 +165,92 @@ TEST(inventory_malformed_lines_are_rejected)
 		sb_release(&err);
 	}
 }
+
+TEST(inventory_at_65536_disks_and_past)
+{
+	/* The guest's inventory at 65,536 scsi_debug disks and 4 virtio
+	 * disks after them, as it came from a 6.12 boot once the guest stopped
+	 * overrunning ARG_MAX: the last scsi_debug disk sdcrxp (135:65520),
+	 * the virtio disks sdcrxq (8:65536) .. sdcrxt, names past sdaaaa
+	 * (index 18,278), every dev_t its own. */
+	enum { N = 65536, V = 4 };
+	struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT, err = STRBUF_INIT;
+	struct inventory inv = INVENTORY_INIT;
+	struct strvec sd = STRVEC_INIT, vio = STRVEC_INIT;
+	const struct inv_row *r;
+
+	rows(&sb, 0, N, "none");
+	rows(&sb, N, N + V, "mq-deadline");
+	REQUIRE(inventory_parse(&inv, sb.buf, sb.len, &err) == 0);
+	CHECK_EQ_INT((long long)inv.n, N + V);
+	REQUIRE((r = inventory_find(&inv, "sdcrxp")));
+	CHECK_EQ_INT(r->major, 135);
+	CHECK_EQ_INT(r->minor, 65520);
+	REQUIRE((r = inventory_find(&inv, "sdcrxq")));
+	CHECK_EQ_INT(r->major, 8);
+	CHECK_EQ_INT(r->minor, 65536);
+	CHECK_STR(r->sched, "mq-deadline");
+	REQUIRE((r = inventory_find(&inv, "sdaaaa")));
+	CHECK_EQ_INT(disk_index("sdaaaa", NULL), 18278);
+	names(&sd, 0, N);
+	names(&vio, N, N + V);
+	CHECK_STR(sd.v[N - 1], "sdcrxp");
+	CHECK_STR(vio.v[V - 1], "sdcrxt");
+	CHECK(inventory_check_unique_devt(&inv, &why));
+	CHECK(inventory_check_sd_sequence(&inv, &sd, N, &why));
+	CHECK(inventory_check_after_range(&inv, &vio, N, &why));
+	CHECK(inventory_check_readable(&inv, &why));
+	CHECK_STR(why.buf, "");
+	/* A virtio disk whose name came out of order is caught. */
+	CHECK(!inventory_check_after_range(&inv, &sd, N, &why));
+	inventory_release(&inv);
+	strvec_clear(&sd);
+	strvec_clear(&vio);
+	sb_release(&sb);
+	sb_release(&why);
+	sb_release(&err);
+}
+
+TEST(inventory_one_line_for_many_devices_is_named)
+{
+	/* What the guest sent at 65,536 disks when cat and sed failed with
+	 * E2BIG and busybox paste joined what was left: one line of three
+	 * fields per device. */
+	static const char joined[] = "sda 8:0 8192 sdaa 65:160 8192 sdaaa 131:736 8192\n";
+	struct inventory inv = INVENTORY_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	CHECK_EQ_INT(inventory_parse(&inv, joined, sizeof(joined) - 1, &err), -1);
+	CHECK_STR(err.buf, "line 1: expected 7 fields, found more (one line for many devices?)");
+	sb_release(&err);
+}
+
+TEST(sd_names_and_devt_over_the_whole_range)
+{
+	/* sd's 20-bit index: 1,048,576 disks, each name read back to its
+	 * index, every dev_t its own. */
+	enum { N = 1 << 20 };
+	unsigned long *keys = xmalloc(N * sizeof(*keys));
+	unsigned maj, min;
+	char name[32];
+	long bad = -1;
+
+	for (long i = 0; i < N; i++) {
+		REQUIRE(sd_devt(i, &maj, &min) == 0);
+		keys[i] = (unsigned long)maj * 1048576ul + min;
+		if (bad < 0 && (disk_name("sd", i, name, sizeof(name)) < 0 ||
+				disk_index(name, NULL) != i))
+			bad = i;
+	}
+	CHECK_EQ_INT(bad, -1);
+	qsort(keys, N, sizeof(*keys), cmp_ul);
+	for (long i = 1; i < N; i++)
+		if (keys[i - 1] == keys[i]) {
+			test_fail(__FILE__, __LINE__, "two indexes share dev_t %lu", keys[i]);
+			break;
+		}
+	REQUIRE(disk_name("sd", N - 1, name, sizeof(name)) == 0);
+	CHECK_STR(name, "sdbgqcv");	/* as the kernel's sd_format_disk_name() */
+	CHECK_EQ_INT(sd_devt(N, &maj, &min), -1);
+	free(keys);
+}

@@ -211,6 +211,64 @@ TEST(kbuild_spec_takes_the_scenario_keys)
 	free(frag);
 }
 
+TEST(kbuild_check_config_last_fragment_wins)
+{
+	/* base.config asks 6.1 for CONFIG_MODULE_COMPRESS_NONE=y, which 6.12
+	 * has no more; linux-6.12.config, after it, asks for it unset: only
+	 * the later one is judged.  An earlier unset, set again later, too. */
+	struct strvec want = STRVEC_INIT, dropped = STRVEC_INIT;
+
+	strvec_push(&want, "CONFIG_MODULE_COMPRESS_NONE=y");
+	strvec_push(&want, "# CONFIG_SLUB_DEBUG is not set");
+	strvec_push(&want, "# CONFIG_MODULE_COMPRESS_NONE is not set");
+	strvec_push(&want, "CONFIG_SLUB_DEBUG=y");
+	strvec_push(&want, "CONFIG_GONE=y");
+	kbuild_check_config(&want, "CONFIG_SLUB_DEBUG=y\n", &dropped);
+	REQUIRE(dropped.n == 1);
+	CHECK_STR(dropped.v[0], "CONFIG_GONE=y (now: absent)");
+	strvec_clear(&dropped);
+	kbuild_check_config(&want, "# CONFIG_SLUB_DEBUG is not set\nCONFIG_MODULE_COMPRESS_NONE=y\n",
+			    &dropped);
+	REQUIRE(dropped.n == 3);
+	CHECK_STR(dropped.v[0], "# CONFIG_MODULE_COMPRESS_NONE is not set "
+		  "(now: CONFIG_MODULE_COMPRESS_NONE=y)");
+	CHECK_STR(dropped.v[1], "CONFIG_SLUB_DEBUG=y (now: # CONFIG_SLUB_DEBUG is not set)");
+	strvec_clear(&want);
+	strvec_clear(&dropped);
+}
+
+TEST(kbuild_spec_debian_series_adds_its_fragment)
+{
+	/* kernel_source = debian:6.12: kernel-configs/linux-6.12.config after
+	 * the arch's and fast-boot, before the scenario's own; a series
+	 * without such a file adds none. */
+	struct scenario s;
+	struct kbuild_spec spec;
+	struct strbuf err = STRBUF_INIT;
+
+	setenv("SCALETEST_ROOT", SCALETEST_SOURCE_ROOT, 1);
+	scenario_init(&s);
+	CHECK_EQ_INT(scenario_set(&s, "kernel=build", "--set", &err), 0);
+	CHECK_EQ_INT(scenario_set(&s, "kernel_source=debian:6.12", "--set", &err), 0);
+	CHECK_EQ_INT(scenario_set(&s, "kernel_fragments=debug", "--set", &err), 0);
+	kbuild_spec_init(&spec);
+	CHECK_EQ_INT(kbuild_spec_from_scenario(&s, &spec, &err), 0);
+	CHECK_STR(spec.source, "debian:6.12");
+	REQUIRE(spec.fragments.n == 5);
+	CHECK_STR(path_basename(spec.fragments.v[1]), "x86_64.config");
+	CHECK_STR(path_basename(spec.fragments.v[3]), "linux-6.12.config");
+	CHECK_STR(path_basename(spec.fragments.v[4]), "debug.config");
+	kbuild_spec_release(&spec);
+	CHECK_EQ_INT(scenario_set(&s, "kernel_source=debian:5.10", "--set", &err), 0);
+	kbuild_spec_init(&spec);
+	CHECK_EQ_INT(kbuild_spec_from_scenario(&s, &spec, &err), 0);
+	CHECK_EQ_INT(spec.fragments.n, 4);
+	kbuild_spec_release(&spec);
+	scenario_release(&s);
+	CHECK_STR(err.buf, "");
+	sb_release(&err);
+}
+
 /* Without the kernel-build toolchain on $PATH, every program of it is
  * named (the build then says to run 'make deps-kbuild'). */
 TEST(kbuild_toolchain_names_what_is_missing)

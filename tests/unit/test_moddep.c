@@ -2,88 +2,215 @@
 #include <string.h>
 
 #include "guest/moddep.h"
+#include "lib/child.h"
 #include "lib/strvec.h"
 #include "test.h"
 #include "lib/util.h"
 
-/* The fixture: real lines of Debian 6.1.0-57-amd64's modules.dep and
- * modules.builtin. */
-static void load(struct moddep *d)
+/*
+ * The tree: tests/fixtures/kmod/mktree.sh, fake modules indexed by the
+ * real depmod (their dependencies from their symbols, softdeps and
+ * aliases from their .modinfo), compressed as kernels ship them.  Made in
+ * the test's own directory, so each test reads a tree nobody else wrote.
+ */
+#define KVER "9.9.9-scaletest"
+
+static char *make_tree(const char *variant)
 {
-	size_t len;
-	char *dep = fixture("moddep/modules.dep", &len);
-	char *builtin;
+	const char *dir = test_tmpdir();
+	char *root = xstrfmt("%s/root%s%s", dir, *variant ? "-" : "", variant);
+	const char *argv[] = { "sh", SCALETEST_SOURCE_ROOT "/tests/fixtures/kmod/mktree.sh",
+			       root, variant, NULL };
+	struct child_opts o = CHILD_OPTS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct child_result res;
+
+	o.capture = &out;
+	o.timeout = 120;
+	if (child_run(argv, &o, &res) < 0 || !child_ok(&res))
+		test_abort(__FILE__, __LINE__, "mktree.sh %s failed (%s): %s", variant,
+			   child_describe(&res), out.buf);
+	sb_release(&out);
+	return root;
+}
+
+static char *tree_dir(const char *root)
+{
+	return xstrfmt("%s/lib/modules/" KVER, root);
+}
+
+static void open_tree(struct moddep *d, const char *variant)
+{
+	char *root = make_tree(variant), *dir = tree_dir(root);
 	struct strbuf err = STRBUF_INIT;
 
-	CHECK_EQ_INT(moddep_parse(d, dep, len, &err), 0);
-	CHECK_STR(err.buf, "");
-	free(dep);
-	builtin = fixture("moddep/modules.builtin", &len);
-	CHECK_EQ_INT(moddep_parse_builtin(d, builtin, len, &err), 0);
-	CHECK_STR(err.buf, "");
-	free(builtin);
+	if (moddep_open(d, dir, &err) < 0)
+		test_abort(__FILE__, __LINE__, "moddep_open: %s", err.buf);
+	free(dir);
+	free(root);
 	sb_release(&err);
 }
 
-static const struct modent *entry(const struct moddep *d, const char *path)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (!strcmp(d->m[i].path, path))
-			return &d->m[i];
-	return NULL;
-}
+#define SCSI "kernel/drivers/scsi/"
 
-/* Every module in order comes after all of its dependencies (as
- * modules.dep lists them), and appears once. */
-static void check_order(const struct moddep *d, const struct strvec *order)
-{
-	for (size_t i = 0; i < order->n; i++) {
-		const struct modent *e = entry(d, order->v[i]);
-
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(order->v[j], order->v[i]))
-				test_fail(__FILE__, __LINE__, "%s twice in the order",
-					  order->v[i]);
-		if (!e) {
-			test_fail(__FILE__, __LINE__, "%s has no modules.dep line",
-				  order->v[i]);
-			continue;
-		}
-		for (size_t k = 0; k < e->ndeps; k++) {
-			long at = strvec_find(order, e->deps[k]);
-			if (at < 0 || (size_t)at >= i)
-				test_fail(__FILE__, __LINE__, "%s (at %zu) needs %s (at %ld)",
-					  order->v[i], i, e->deps[k], at);
-		}
-	}
-}
-
-TEST(moddep_parse_fixture)
+TEST(moddep_closure_dependencies_first)
 {
 	struct moddep d = MODDEP_INIT;
-	const struct modent *e;
+	struct strvec order = STRVEC_INIT, soft = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
 
-	load(&d);
-	CHECK_EQ_INT(d.n, 28);
-	e = entry(&d, "kernel/drivers/scsi/sd_mod.ko");
-	REQUIRE(e);
-	CHECK_STR(e->name, "sd_mod");
-	CHECK_EQ_INT(e->ndeps, 7);
-	CHECK_STR(e->deps[0], "kernel/block/t10-pi.ko");
-	CHECK_STR(e->deps[6], "kernel/crypto/crct10dif_common.ko");
-	e = entry(&d, "kernel/block/t10-pi.ko");
-	REQUIRE(e);
-	CHECK_STR(e->name, "t10_pi");		/* '-' normalised */
-	e = entry(&d, "kernel/drivers/virtio/virtio_ring.ko");
-	REQUIRE(e);
-	CHECK_EQ_INT(e->ndeps, 0);
-	CHECK_EQ_INT(d.builtin.n, 8);
-	CHECK(moddep_is_builtin(&d, "amd_uncore"));
-	CHECK(moddep_is_builtin(&d, "amd-uncore"));
-	CHECK(moddep_is_builtin(&d, "binfmt_elf"));
-	CHECK(!moddep_is_builtin(&d, "sd_mod"));
+	open_tree(&d, "");
+	/* sd_mod, as modprobe orders it: its dependencies deepest first,
+	 * then its soft pre-dependency (an alias, crc-fake -> crcimpl), then
+	 * itself. */
+	CHECK_EQ_INT(moddep_closure(&d, "sd_mod", &order, &soft, &err), 0);
+	CHECK_STR(err.buf, "");
+	REQUIRE(order.n == 4);
+	CHECK_STR(order.v[0], SCSI "scsi_common.ko");
+	CHECK_STR(order.v[1], SCSI "scsi_mod.ko.xz");
+	CHECK_STR(order.v[2], "kernel/crypto/crcimpl.ko.zst");
+	CHECK_STR(order.v[3], SCSI "sd_mod.ko.xz");
+	/* Only the soft dependency may fail to load. */
+	CHECK_EQ_INT(soft.n, 1);
+	CHECK(strvec_find(&soft, "kernel/crypto/crcimpl.ko.zst") >= 0);
+	/* scsi_debug adds itself and its soft post-dependency after it; the
+	 * one that names no module (no_such_module) is passed over, as
+	 * modprobe does. */
+	CHECK_EQ_INT(moddep_closure(&d, "scsi_debug", &order, &soft, &err), 0);
+	CHECK_STR(err.buf, "");
+	REQUIRE(order.n == 6);
+	CHECK_STR(order.v[4], SCSI "scsi_debug.ko.xz");
+	CHECK_STR(order.v[5], SCSI "debug_post.ko");
+	CHECK_EQ_INT(soft.n, 2);
+	CHECK(strvec_find(&soft, SCSI "debug_post.ko") >= 0);
+	/* Asking again adds nothing. */
+	CHECK_EQ_INT(moddep_closure(&d, "sd_mod", &order, &soft, &err), 0);
+	CHECK_EQ_INT(moddep_closure(&d, "virtio_scsi", &order, NULL, &err), 0);
+	CHECK_EQ_INT(order.n, 7);
+	CHECK_STR(order.v[6], SCSI "virtio_scsi.ko.zst");
+	strvec_clear(&order);
+	strvec_clear(&soft);
 	moddep_release(&d);
-	CHECK_EQ_INT(d.n, 0);
+	sb_release(&err);
+}
+
+TEST(moddep_each_alone_complete)
+{
+	/* A module's closure alone holds its modules.dep line, in order. */
+	static const struct { const char *name; size_t n; const char *last; } want[] = {
+		{ "scsi_common", 1, SCSI "scsi_common.ko" },
+		{ "scsi_mod", 2, SCSI "scsi_mod.ko.xz" },
+		{ "virtio_scsi", 3, SCSI "virtio_scsi.ko.zst" },
+		{ "crcimpl", 1, "kernel/crypto/crcimpl.ko.zst" },
+		{ "crc-fake", 1, "kernel/crypto/crcimpl.ko.zst" },	/* by alias */
+	};
+	struct moddep d = MODDEP_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	open_tree(&d, "");
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		struct strvec order = STRVEC_INIT, soft = STRVEC_INIT;
+
+		CHECK_EQ_INT(moddep_closure(&d, want[i].name, &order, &soft, &err), 0);
+		CHECK_EQ_INT(order.n, want[i].n);
+		if (order.n)
+			CHECK_STR(order.v[order.n - 1], want[i].last);
+		CHECK_EQ_INT(soft.n, 0);
+		strvec_clear(&order);
+		strvec_clear(&soft);
+	}
+	CHECK_STR(err.buf, "");
+	sb_release(&err);
+	moddep_release(&d);
+}
+
+TEST(moddep_dash_and_underscore_equal)
+{
+	struct moddep d = MODDEP_INIT;
+	struct strvec a = STRVEC_INIT, b = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	open_tree(&d, "");
+	CHECK_EQ_INT(moddep_closure(&d, "virtio-scsi", &a, NULL, &err), 0);
+	CHECK_EQ_INT(moddep_closure(&d, "virtio_scsi", &b, NULL, &err), 0);
+	CHECK_EQ_INT(a.n, 3);
+	CHECK_EQ_INT(a.n, b.n);
+	for (size_t i = 0; i < a.n && i < b.n; i++)
+		CHECK_STR(a.v[i], b.v[i]);
+	CHECK_STR(err.buf, "");
+	strvec_clear(&a);
+	strvec_clear(&b);
+	moddep_release(&d);
+	sb_release(&err);
+}
+
+TEST(moddep_builtin_adds_nothing)
+{
+	struct moddep d = MODDEP_INIT;
+	struct strvec order = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	open_tree(&d, "");
+	CHECK_EQ_INT(moddep_closure(&d, "virtio_pci", &order, NULL, &err), 0);
+	CHECK_EQ_INT(moddep_closure(&d, "virtio-console", &order, NULL, &err), 0);
+	CHECK_EQ_INT(order.n, 0);
+	CHECK_STR(err.buf, "");
+	CHECK(moddep_have(&d, "virtio_console"));
+	CHECK(moddep_have(&d, "scsi_debug"));
+	CHECK(!moddep_have(&d, "nvme_core"));
+	strvec_clear(&order);
+	moddep_release(&d);
+	sb_release(&err);
+}
+
+TEST(moddep_unknown_module_named)
+{
+	struct moddep d = MODDEP_INIT;
+	struct strvec order = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	open_tree(&d, "");
+	CHECK_EQ_INT(moddep_closure(&d, "nvme_core", &order, NULL, &err), -1);
+	CHECK_STR(err.buf, "module 'nvme_core' is neither in modules.dep nor built in");
+	CHECK_EQ_INT(order.n, 0);
+	strvec_clear(&order);
+	moddep_release(&d);
+	sb_release(&err);
+}
+
+TEST(moddep_gzip_module_depmod_passed_over)
+{
+	/* virtio_blk.ko.gz is in the tree, and not in the index of a depmod
+	 * without zlib (Debian's): the error names the file and the fix. */
+	struct moddep d = MODDEP_INIT;
+	struct strvec order = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	open_tree(&d, "");
+	CHECK_EQ_INT(moddep_closure(&d, "virtio_blk", &order, NULL, &err), -1);
+	CHECK_CONTAINS(err.buf, "module 'virtio_blk' is not in modules.dep although '");
+	CHECK_CONTAINS(err.buf, "/lib/modules/" KVER "/kernel/drivers/block/virtio_blk.ko.gz' "
+		       "is there: depmod without zlib");
+	CHECK_CONTAINS(err.buf, "gunzip them and run depmod again");
+	strvec_clear(&order);
+	moddep_release(&d);
+	sb_release(&err);
+}
+
+TEST(moddep_tree_without_index)
+{
+	struct moddep d = MODDEP_INIT;
+	char *root = make_tree("nodep"), *dir = tree_dir(root);
+	struct strbuf err = STRBUF_INIT;
+
+	CHECK_EQ_INT(moddep_open(&d, dir, &err), -1);
+	CHECK_CONTAINS(err.buf, "/lib/modules/" KVER "/modules.dep' is missing: the modules "
+		       "tree '");
+	CHECK_CONTAINS(err.buf, "run 'depmod -b ROOT VERSION'");
+	moddep_release(&d);
+	free(dir);
+	free(root);
+	sb_release(&err);
 }
 
 TEST(moddep_module_name)
@@ -102,227 +229,4 @@ TEST(moddep_module_name)
 	CHECK_STR(n, "ko.kom");
 	module_name("a/very_long_module_name.ko", n, 8);
 	CHECK_STR(n, "very_lo");
-}
-
-TEST(moddep_closure_dependencies_first)
-{
-	static const char *const want[] = {
-		"sd_mod", "scsi_debug", "virtio_scsi", "virtio_pci", "virtio_blk",
-	};
-	struct moddep d = MODDEP_INIT;
-	struct strvec order = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	load(&d);
-	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
-		CHECK_EQ_INT(moddep_closure(&d, want[i], &order, &err), 0);
-		CHECK_STR(err.buf, "");
-	}
-	check_order(&d, &order);
-	/* The five, their eleven dependencies, each once. */
-	CHECK_EQ_INT(order.n, 16);
-	/* sd_mod's own closure comes first, deepest dependency first. */
-	REQUIRE(order.n >= 8);
-	CHECK_STR(order.v[7], "kernel/drivers/scsi/sd_mod.ko");
-	CHECK(strvec_find(&order, "kernel/drivers/scsi/scsi_common.ko") <
-	      strvec_find(&order, "kernel/drivers/scsi/scsi_mod.ko"));
-	CHECK(strvec_find(&order, "kernel/drivers/virtio/virtio_ring.ko") <
-	      strvec_find(&order, "kernel/drivers/virtio/virtio.ko"));
-	CHECK(strvec_find(&order, "kernel/lib/crc64.ko") <
-	      strvec_find(&order, "kernel/lib/crc64-rocksoft.ko"));
-	CHECK(strvec_find(&order, "kernel/lib/crc64-rocksoft.ko") <
-	      strvec_find(&order, "kernel/block/t10-pi.ko"));
-	/* Asking again adds nothing. */
-	CHECK_EQ_INT(moddep_closure(&d, "virtio_scsi", &order, &err), 0);
-	CHECK_EQ_INT(order.n, 16);
-	strvec_clear(&order);
-	moddep_release(&d);
-	sb_release(&err);
-}
-
-TEST(moddep_closure_each_alone)
-{
-	/* Each module's closure alone is complete and ordered too. */
-	struct moddep d = MODDEP_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	load(&d);
-	for (size_t i = 0; i < d.n; i++) {
-		struct strvec order = STRVEC_INIT;
-		const struct modent *e = &d.m[i];
-
-		if (strncmp(e->path, "kernel/drivers/", 15) &&
-		    strncmp(e->path, "kernel/lib/", 11) &&
-		    strncmp(e->path, "kernel/block/", 13))
-			continue;	/* the unrelated lines' deps are not in the fixture */
-		CHECK_EQ_INT(moddep_closure(&d, e->name, &order, &err), 0);
-		CHECK_EQ_INT(order.n, e->ndeps + 1);
-		if (order.n)
-			CHECK_STR(order.v[order.n - 1], e->path);
-		check_order(&d, &order);
-		strvec_clear(&order);
-	}
-	sb_release(&err);
-	moddep_release(&d);
-}
-
-TEST(moddep_dash_and_underscore_equal)
-{
-	struct moddep d = MODDEP_INIT;
-	struct strvec a = STRVEC_INIT, b = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	load(&d);
-	CHECK_EQ_INT(moddep_closure(&d, "virtio-scsi", &a, &err), 0);
-	CHECK_EQ_INT(moddep_closure(&d, "virtio_scsi", &b, &err), 0);
-	CHECK_EQ_INT(a.n, 5);
-	CHECK_EQ_INT(a.n, b.n);
-	for (size_t i = 0; i < a.n && i < b.n; i++)
-		CHECK_STR(a.v[i], b.v[i]);
-	strvec_clear(&a);
-	CHECK_EQ_INT(moddep_closure(&d, "t10_pi", &a, &err), 0);
-	CHECK_EQ_INT(moddep_closure(&d, "crc64_rocksoft", &a, &err), 0);
-	CHECK_EQ_INT(a.n, 5);
-	CHECK_STR(a.v[a.n - 1], "kernel/block/t10-pi.ko");
-	CHECK_STR(err.buf, "");
-	strvec_clear(&a);
-	strvec_clear(&b);
-	moddep_release(&d);
-	sb_release(&err);
-}
-
-TEST(moddep_builtin_adds_nothing)
-{
-	struct moddep d = MODDEP_INIT;
-	struct strvec order = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	load(&d);
-	CHECK_EQ_INT(moddep_closure(&d, "binfmt_elf", &order, &err), 0);
-	CHECK_EQ_INT(moddep_closure(&d, "amd-uncore", &order, &err), 0);
-	CHECK_EQ_INT(order.n, 0);
-	CHECK_STR(err.buf, "");
-	strvec_clear(&order);
-	moddep_release(&d);
-	sb_release(&err);
-}
-
-TEST(moddep_unknown_module_named)
-{
-	struct moddep d = MODDEP_INIT;
-	struct strvec order = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	load(&d);
-	CHECK_EQ_INT(moddep_closure(&d, "nvme_core", &order, &err), -1);
-	CHECK_STR(err.buf, "module 'nvme_core' is neither in modules.dep nor built in");
-	CHECK_EQ_INT(order.n, 0);
-	strvec_clear(&order);
-	moddep_release(&d);
-	sb_release(&err);
-}
-
-TEST(moddep_compressed_refused)
-{
-	static const char dep[] =
-		"kernel/drivers/scsi/scsi_common.ko.xz:\n"
-		"kernel/drivers/scsi/scsi_mod.ko.xz: kernel/drivers/scsi/scsi_common.ko.xz\n"
-		"kernel/drivers/scsi/sd_mod.ko.zst: kernel/drivers/scsi/scsi_mod.ko\n"
-		"kernel/drivers/scsi/scsi_mod.ko:\n";
-	struct moddep d = MODDEP_INIT;
-	struct strvec order = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	CHECK_EQ_INT(moddep_parse(&d, dep, sizeof(dep) - 1, &err), 0);
-	CHECK_EQ_INT(moddep_closure(&d, "scsi_common", &order, &err), -1);
-	CHECK_STR(err.buf, "module 'kernel/drivers/scsi/scsi_common.ko.xz' is compressed; "
-		  "build the kernel with CONFIG_MODULE_COMPRESS_NONE");
-	sb_reset(&err);
-	CHECK_EQ_INT(moddep_closure(&d, "sd_mod", &order, &err), -1);
-	CHECK_CONTAINS(err.buf, "'kernel/drivers/scsi/sd_mod.ko.zst' is compressed");
-	strvec_clear(&order);
-	moddep_release(&d);
-	sb_release(&err);
-}
-
-static const char *dep_bad(const char *text)
-{
-	static char msg[256];
-	struct moddep d = MODDEP_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	CHECK_EQ_INT(moddep_parse(&d, text, strlen(text), &err), -1);
-	snprintf(msg, sizeof(msg), "%s", err.buf);
-	moddep_release(&d);
-	sb_release(&err);
-	return msg;
-}
-
-TEST(moddep_malformed_lines_rejected)
-{
-	CHECK_STR(dep_bad("kernel/a.ko:\nkernel/b.ko kernel/a.ko\n"),
-		  "modules.dep:2: missing ':'");
-	CHECK_STR(dep_bad("/lib/modules/a.ko:\n"), "modules.dep:1: bad module path");
-	CHECK_STR(dep_bad("kernel/../../etc/x.ko:\n"), "modules.dep:1: bad module path");
-	CHECK_STR(dep_bad(": kernel/a.ko\n"), "modules.dep:1: bad module path");
-	CHECK_STR(dep_bad("kernel/a.ko: /abs/b.ko\n"), "modules.dep:1: bad dependency path");
-	CHECK_STR(dep_bad("kernel/a.ko: ../b.ko\n"), "modules.dep:1: bad dependency path");
-	CHECK_STR(dep_bad("kernel/a.ko:\n\nkernel/b\x01.ko:\n"),
-		  "modules.dep:3: bad module path");
-	{
-		struct strbuf t = STRBUF_INIT;
-		sb_adds(&t, "kernel/a.ko:");
-		for (int i = 0; i < 600; i++)
-			sb_addf(&t, " kernel/d%d.ko", i);
-		sb_addch(&t, '\n');
-		CHECK_STR(dep_bad(t.buf), "modules.dep:1: too many dependencies");
-		sb_release(&t);
-	}
-	{
-		struct moddep d = MODDEP_INIT;
-		struct strbuf err = STRBUF_INIT;
-		static const char nul[] = "kernel/a.ko:\nkernel/b.ko:\0\n";
-
-		CHECK_EQ_INT(moddep_parse(&d, nul, sizeof(nul) - 1, &err), -1);
-		CHECK_STR(err.buf, "modules.dep:2: NUL byte");
-		moddep_release(&d);
-		sb_release(&err);
-	}
-	{
-		struct moddep d = MODDEP_INIT;
-		struct strbuf err = STRBUF_INIT;
-
-		CHECK_EQ_INT(moddep_parse_builtin(&d, "kernel/a.ko\n/abs.ko\n", 20, &err), -1);
-		CHECK_STR(err.buf, "modules.builtin:2: bad module path");
-		moddep_release(&d);
-		sb_release(&err);
-	}
-}
-
-TEST(moddep_long_names_refused_not_cut)
-{
-	/* Names were cut silently to 63 bytes, so two long names compared
-	 * equal, and a cut ending in ".ko" named another module again (found
-	 * by the moddep fuzzer: a builtin not builtin).  63 bytes still fit. */
-	struct strbuf t = STRBUF_INIT;
-	struct moddep d = MODDEP_INIT;
-	struct strbuf err = STRBUF_INIT;
-
-	sb_adds(&t, "kernel/");
-	for (int i = 0; i < 63; i++)
-		sb_addch(&t, 'a' + i % 26);
-	sb_adds(&t, ".ko:\n");
-	CHECK_EQ_INT(moddep_parse(&d, t.buf, t.len, &err), 0);
-	moddep_release(&d);
-	sb_setlen(&t, t.len - 5);
-	sb_adds(&t, "x.ko:\n");
-	CHECK_STR(dep_bad(t.buf), "modules.dep:1: bad module path");
-	sb_setlen(&t, t.len - 2);
-	sb_addch(&t, '\n');
-	d = (struct moddep)MODDEP_INIT;
-	CHECK_EQ_INT(moddep_parse_builtin(&d, t.buf, t.len, &err), -1);
-	CHECK_STR(err.buf, "modules.builtin:1: bad module path");
-	moddep_release(&d);
-	sb_release(&err);
-	sb_release(&t);
 }

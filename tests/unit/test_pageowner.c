@@ -219,7 +219,13 @@ TEST(pageowner_real_boot)
 		REQUIRE(n > 0 && n <= ATTR_MAX_FRAMES);
 		for (size_t f = 0; f < n; f++)
 			frames[f] = (char *)json_object_get_string(json_object_array_get_idx(st, f));
-		CHECK(!strncmp(frames[attr_fold(frames, n)], name, strcspn(name, " ")));
+		{
+			struct strbuf want = STRBUF_INIT;
+
+			attr_site_name(frames[attr_fold(frames, n)], &want);
+			CHECK_STR(name, want.buf);
+			sb_release(&want);
+		}
 	}
 	CHECK(blk_mq);
 	json_object_put(o);

@@ -20,7 +20,7 @@ struct seen {
 	int phases, ends, last_phase;
 	int progress;
 	double t;
-	long long blocks;
+	long long blocks, queues;
 };
 
 static void saw_phase(void *ctx, int phase, double up)
@@ -37,13 +37,14 @@ static void saw_end(void *ctx)
 	((struct seen *)ctx)->ends++;
 }
 
-static void saw_progress(void *ctx, double t, long long blocks)
+static void saw_progress(void *ctx, double t, long long blocks, long long queues)
 {
 	struct seen *s = ctx;
 
 	s->progress++;
 	s->t = t;
 	s->blocks = blocks;
+	s->queues = queues;
 }
 
 static const struct records_ops ops = {
@@ -71,8 +72,10 @@ TEST(records_progress_reaches_ops_samples_do_not)
 		const char *payload, *why;
 	} bad[] = {
 		{ "7.50 1x 3\n", "bad block device count '1x'" },
-		{ "7.50 10\n", "not UPTIME BLOCKS CPU" },
-		{ "7.50 10 2 9\n", "not UPTIME BLOCKS CPU" },
+		{ "7.50 10\n", "not UPTIME BLOCKS CPU [QUEUES]" },
+		{ "7.50 10 2 9 1\n", "not UPTIME BLOCKS CPU [QUEUES]" },
+		{ "7.50 10 2 -2\n", "bad request queue count '-2'" },
+		{ "7.50 10 2 4q\n", "bad request queue count '4q'" },
 		{ "8.0 10 2\nextra\n", "not one line" },
 		{ "8.0 10 2", "not one line" },
 		{ "", "not one line" },
@@ -83,7 +86,7 @@ TEST(records_progress_reaches_ops_samples_do_not)
 	};
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, -1 };
+	struct seen seen = { 0, 0, -1, 0, 0, -1, 0 };
 	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
 	unsigned long seq = 0;
 	const char *rej;
@@ -102,6 +105,9 @@ TEST(records_progress_reaches_ops_samples_do_not)
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		frame(&sb, ++seq, "progress", "after-insmod", bad[i].payload);
 	frame(&sb, ++seq, "progress", "after-insmod", "9.75 1100 7\n");
+	/* A guest since the scan's count: the request queues made, 0 block
+	 * devices yet. */
+	frame(&sb, ++seq, "progress", "after-insmod", "10.5 2 9 30000\n");
 	util_quiet = 1;
 	records_feed(&rs, sb.buf, sb.len);
 	records_finish(&rs);
@@ -109,11 +115,12 @@ TEST(records_progress_reaches_ops_samples_do_not)
 	CHECK_EQ_INT((long long)json_object_array_length(rs.samples), 2);
 	CHECK_EQ_INT(json_object_get_int64(json_object_object_get(
 		json_object_array_get_idx(rs.samples, 1), "blocks")), 1042);
-	CHECK_EQ_INT(seen.progress, 2);
-	CHECK(seen.t > 9.7 && seen.t < 9.8);
-	CHECK_EQ_INT(seen.blocks, 1100);
-	CHECK_EQ_INT(rs.progress_records, 2);
-	CHECK_EQ_INT(rs.progress_cpu, 7);
+	CHECK_EQ_INT(seen.progress, 3);
+	CHECK(seen.t > 10.4 && seen.t < 10.6);
+	CHECK_EQ_INT(seen.blocks, 2);
+	CHECK_EQ_INT(seen.queues, 30000);
+	CHECK_EQ_INT(rs.progress_records, 3);
+	CHECK_EQ_INT(rs.progress_cpu, 9);
 	CHECK_EQ_INT((long long)rs.nrejections, (long long)ARRAY_SIZE(bad) + 1);
 	rej = json_object_to_json_string(rs.rejections);
 	CHECK_CONTAINS(rej, "monitor sample: bad block device count");
@@ -130,7 +137,7 @@ TEST(records_only_the_first_end_counts)
 {
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 
 	scenario_init(&s);
@@ -160,7 +167,7 @@ TEST(records_reject_unknown_types_and_phases_out_of_order)
 {
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 
 	scenario_init(&s);
@@ -345,7 +352,7 @@ TEST(records_pageowner)
 		" sd_probe+0x1/0x2 [sd_mod]\nend 1\n";
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT;
 	const char *rej;
 
@@ -405,7 +412,7 @@ TEST(records_stephist)
 	static const char *const sets[] = { "disks=20", "sweep=0,20", "attribution=1" };
 	struct scenario s;
 	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0 };
+	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 	size_t n[6];
 	char *f[6] = {

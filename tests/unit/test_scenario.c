@@ -271,9 +271,9 @@ TEST(scenario_not_a_number)
 
 TEST(scenario_out_of_range)
 {
-	parse_fails("\n\ndisks = 100001\n",
-		    FILE_NAME ":3: disks: 100001 is out of range 0..100000", __LINE__);
-	parse_fails("disks = -1\n", FILE_NAME ":1: disks: -1 is out of range 0..100000",
+	parse_fails("\n\ndisks = 1048577\n",
+		    FILE_NAME ":3: disks: 1048577 is out of range 0..1048576", __LINE__);
+	parse_fails("disks = -1\n", FILE_NAME ":1: disks: -1 is out of range 0..1048576",
 		    __LINE__);
 	parse_fails("memory_mb = 64\n",
 		    FILE_NAME ":1: memory_mb: 64 is out of range 128..65536", __LINE__);
@@ -382,7 +382,7 @@ TEST(scenario_set_errors)
 		  __LINE__);
 	set_fails("disks=abc", "--set disks=abc: disks: 'abc' is not a whole number",
 		  __LINE__);
-	set_fails("disks=100001", "--set disks=100001: disks: 100001 is out of range 0..100000",
+	set_fails("disks=1048577", "--set disks=1048577: disks: 1048577 is out of range 0..1048576",
 		  __LINE__);
 	set_fails("arch=sparc", "--set arch=sparc: arch: 'sparc' is not one of x86_64, i386",
 		  __LINE__);
@@ -472,6 +472,89 @@ TEST(scenario_check_memory_fit)
 	m = check_of("disks = 0\nvirtio_disks = 0\n", &r);
 	CHECK_EQ_INT(r, -1);
 	CHECK_CONTAINS(m, "nothing to test");
+}
+
+TEST(scenario_disk_cost_follows_the_scheduler)
+{
+	/* 65,536 disks with scheduler none (submit_queues = CPUs) fit a
+	 * 15 GiB amd64 guest; with mq-deadline (one submit queue, the
+	 * default) they do not, and the refusal names the scheduler and the
+	 * way to none.  The scheduler key counts too. */
+	static const char big[] = "memory_mb = 15360\ndisks = 65536\n";
+	struct strbuf t = STRBUF_INIT;
+	struct scenario s;
+	const char *m, *msg;
+	int r;
+
+	sb_addf(&t, "%ssd_submit_queues = 2\ncpus = 2\n", big);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, 0);
+	CHECK_STR(m, "");
+	m = check_of(big, &r);
+	CHECK_EQ_INT(r, -1);
+	CHECK_CONTAINS(m, "65536 disks need about 23040 MiB of memory at 360 kB each "
+		       "(scheduler mq-deadline)");
+	CHECK_CONTAINS(m, "scheduler none costs far less a disk: sd_submit_queues = cpus, cpus > 1");
+	/* Two submit queues on one CPU are one hardware queue: mq-deadline. */
+	sb_reset(&t);
+	sb_addf(&t, "%ssd_submit_queues = 2\n", big);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, -1);
+	sb_reset(&t);
+	sb_addf(&t, "%sscheduler = none\n", big);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, 0);
+	/* The table, through the scenario. */
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "arch = i386\n", &msg), 0);
+	CHECK_STR(scenario_disk_scheduler(&s), "mq-deadline");
+	CHECK_EQ_INT(scenario_disk_cost_kb(&s), 180);
+	scenario_release(&s);
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "arch = i386\nscheduler = none\n", &msg), 0);
+	CHECK_STR(scenario_disk_scheduler(&s), "none");
+	CHECK(scenario_disk_cost_kb(&s) < 180);
+	scenario_release(&s);
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "scheduler = kyber\n", &msg), 0);
+	CHECK_EQ_INT(scenario_disk_cost_kb(&s), 360);
+	scenario_release(&s);
+	scenario_init(&s);
+	CHECK_EQ_INT(parse(&s, "sd_submit_queues = 4\ncpus = 2\ndisk_cost_kb = 99\n", &msg), 0);
+	CHECK_STR(scenario_disk_scheduler(&s), "none");
+	CHECK_EQ_INT(scenario_disk_cost_kb(&s), 99);
+	scenario_release(&s);
+	sb_release(&t);
+}
+
+TEST(scenario_check_sd_index_limit)
+{
+	/* sd names 2^20 disks: the scsi_debug disks and the virtio-scsi ones
+	 * after them must fit; virtio-blk disks are vdX, apart. */
+	static const char base[] = "disks = 1048576\ndisk_cost_kb = 1\nmemory_mb = 65536\n";
+	struct strbuf t = STRBUF_INIT;
+	const char *m;
+	int r;
+
+	sb_addf(&t, "%svirtio_disks = 1\n", base);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, -1);
+	CHECK_CONTAINS(m, "1048576 scsi_debug disks and 1 virtio-scsi disks after them are more "
+		       "than the 1048576 that sd names (its 20-bit index)");
+	sb_reset(&t);
+	sb_addf(&t, "%svirtio_disks = 1\nvirtio_bus = blk\n", base);
+	m = check_of(t.buf, &r);
+	CHECK_EQ_INT(r, 0);
+	{
+		struct scenario s;
+		const char *msg;
+
+		scenario_init(&s);
+		CHECK_EQ_INT(parse(&s, "disks = 1048577\n", &msg), -1);
+		CHECK_CONTAINS(msg, "disks: 1048577 is out of range 0..1048576");
+		scenario_release(&s);
+	}
+	sb_release(&t);
 }
 
 TEST(scenario_check_strings)
@@ -575,7 +658,7 @@ TEST(scenario_keys_markdown_lists_every_key)
 		lines++;
 	}
 	CHECK_EQ_INT(lines, scenario_nkeys + 2);
-	CHECK_CONTAINS(md.buf, "| `disks` | int | `4000` | 0..100000 | disks |");
+	CHECK_CONTAINS(md.buf, "| `disks` | int | `4000` | 0..1048576 | disks |");
 	CHECK_CONTAINS(md.buf, "| `arch` | enum | `x86_64` | `x86_64`, `i386` |");
 	sb_release(&md);
 }

@@ -84,9 +84,9 @@ TEST(sweep_scenario_bad_lists_point_at_the_line)
 		  "falling from the peak 20: the counts rise strictly to one peak, then may fall" },
 		{ "sweep = 0,20,0\n", "t.scn:1: sweep '0,20,0': the last step must be more than 0 "
 		  "disks (it is the run's disks; rmmod measures the way back to 0)" },
-		{ "sweep = 0,x\n", "t.scn:1: sweep '0,x': 'x' is not a disk count (0..100000)" },
-		{ "sweep = 0,-5\n", "t.scn:1: sweep '0,-5': '-5' is not a disk count (0..100000)" },
-		{ "sweep = 0,100001\n", "t.scn:1: sweep '0,100001': '100001' is not a disk count (0..100000)" },
+		{ "sweep = 0,x\n", "t.scn:1: sweep '0,x': 'x' is not a disk count (0..1048576)" },
+		{ "sweep = 0,-5\n", "t.scn:1: sweep '0,-5': '-5' is not a disk count (0..1048576)" },
+		{ "sweep = 0,1048577\n", "t.scn:1: sweep '0,1048577': '1048577' is not a disk count (0..1048576)" },
 		{ "sweep = 7\n", "t.scn:1: sweep '7': a sweep needs at least two steps" },
 		{ "sweep = ,,\n", "t.scn:1: sweep ',,': a sweep needs at least two steps" },
 		{ "memory_mb = 65536\nsweep = 1,2,3,5000\n", "t.scn:2: no host layout reaches these counts: "
@@ -97,8 +97,9 @@ TEST(sweep_scenario_bad_lists_point_at_the_line)
 		{ "sd_hosts = 2\nsweep = 0,20,40\n", "t.scn:1: sd_hosts cannot be set with a sweep: "
 		  "it adds hosts of as many disks as the greatest common divisor of its steps" },
 		{ "memory_mb = 512\nsweep = 0,3000,6000,3000\n", "t.scn:2: 6000 disks need about 2109 MiB "
-		  "of memory at 360 kB each, but a 512 MiB x86_64 guest has about 320 MiB "
-		  "(raise memory_mb, lower disks, or set disk_cost_kb)" },
+		  "of memory at 360 kB each (scheduler mq-deadline), but a 512 MiB x86_64 guest "
+		  "has about 320 MiB (raise memory_mb, lower disks, or set disk_cost_kb; scheduler "
+		  "none costs far less a disk: sd_submit_queues = cpus, cpus > 1)" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
