@@ -213,6 +213,7 @@ bg_wait() {
 	[ -p /tmp/.nap ] || { mkfifo /tmp/.nap && exec 5<>/tmp/.nap; }
 	( "$@"; echo $? > /tmp/.bg.rc; echo > /tmp/.nap ) &
 	_pid=$! bg_running=1
+	ta_job "$_pid"
 	uptime_v
 	end=$((up_cs + _s * 100))
 	while [ ! -e /tmp/.bg.rc ]; do
@@ -344,6 +345,7 @@ headline_free_v() {
 # One step: from $have disks to $want, then its point record.
 sweep_step() {
 	i=$((i + 1))
+	ta_begin "step-$i"
 	uptime_v; _s0=$up_cs
 	if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
 		say "fault: step $i adds no host"
@@ -361,6 +363,7 @@ sweep_step() {
 	wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
 		{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
 	uptime_v; _s2=$up_cs
+	ta_end
 	if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
 		new_block_names /tmp/.sweep.known > /tmp/.sweep.names
 		cat /tmp/.sweep.names >> /tmp/.sweep.known
@@ -664,6 +667,7 @@ kmemleak_scan() {
 # finish STATUS [PHASE] [REASON]: report the end and leave the VM.
 finish() {
 	monitor_stop
+	ta_end
 	{
 		echo "status=$1"
 		[ -n "$2" ] && echo "phase=$2"

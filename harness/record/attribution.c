@@ -40,7 +40,7 @@ static const char *const allocator_frames[] = {
 	"__radix_tree_create", "radix_tree_insert",
 };
 
-static int is_allocator(const char *frame)
+static int in_table(const char *frame, const char *const *names, size_t nnames)
 {
 	size_t n = strcspn(frame, "+ ");
 
@@ -48,19 +48,26 @@ static int is_allocator(const char *frame)
 	const char *dot = memchr(frame, '.', n);
 	if (dot)
 		n = (size_t)(dot - frame);
-	for (size_t i = 0; i < ARRAY_SIZE(allocator_frames); i++)
-		if (strlen(allocator_frames[i]) == n &&
-		    !memcmp(allocator_frames[i], frame, n))
+	for (size_t i = 0; i < nnames; i++)
+		if (strlen(names[i]) == n && !memcmp(names[i], frame, n))
 			return 1;
 	return 0;
 }
 
-size_t attr_fold(char *const *frames, size_t n)
+size_t attr_fold_past(char *const *frames, size_t n, const char *const *names,
+		      size_t nnames)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!is_allocator(frames[i]))
+		if (!in_table(frames[i], names, nnames))
 			return i;
-	return 0;
+	return n;
+}
+
+size_t attr_fold(char *const *frames, size_t n)
+{
+	size_t i = attr_fold_past(frames, n, allocator_frames, ARRAY_SIZE(allocator_frames));
+
+	return i < n ? i : 0;
 }
 
 void attr_site_name(const char *frame, struct strbuf *sb)

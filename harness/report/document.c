@@ -611,6 +611,217 @@ static void knee_words(struct doc *d, const struct report_model *m)
 	mk_block_end(d, MK_P);
 }
 
+static const struct mk_col ta_site_cols[] = {
+	{ "call site", MK_LEFT }, { "task", MK_LEFT }, { "on the CPU", MK_RIGHT },
+	{ "waiting", MK_RIGHT }, { "per disk", MK_RIGHT }, { "share of the phase", MK_RIGHT },
+};
+
+static const struct mk_col ta_growth_cols[] = {
+	{ "call site", MK_LEFT }, { "first step", MK_RIGHT }, { "last step", MK_RIGHT },
+	{ "growth", MK_RIGHT }, { "share", MK_RIGHT }, { "fitted per disk", MK_RIGHT },
+	{ "at the last disk", MK_RIGHT }, { "shape", MK_LEFT },
+};
+
+static void fmt_ratio(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		sb_addf(out, "%.2f×", v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+/* One phase of the time attribution: what it took, how well the samples
+ * cover it, its top call sites (and on a page its icicle). */
+static void ta_phase_section(struct doc *d, const struct report_model *m,
+			     const struct report_ta_phase *p)
+{
+	mk_block(d, MK_P, NULL, NULL);
+	mk_inline(d, MK_STRONG, NULL);
+	mk_text(d, fmt_or(p->phase, "?"));
+	mk_inline_end(d, MK_STRONG);
+	mk_lit(d, ": ");
+	fmt_seconds(d->out, p->wall_s);
+	if (p->disks.have && p->disks.v > 0) {
+		mk_lit(d, " for ");
+		fmt_thousands_d(d->out, p->disks.v);
+		mk_lit(d, " disks");
+		if (p->wall_s.have)
+			mk_addf(d, " (%.3f ms a disk)", p->wall_s.v / p->disks.v * 1000);
+	}
+	mk_lit(d, "; ");
+	count_or_unknown(d, p->samples, 1);
+	mk_lit(d, " samples");
+	if (p->interval_s.have)
+		mk_addf(d, ", one every %.2f s", p->interval_s.v);
+	if (p->cost_pct.have)
+		mk_addf(d, ", taking %.1f%% of the guest's CPU", p->cost_pct.v);
+	if (!p->complete)
+		mk_lit(d, " (the sampler's last chunk never came)");
+	mk_lit(d, ". On the CPU ");
+	fmt_seconds(d->out, p->on_cpu_s);
+	mk_lit(d, ", waiting ");
+	fmt_seconds(d->out, p->wait_s);
+	if (p->idle_s.have && p->idle_s.v > 0) {
+		mk_lit(d, ", idle ");
+		fmt_seconds(d->out, p->idle_s);
+	}
+	if (p->closure_pct.have)
+		mk_addf(d, ": %.1f%% of the wall time attributed, the closure %s (tolerance %lld%%)",
+			p->closure_pct.v, p->closes ? "holds" : "does not hold",
+			(long long)m->ta_tolerance_pct.v);
+	mk_lit(d, ".");
+	if (p->command_cpu_s.have) {
+		mk_lit(d, " The command's own CPU time: ");
+		fmt_seconds(d->out, p->command_cpu_s);
+		mk_lit(d, " by schedstat, ");
+		fmt_seconds(d->out, p->command_sampled_cpu_s);
+		mk_lit(d, " by the samples.");
+	}
+	mk_block_end(d, MK_P);
+	if (d->mk->page && p->nstacks)
+		svg_icicle(d->out, fmt_or(p->phase, "?"), p->stacks, p->nstacks);
+	if (!p->nsites)
+		return;
+	mk_table(d, "time-sites", ta_site_cols, ARRAY_SIZE(ta_site_cols));
+	for (size_t i = 0; i < p->nsites; i++) {
+		const struct report_ta_site *s = &p->sites[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(s->site, "?"));
+		mk_cell(d, NULL, 0);
+		mk_text(d, fmt_or(s->cls, "?"));
+		if (s->comm) {
+			mk_lit(d, ": ");
+			mk_text(d, s->comm);
+		}
+		mk_cell_end(d);
+		num_cell(d, fmt_seconds, s->on_cpu_s);
+		num_cell(d, fmt_seconds, s->wait_s);
+		num_cell(d, fmt_ms, s->ms_per_disk);
+		num_cell(d, fmt_share, s->share_pct);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+/* A sweep's sites whose time per disk changed between its rising steps. */
+static void ta_growth_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nta_growth)
+		return;
+	heading(d, MK_H2, "time-growth", "Each call site's time per disk over the sweep's steps");
+	mk_block(d, MK_P, NULL, NULL);
+	mk_lit(d, "Milliseconds per disk added at the first and the last rising step, for the "
+	       "largest sites of the sweep; the fit is least squares of the site's summed "
+	       "seconds against the count, \"bends\" as for the sweep's own lines. ");
+	if (m->ta_growing) {
+		mk_lit(d, "The site whose time per disk grew most: ");
+		mk_text_inline(d, MK_CODE, NULL, m->ta_growing);
+		mk_lit(d, ".");
+	} else {
+		mk_lit(d, "No large site's time per disk grew.");
+	}
+	mk_block_end(d, MK_P);
+	mk_table(d, "time-growth", ta_growth_cols, ARRAY_SIZE(ta_growth_cols));
+	for (size_t i = 0; i < m->nta_growth; i++) {
+		const struct report_ta_growth *g = &m->ta_growth[i];
+
+		mk_row(d, g->nonlinear ? "fail" : NULL);
+		mk_text_cell(d, fmt_or(g->site, "?"));
+		num_cell(d, fmt_ms, g->first);
+		num_cell(d, fmt_ms, g->last);
+		num_cell(d, fmt_ratio, g->growth);
+		num_cell(d, fmt_share, g->share_pct);
+		num_cell(d, fmt_ms, g->per_disk);
+		num_cell(d, fmt_ms, g->marginal_last);
+		mk_lit_cell(d, g->nonlinear ? "bends" : "linear");
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+/* Where each disk's time goes: result.json's time_attribution. */
+static void timeattr_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->ta_status)
+		return;
+	heading(d, MK_H2, "time-attribution", "Where each disk's time goes");
+	if (strcmp(m->ta_status, "ok")) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "Time attribution unavailable: ");
+		mk_text(d, fmt_or(m->ta_reason, "no reason given"));
+		mk_block_end(d, MK_P);
+		return;
+	}
+	mk_block(d, MK_P, "note", NULL);
+	mk_lit(d, "Kernel stacks of the tasks at work (the command, and every task in state R "
+	       "or D), read from the guest's /proc/PID/stack; each sample's time goes to the "
+	       "tasks on the CPU, else to those waiting, else to the command. Call sites are "
+	       "the first frame past the scheduler's and the waits' own, with its callers");
+	if (m->ta_preempt) {
+		mk_lit(d, "; preemption ");
+		mk_text(d, m->ta_preempt);
+	}
+	if (m->ta_cost_pct.have)
+		mk_addf(d, "; the sampler took %.1f%% of the guest's CPU (at most %lld%%)",
+			m->ta_cost_pct.v, (long long)m->ta_max_cpu_pct.v);
+	if (m->ta_steps)
+		mk_addf(d, "; %zu sweep steps, summed as \"sweep\"", m->ta_steps);
+	mk_lit(d, ".");
+	mk_block_end(d, MK_P);
+	for (size_t i = 0; i < m->nta_phases; i++)
+		ta_phase_section(d, m, &m->ta_phases[i]);
+	ta_growth_section(d, m);
+}
+
+static const struct mk_col curve_cols[] = {
+	{ "work", MK_LEFT }, { "disks", MK_RIGHT }, { "time", MK_RIGHT },
+	{ "per disk (fit)", MK_RIGHT }, { "fixed", MK_RIGHT }, { "R²", MK_RIGHT },
+	{ "first disk", MK_RIGHT }, { "last disk", MK_RIGHT }, { "shape", MK_LEFT },
+};
+
+/* Seconds per disk: the fitted curves of time against the disks. */
+static void curves_section(struct doc *d, const struct report_model *m)
+{
+	size_t have = 0;
+
+	for (size_t i = 0; i < m->ncurves; i++)
+		have += m->curves[i].have;
+	if (!have)
+		return;
+	heading(d, MK_H2, "time-curves", "Seconds per disk");
+	note_para(d, "Time against the disks made or removed so far (the progress counts of "
+		  "insmod and rmmod, a sweep's steps), a line by least squares: its slope is "
+		  "the time per disk, its intercept the fixed cost; \"first disk\" and \"last "
+		  "disk\" are the cost of one more disk there (a fitted parabola's slope).");
+	mk_table(d, "time-curves", curve_cols, ARRAY_SIZE(curve_cols));
+	for (size_t i = 0; i < m->ncurves; i++) {
+		const struct report_time_curve *c = &m->curves[i];
+
+		if (!c->have)
+			continue;
+		mk_row(d, c->nonlinear ? "fail" : NULL);
+		mk_lit_cell(d, c->what);
+		num_cell(d, fmt_count, c->disks);
+		num_cell(d, fmt_seconds, c->wall_s);
+		num_cell(d, fmt_ms, c->per_disk);
+		num_cell(d, fmt_seconds, c->fixed);
+		num_cell(d, fmt_r2, c->r2);
+		num_cell(d, fmt_ms, c->marginal_first);
+		num_cell(d, fmt_ms, c->marginal_last);
+		mk_cell(d, NULL, 0);
+		if (!c->p.have)
+			mk_lit(d, "too few points to test");
+		else if (c->nonlinear)
+			mk_addf(d, "bends (p = %.4f)", c->p.v);
+		else
+			mk_addf(d, "linear (p = %.2f)", c->p.v);
+		mk_cell_end(d);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
 static void sweep_section(struct doc *d, const struct report_model *m)
 {
 	static const char *const what[] = {
@@ -873,6 +1084,8 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 	phases_section(d, m);
 	slab_section(d, m);
 	attribution_section(d, m);
+	curves_section(d, m);
+	timeattr_section(d, m);
 	monitor_section(d, m);
 	fio_section(d, m);
 	checks_section(d, m);

@@ -257,6 +257,136 @@ static void attribution(json_object *root, struct report_model *m)
 	}
 }
 
+/* time_attribution: insmod, rmmod and the sweep as phases (each step is
+ * counted), their top sites and stacks; the growth of a sweep. */
+static void ta_phase_of(json_object *p, struct report_ta_phase *r)
+{
+	json_object *sites = jarr(p, "sites"), *stacks = jarr(p, "stacks");
+
+	r->phase = jstr(p, "phase", NULL);
+	r->complete = bool_at(p, "complete");
+	r->closes = bool_at(p, "closure.closes");
+	r->disks = num_at(p, "disks");
+	r->wall_s = num_at(p, "wall_s");
+	r->samples = num_at(p, "samples");
+	r->interval_s = num_at(p, "interval_s");
+	r->cost_pct = num_at(p, "cost_pct");
+	r->on_cpu_s = num_at(p, "on_cpu_s");
+	r->wait_s = num_at(p, "wait_s");
+	r->idle_s = num_at(p, "idle_s");
+	r->command_cpu_s = num_at(p, "command_cpu_s");
+	r->command_sampled_cpu_s = num_at(p, "command_sampled_cpu_s");
+	r->attributed_s = num_at(p, "closure.attributed_s");
+	r->closure_pct = num_at(p, "closure.pct");
+	r->sites = xcalloc(REPORT_TA_SITES + 1, sizeof(*r->sites));
+	for (size_t i = 0; i < alen(sites) && r->nsites < REPORT_TA_SITES; i++) {
+		json_object *s = aget(sites, i);
+		struct report_ta_site *x = &r->sites[r->nsites++];
+
+		x->site = jstr(s, "site", NULL);
+		x->cls = jstr(s, "class", NULL);
+		x->comm = jstr(s, "comm", NULL);
+		x->s = num_at(s, "s");
+		x->on_cpu_s = num_at(s, "on_cpu_s");
+		x->wait_s = num_at(s, "wait_s");
+		x->ms_per_disk = num_at(s, "ms_per_disk");
+		x->share_pct = num_at(s, "share_pct");
+	}
+	r->stacks = xcalloc(alen(stacks) + 1, sizeof(*r->stacks));
+	for (size_t i = 0; i < alen(stacks); i++) {
+		json_object *s = aget(stacks, i);
+		struct num on = num_at(s, "on_cpu_s"), wait = num_at(s, "wait_s");
+		const char *st = jstr(s, "stack", NULL);
+
+		if (!st || (!on.have && !wait.have))
+			continue;
+		r->stacks[r->nstacks].stack = st;
+		r->stacks[r->nstacks].on = on.v > 0 ? on.v : 0;
+		r->stacks[r->nstacks++].wait = wait.v > 0 ? wait.v : 0;
+	}
+}
+
+static void timeattr(json_object *root, struct report_model *m)
+{
+	json_object *t = jget(root, "time_attribution"), *ps, *g;
+
+	if (!t || !json_object_is_type(t, json_type_object))
+		return;
+	m->ta_status = jstr(t, "status", NULL);
+	m->ta_reason = jstr(t, "reason", NULL);
+	m->ta_preempt = jstr(t, "preempt", NULL);
+	m->ta_cost_pct = num_at(t, "cost.pct");
+	m->ta_max_cpu_pct = num_at(t, "max_cpu_pct");
+	m->ta_tolerance_pct = num_at(t, "closure_tolerance_pct");
+	ps = jarr(t, "phases");
+	m->ta_phases = xcalloc(alen(ps) + 1, sizeof(*m->ta_phases));
+	for (size_t i = 0; i < alen(ps); i++) {
+		json_object *p = aget(ps, i);
+
+		if (!strncmp(jstr(p, "phase", ""), "step-", 5)) {
+			m->ta_steps++;
+			continue;
+		}
+		ta_phase_of(p, &m->ta_phases[m->nta_phases++]);
+	}
+	m->ta_growing = jstr(t, "growth.growing_site", NULL);
+	g = jarr(t, "growth.sites");
+	m->ta_growth = xcalloc(alen(g) + 1, sizeof(*m->ta_growth));
+	for (size_t i = 0; i < alen(g); i++) {
+		json_object *s = aget(g, i);
+		struct report_ta_growth *x = &m->ta_growth[m->nta_growth++];
+
+		x->site = jstr(s, "site", NULL);
+		x->cls = jstr(s, "class", NULL);
+		x->first = num_at(s, "first_ms_per_disk");
+		x->last = num_at(s, "last_ms_per_disk");
+		x->growth = num_at(s, "growth");
+		x->share_pct = num_at(s, "share_pct");
+		x->per_disk = num_at(s, "fit.ms_per_disk");
+		x->marginal_last = num_at(s, "fit.marginal_last_ms");
+		x->nonlinear = bool_at(s, "fit.nonlinear");
+	}
+}
+
+/* Seconds per disk: time_curves (insmod, rmmod), and a sweep's
+ * enumeration and removal fits. */
+static void curves(json_object *root, struct report_model *m)
+{
+	static const struct {
+		const char *what, *path;
+		int sweep;		/* a sweep fit: marginal_* in ms, no wall */
+	} src[] = {
+		{ "insmod", "time_curves.insmod", 0 },
+		{ "rmmod", "time_curves.rmmod", 0 },
+		{ "sweep: adding hosts", "sweep.fit.enumerate", 1 },
+		{ "sweep: removing hosts", "sweep.down_fit.remove", 1 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(src); i++) {
+		json_object *c = jget(root, src[i].path), *f;
+		struct report_time_curve *x;
+
+		if (!c || !json_object_is_type(c, json_type_object))
+			continue;
+		f = src[i].sweep ? c : jget(c, "fit");
+		x = &m->curves[m->ncurves++];
+		x->what = src[i].what;
+		x->disks = num_at(c, "disks");
+		x->wall_s = num_at(c, "wall_s");
+		if (!f || !json_object_is_type(f, json_type_object))
+			continue;
+		x->have = 1;
+		x->nonlinear = bool_at(f, "nonlinear");
+		x->per_disk = num_at(f, "ms_per_disk");
+		x->per_disk_se = num_at(f, "ms_per_disk_se");
+		x->fixed = num_at(f, "fixed_s");
+		x->r2 = num_at(f, "r2");
+		x->p = num_at(f, "p_quadratic");
+		x->marginal_first = num_at(f, src[i].sweep ? "marginal_first" : "marginal_first_ms");
+		x->marginal_last = num_at(f, src[i].sweep ? "marginal_last" : "marginal_last_ms");
+	}
+}
+
 static void monitor(json_object *root, struct report_model *m)
 {
 	static const char *const series[] = { "meminfo.MemFree", "meminfo.LowFree", "slab_kb" };
@@ -578,6 +708,8 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	phases(root, m);
 	slab(root, m);
 	attribution(root, m);
+	timeattr(root, m);
+	curves(root, m);
 	monitor(root, m);
 	sweep(root, m);
 	fio(root, m);
@@ -606,6 +738,12 @@ void report_model_release(struct report_model *m)
 	free(m->rejections);
 	free(m->sites);
 	free(m->step_fit);
+	for (size_t i = 0; i < m->nta_phases; i++) {
+		free(m->ta_phases[i].sites);
+		free(m->ta_phases[i].stacks);
+	}
+	free(m->ta_phases);
+	free(m->ta_growth);
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }

@@ -92,6 +92,8 @@ struct scenario {
 	long long monitor_interval_ms;
 	long long monitor_max_cpu_pct;
 	int attribution;
+	int time_attribution;
+	long long time_attribution_max_cpu_pct;
 	int slab_nomerge;
 	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
 	long long loglevel;
