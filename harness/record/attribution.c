@@ -48,9 +48,14 @@ static int in_table(const char *frame, const char *const *names, size_t nnames)
 	const char *dot = memchr(frame, '.', n);
 	if (dot)
 		n = (size_t)(dot - frame);
-	for (size_t i = 0; i < nnames; i++)
-		if (strlen(names[i]) == n && !memcmp(names[i], frame, n))
+	for (size_t i = 0; i < nnames; i++) {
+		size_t l = strlen(names[i]);
+
+		/* "name*": every function whose name starts so */
+		if (l && names[i][l - 1] == '*' ? n >= l - 1 && !memcmp(names[i], frame, l - 1)
+		    : l == n && !memcmp(names[i], frame, n))
 			return 1;
+	}
 	return 0;
 }
 

@@ -34,9 +34,10 @@ static const char *const primitive_frames[] = {
 	"__mutex_lock", "__down_common", "__rt_mutex_slowlock",
 	"irqentry_exit", "irqentry_exit_to_user_mode", "exit_to_user_mode_prepare",
 	"exit_to_user_mode_loop", "syscall_exit_to_user_mode",
-	"syscall_exit_to_user_mode_prepare", "asm_sysvec_apic_timer_interrupt",
-	"sysvec_apic_timer_interrupt", "asm_sysvec_reschedule_ipi",
-	"sysvec_reschedule_ipi", "asm_common_interrupt", "common_interrupt",
+	"syscall_exit_to_user_mode_prepare", "raw_irqentry_exit_cond_resched",
+	"irqentry_exit_cond_resched", "asm_sysvec_*", "sysvec_*", "handle_exception",
+	"asm_common_interrupt", "common_interrupt", "__x86_indirect_thunk_*",
+	"__x86_return_thunk", "x64_sys_call", "ia32_sys_call",
 	"ret_from_intr", "restore_all_switch_stack", "resume_userspace",
 	"do_syscall_64", "entry_SYSCALL_64_after_hwframe", "entry_SYSCALL_64",
 	"do_int80_syscall_32", "entry_INT80_32", "__do_fast_syscall_32",
@@ -58,7 +59,10 @@ void stk_frame_name(const char *frame, struct strbuf *sb)
 
 	if (dot && dot > frame)
 		fn = (size_t)(dot - frame);
-	sb_add(sb, frame, fn);
+	if (fn)
+		sb_add(sb, frame, fn);
+	else
+		sb_addch(sb, '?');	/* no name at all: never an empty site */
 	if (mod) {
 		size_t ml = strcspn(mod, "]");
 		if (mod[ml] == ']') {
@@ -110,6 +114,7 @@ void stk_chunk_release(struct stk_chunk *c)
 	free(c->s);
 	free(c->label);
 	memset(c, 0, sizeof(*c));
+	c->begin_t = -1;
 }
 
 /* A whole decimal integer in [lo, hi]. */
@@ -171,6 +176,10 @@ static int sample_line(struct stk_chunk *c, char *line, const char **why)
 	    uptime(f[2], &s.t) < 0 || num(f[3], 0, STK_MAX_COST_US, &s.cost_us) < 0 ||
 	    num(f[4], -1, STK_MAX_PID, &s.job) < 0 || s.job == 0) {
 		*why = "expected 's N UPTIME COST_US JOB' (numbers in range)";
+		return -1;
+	}
+	if (c->begin_t >= 0 && s.t < c->begin_t) {
+		*why = "a sample before the sampler began";
 		return -1;
 	}
 	if (c->n && (s.n <= c->s[c->n - 1].n || s.t < c->s[c->n - 1].t)) {
@@ -292,6 +301,10 @@ static int end_line(struct stk_chunk *c, char *line, const char **why)
 		*why = "end does not follow the last sample (its number, uptime or cost)";
 		return -1;
 	}
+	if (c->begin_t >= 0 && c->end_t < c->begin_t) {
+		*why = "end before the sampler began";
+		return -1;
+	}
 	c->has_end = 1;
 	return 0;
 }
@@ -302,6 +315,7 @@ int stk_chunk_parse(struct stk_chunk *c, const char *buf, size_t len, struct str
 	const char *why = NULL;
 
 	memset(c, 0, sizeof(*c));
+	c->begin_t = -1;
 	line_iter_init(&it, buf, len);
 	while (line_next(&it)) {
 		const char *p = it.line;
@@ -345,6 +359,17 @@ int stk_chunk_parse(struct stk_chunk *c, const char *buf, size_t len, struct str
 		} else if (!strncmp(line, "s ", 2)) {
 			if (sample_line(c, line, &why) < 0)
 				goto bad;
+		} else if (!strncmp(line, "b ", 2)) {
+			char *f[3];
+
+			if (c->chunk != 1 || c->n || c->begin_t >= 0) {
+				why = "'b' only once, in the first chunk, before its samples";
+				goto bad;
+			}
+			if (split_fields(line, f, 2) != 2 || uptime(f[1], &c->begin_t) < 0) {
+				why = "expected 'b UPTIME'";
+				goto bad;
+			}
 		} else if (!strncmp(line, "end ", 4)) {
 			if (end_line(c, line, &why) < 0)
 				goto bad;

@@ -8,6 +8,7 @@
  * task in state R or D).  A chunk:
  *
  *	stacks 1 LABEL CHUNK TASKS
+ *	b UPTIME
  *	s N UPTIME COST_US JOB
  *	t PID PPID STATE EXEC_NS COMM
  *	 __wait_rcu_gp+0x12b/0x140
@@ -16,6 +17,9 @@
  *	...
  *	end N UPTIME COST_US TICKS
  *
+ * The first chunk may start (after its header) with "b UPTIME": when the
+ * sampler began, before its first sample (which waits up to 0.2 s for the
+ * command to start).
  * LABEL insmod, rmmod or step-K; CHUNK counts from 1; TASKS where the
  * sampler found the tasks in R and D: "sched-debug" (the scheduler's list
  * in debugfs, one read) or "proc" (every /proc/PID/stat).  A sample "s": its
@@ -93,8 +97,9 @@ struct stk_chunk {
 	int has_end;
 	long long end_n, end_cost_us, end_ticks;
 	double end_t;
+	double begin_t;		/* "b": -1 when absent */
 };
-#define STK_CHUNK_INIT { NULL, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0 }
+#define STK_CHUNK_INIT { NULL, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, -1 }
 
 int stk_chunk_parse(struct stk_chunk *c, const char *buf, size_t len, struct strbuf *err);
 void stk_chunk_release(struct stk_chunk *c);

@@ -292,21 +292,39 @@ int ta_add(struct ta_run *r, struct stk_chunk *c, struct strbuf *why)
 		return -1;
 	}
 	l->next_chunk++;
+	if (c->begin_t >= 0 && l->t0 < 0)
+		l->t0 = c->begin_t;
 	for (size_t i = 0; i < c->n; i++) {
-		settle(l, c->s[i].t);
-		command_exec(l, &c->s[i]);
 		if (l->t0 < 0)
 			l->t0 = c->s[i].t;
 		l->t_last = c->s[i].t;
 		l->last_n = c->s[i].n;
 		l->cost_us = c->s[i].cost_us;
+		l->samples++;
+		r->samples++;
+		/* From the sampler's start to the first sample that found a
+		 * task (the first waits for bg_wait's job, which then forks
+		 * the command): as that sample found it. */
+		if (!l->seen) {
+			if (!c->s[i].ntasks)
+				continue;
+			l->seen = 1;
+			if (c->s[i].t > l->t0)
+				account(l, &c->s[i], c->s[i].t - l->t0);
+		}
+		settle(l, c->s[i].t);
+		command_exec(l, &c->s[i]);
 		l->pending = c->s[i];
 		l->have_pending = 1;
 		memset(&c->s[i], 0, sizeof(c->s[i]));
-		l->samples++;
-		r->samples++;
 	}
 	if (c->has_end) {
+		/* Nothing found all along: idle from start to end. */
+		if (!l->seen && l->t0 >= 0 && c->end_t > l->t0) {
+			struct stk_sample none = { 0, 0, -1, 0, NULL, 0, 0 };
+
+			account(l, &none, c->end_t - l->t0);
+		}
 		settle(l, c->end_t);
 		l->done = 1;
 		l->t_end = c->end_t;
@@ -523,15 +541,21 @@ json_object *ta_json(const struct ta_run *r)
 	for (size_t i = 0; i < r->n; i++) {
 		int step = !strncmp(r->l[i].name, "step-", 5);
 
-		steps |= step;
 		json_object_array_add(labels, label_json(&r->l[i], !step));
-	}
-	if (steps) {
-		struct ta_label sw;
+		/* The sweep as a whole, after its last step. */
+		if (step && !steps++) {
+			struct ta_label sw;
+			size_t k = i;
 
-		merge_steps(r, &sw);
-		json_object_array_add(labels, label_json(&sw, 1));
-		label_release(&sw);
+			while (k + 1 < r->n && !strncmp(r->l[k + 1].name, "step-", 5))
+				k++;
+			for (size_t j = i + 1; j <= k; j++)
+				json_object_array_add(labels, label_json(&r->l[j], 0));
+			i = k;
+			merge_steps(r, &sw);
+			json_object_array_add(labels, label_json(&sw, 1));
+			label_release(&sw);
+		}
 	}
 	json_object_object_add(o, "labels", labels);
 	return o;

@@ -3,7 +3,8 @@
  * turned into wall-clock seconds by call site.
  *
  * Each sample stands for the time until the next one (the last, until
- * the sampler stopped: its "end" line).  That time goes to one answer,
+ * the sampler stopped: its "end" line; the first, from the sampler's
+ * start too: its "b" line).  That time goes to one answer,
  * what the guest was doing then, as a 1-CPU guest does one thing at a
  * time (the wall view):
  *
@@ -97,6 +98,7 @@ struct ta_label {
 	long long cost_us, ticks;
 	struct stk_sample pending;
 	int have_pending;
+	int seen;		/* a sample has found a task */
 	struct ta_map sites, stacks;
 	double on_s, wait_s, idle_s;
 	double cmd_exec_s;

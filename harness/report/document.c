@@ -1629,14 +1629,18 @@ static void overlays(struct doc *d, const struct compare_model *m)
  * attribution on each side): page_alloc's, then page_owner's. */
 static void site_table(struct doc *d, const struct compare_model *m,
 		       const struct compare_site *sites, size_t n, const char *id,
-		       const char *title, const char *note)
+		       const char *title, const char *note,
+		       void (*fmt)(struct strbuf *, struct num))
 {
 	struct cols c = { NULL, NULL, 0 };
+	int phases = n && sites[0].phase;
 
 	if (!n)
 		return;
 	heading(d, MK_H2, id, title);
 	note_para(d, note);
+	if (phases)
+		col_add(&c, MK_LEFT, "%s", "phase");
 	col_add(&c, MK_LEFT, "%s", "call site");
 	for (size_t k = 0; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c", side_letter(k));
@@ -1647,14 +1651,16 @@ static void site_table(struct doc *d, const struct compare_model *m,
 		const struct compare_site *s = &sites[i];
 
 		mk_row(d, NULL);
+		if (phases)
+			mk_text_cell(d, fmt_or(s->phase, "?"));
 		mk_text_cell(d, fmt_or(s->site, "?"));
 		for (size_t k = 0; k < m->nsides; k++)
-			num_cell(d, fmt_per_disk, s->per_disk[k]);
+			num_cell(d, fmt, s->per_disk[k]);
 		for (size_t k = 1; k < m->nsides; k++) {
 			mk_cell(d, NULL, 0);
 			if (s->change[k].have && s->change[k].v >= 0)
 				mk_lit(d, "+");
-			fmt_per_disk(d->out, s->change[k]);
+			fmt(d->out, s->change[k]);
 			mk_cell_end(d);
 		}
 		mk_row_end(d);
@@ -1759,11 +1765,15 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 	slab_changes(d, m);
 	site_table(d, m, m->sites, m->nsites, "attribution", "Call sites that changed most",
 		   "Page allocations at insmod by kernel call site, bytes per disk "
-		   "(the mean of a side's runs; n/a for a side run without attribution).");
+		   "(the mean of a side's runs; n/a for a side run without attribution).", fmt_per_disk);
 	site_table(d, m, m->po_sites, m->npo_sites, "attribution-page-owner",
 		   "Pages still held after insmod (page_owner): call sites that changed most",
 		   "page_owner's net pages at insmod by kernel call site, bytes per disk "
-		   "(the mean of a side's runs; n/a for a side without page_owner).");
+		   "(the mean of a side's runs; n/a for a side without page_owner).", fmt_per_disk);
+	site_table(d, m, m->time_sites, m->ntime_sites, "time-attribution",
+		   "Where each disk's time goes: call sites that changed most",
+		   "Milliseconds per disk by kernel call site in each phase (time_attribution; "
+		   "the mean of a side's runs; n/a for a side run without it).", fmt_ms);
 }
 
 /* ---- a night ---- */

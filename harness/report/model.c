@@ -939,17 +939,19 @@ static void slab_of(json_object *e, int legacy, size_t nsides, struct compare_sl
 }
 
 /* A comparison's call-site changes (attribution, attribution_page_owner). */
-static struct compare_site *compare_sites(json_object *at, size_t nsides, size_t *n)
+static struct compare_site *compare_sites(json_object *at, size_t nsides, size_t *n,
+					  const char *key)
 {
 	struct compare_site *sites;
 
 	*n = alen(at);
 	sites = xcalloc(*n + 1, sizeof(*sites));
 	for (size_t i = 0; i < *n; i++) {
-		json_object *e = aget(at, i), *v = jarr(e, "bytes_per_disk"), *ch = jarr(e, "change");
+		json_object *e = aget(at, i), *v = jarr(e, key), *ch = jarr(e, "change");
 		struct compare_site *s = &sites[i];
 
 		s->site = jstr(e, "site", NULL);
+		s->phase = jstr(e, "phase", NULL);
 		s->per_disk = xcalloc(nsides + 1, sizeof(*s->per_disk));
 		s->change = xcalloc(nsides + 1, sizeof(*s->change));
 		for (size_t k = 0; k < nsides; k++) {
@@ -1004,9 +1006,11 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_most_change);
 	if (m->nchanged > COMPARE_CHANGED_MAX)
 		m->nchanged = COMPARE_CHANGED_MAX;
-	m->sites = compare_sites(jarr(cmp, "attribution"), m->nsides, &m->nsites);
+	m->sites = compare_sites(jarr(cmp, "attribution"), m->nsides, &m->nsites, "bytes_per_disk");
 	m->po_sites = compare_sites(jarr(cmp, "attribution_page_owner"), m->nsides,
-				    &m->npo_sites);
+				    &m->npo_sites, "bytes_per_disk");
+	m->time_sites = compare_sites(jarr(cmp, "time_attribution"), m->nsides,
+				      &m->ntime_sites, "ms_per_disk");
 }
 
 static void compare_sites_release(struct compare_site *sites, size_t n)
@@ -1046,6 +1050,7 @@ void compare_model_release(struct compare_model *m)
 	free(m->changed);
 	compare_sites_release(m->sites, m->nsites);
 	compare_sites_release(m->po_sites, m->npo_sites);
+	compare_sites_release(m->time_sites, m->ntime_sites);
 	json_object_put(m->cmp);
 	memset(m, 0, sizeof(*m));
 }

@@ -371,6 +371,8 @@ struct compare_model {
 	size_t nsites;
 	struct compare_site *po_sites;	/* page_owner's (attribution_page_owner) */
 	size_t npo_sites;
+	struct compare_site *time_sites;	/* time_attribution's, phase by phase (ms per disk) */
+	size_t ntime_sites;
 };
 #define COMPARE_CHANGED_MAX 15
 
@@ -378,6 +380,7 @@ struct compare_model {
  * disk per side (missing for a side without attribution) and the change
  * from the base, as the comparison lists them (largest change first). */
 struct compare_site {
+	const char *phase;		/* time_attribution's: insmod, rmmod, sweep; else NULL */
 	const char *site;
 	struct num *per_disk, *change;
 };
