@@ -148,6 +148,7 @@ test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
 	sh tests/e2e/run.sh
 	sh tests/e2e/faults.sh
 	sh tests/e2e/bounds.sh
+	sh tests/e2e/timeattr.sh
 	sh tests/e2e/kernel.sh
 	sh tests/e2e/bisect.sh
 	sh tests/e2e/compare.sh

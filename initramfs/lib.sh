@@ -1063,3 +1063,21 @@ po_fold() {
 		print "end", ns + 0
 	}'
 }
+
+# rcu_expedite 1|0: RCU grace periods expedited or not (scenario key
+# rmmod_rcu_expedited, during rmmod only: del_gendisk waits a grace period
+# per disk in synchronize_rcu).  The state reached goes to the host as an
+# "info" record (rmmod_rcu_expedited=on, off, or unavailable without
+# /sys/kernel/rcu_expedited, as with TINY_RCU, whose grace periods are
+# short anyway).
+rcu_expedite() {
+	[ "$RMMOD_EXPEDITED" = 1 ] || return 0
+	if [ ! -w /sys/kernel/rcu_expedited ]; then
+		rcu_exp_state=unavailable
+	elif echo "$1" > /sys/kernel/rcu_expedited 2>/dev/null; then
+		[ "$1" = 1 ] && rcu_exp_state=on
+		return 0
+	else
+		rcu_exp_state=unavailable
+	fi
+}

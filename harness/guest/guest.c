@@ -282,6 +282,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		s->fio, s->fio_runtime, s->fio_bs_kb, s->fio_all, s->attribution);
 	sb_addf(&conf, "TIME_ATTR=%d\nTA_PCT=%lld\nTA_MS=100\n", s->time_attribution,
 		s->time_attribution_max_cpu_pct);
+	sb_addf(&conf, "RMMOD_EXPEDITED=%d\n", s->rmmod_rcu_expedited);
 	{
 		long *idx;
 		size_t n;

@@ -62,6 +62,7 @@ const struct scenario_key scenario_keys[] = {
 	INT(virtio_disk_mb, "64", 1, 1048576, "MiB", "Size of each virtio disk."),
 	INT(io_mb, "4", 1, 1024, "MiB", "Pattern written to and read back from each virtio disk in the after-io phase."),
 	BOOL(rmmod, "1", "Remove scsi_debug at the end and measure what memory comes back."),
+	BOOL(rmmod_rcu_expedited, "1", "Remove scsi_debug with RCU grace periods expedited (/sys/kernel/rcu_expedited set to 1 for rmmod only, back to 0 after; kernels with TINY_RCU have no such knob and need none): del_gendisk waits a grace period per disk in synchronize_rcu, which this makes short, so rmmod of 4000 disks takes about half as long under TCG; nothing before rmmod changes (README \"Time to answer\"). 0: rmmod as the kernel does it by default."),
 	INT(rmmod_tolerance_pct, "25", 0, 100, "%", "Leak check: after rmmod, this share of the MemFree taken at insmod may stay taken (or rmmod_tolerance_kb, whichever is larger)."),
 	INT(rmmod_tolerance_kb, "8192", 0, 16777216, "kB", "Leak check: this much may stay taken after rmmod whatever the share (small runs are dominated by noise such as page cache)."),
 	INT(sd_max_queue, "0", 0, 192, "commands", "scsi_debug max_queue (queued commands per submit queue); 0 keeps scsi_debug's default."),

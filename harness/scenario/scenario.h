@@ -77,6 +77,7 @@ struct scenario {
 	long long virtio_disk_mb;
 	long long io_mb;
 	int rmmod;
+	int rmmod_rcu_expedited;
 	long long rmmod_tolerance_pct;
 	long long rmmod_tolerance_kb;
 	long long sd_max_queue;
