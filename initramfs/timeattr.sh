@@ -1,37 +1,51 @@
 # scaletest guest: where the time goes (busybox sh, sourced by /init after
-# lib.sh).  Scenario key time_attribution; parsed by
-# harness/record/stacks.c, folded by harness/result/timeattr.c.
+# lib.sh and the config).  Scenario key time_attribution (README "Where the
+# time goes"); parsed by harness/record/stacks.c, folded by
+# harness/record/timeattr.c.
+#
+#	ta_setup		before the before-insmod snapshot: can we
+#				sample?  where do the tasks come from?
+#	ta_begin LABEL		the sampler starts (insmod, step-K, rmmod)
+#	ta_job PID		bg_wait's job: its children are the command
+#	ta_end			the sampler stops, its last chunk sent
 #
 # A sampler in the background reads the kernel stacks of the tasks doing
 # the work while scsi_debug's disks come (insmod, each sweep step) and go
-# (rmmod): the insmod or rmmod process itself (bg_wait names its job with
-# ta_job; the command is the job's child), whatever its state, and every
-# other task in state R or D (the kworkers of async SCSI scanning and sd
-# probing; insmod itself waits in async_synchronize_full).  On a 1-CPU
-# guest every task it samples is off the CPU while it runs, so its saved
-# stack is exact: a task in D shows where it waits, one in R where it was
-# preempted (with voluntary preemption: the preemption point it reached).
+# (rmmod): the command (bg_wait's job and its children), whatever its
+# state, and every other task in state R or D (the kworkers of async SCSI
+# scanning and sd probing; insmod itself waits in async_synchronize_full).
+# On a 1-CPU guest every task it samples is off the CPU while it runs, so
+# its saved stack is exact: a task in D shows where it waits, one in R
+# where it was preempted (the harness boots with preempt=full, so that is
+# where it ran).
 #
-# Only shell builtins read /proc (no process per sample): a sample is
-# one read of /proc/uptime, of each /proc/PID/stat, and of the stack and
-# schedstat (on-CPU nanoseconds) of the tasks kept.  It keeps a duty
-# cycle as the monitor does: after each sample it waits at least
-# (100 - P) / P times what the sample cost it (its own CPU ticks and its
-# children's, from /proc/self/stat), P = TA_PCT (time_attribution_max_cpu_pct),
-# and at least TA_MS milliseconds.
+# A sample is one awk (TA_AWK, below): the tasks in R and D from one read
+# of debugfs's sched/debug, or from every /proc/PID/stat without it; then
+# the stat, schedstat (on-CPU nanoseconds) and stack of those kept.  No
+# process per task.  It keeps a duty cycle as the monitor does: after each
+# sample it waits at least (100 - P) / P times what a sample costs (its
+# own CPU time and awk's, from schedstat), P = TA_PCT
+# (time_attribution_max_cpu_pct), and at least TA_MS milliseconds.
 #
-# The samples go to the host as "stacks" records (phase: the label,
-# "insmod", "rmmod", "step-N"), each at most about TA_CHUNK lines:
-#	stacks 1 LABEL CHUNK		(CHUNK counts from 1)
-#	s N UPTIME TICKS		a sample: its number, guest uptime (s),
-#					the sampler's CPU ticks before it
-#	t PID STATE EXEC_NS COMM	a task (EXEC_NS "-" without schedstat)
+# The samples go to the host as "stacks" records (phase: the label), each
+# about TA_CHUNK lines:
+#	stacks 1 LABEL CHUNK TASKS	CHUNK from 1; TASKS sched-debug or proc
+#	b UPTIME			the first chunk: when the sampler began
+#	s N UPTIME COST_US JOB		a sample: number, uptime, the sampler's
+#					CPU time before it, bg_wait's job (-1)
+#	t PID PPID STATE EXEC_NS COMM	a task (EXEC_NS "-" without schedstat)
 #	 frame				its /proc/PID/stack, "[<0>] " cut off
 #	...
-#	end N UPTIME TICKS		the last chunk only: samples, when the
-#					sampler stopped, its CPU ticks in all
-# A label whose sampler finds the kernel without /proc/PID/stack sends a
-# "timeattr" record instead: status=unavailable reason=...
+#	end N UPTIME COST_US TICKS	the last chunk: samples, when it stopped,
+#					its CPU time, and its CPU ticks (1/100 s,
+#					children included)
+# ta_setup sends a "timeattr" record: status=ok tasks=... preempt=..., or
+# status=unavailable reason=... (then no label is sampled).
+#
+# Faults for the harness's own tests (scaletest_fault=): ta-nostack (as a
+# kernel without /proc/PID/stack), ta-scan (every /proc/PID/stat, as without
+# debugfs's task list), ta-garble:LABEL (a malformed chunk first),
+# ta-hang:LABEL (the sampler stops answering: ta_end kills it after 10 s).
 
 TA_CHUNK=1500
 

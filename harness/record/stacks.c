@@ -32,6 +32,13 @@ static const char *const primitive_frames[] = {
 	"wait_for_completion_killable", "wait_for_completion_interruptible",
 	"wait_for_completion_state", "__wait_rcu_gp", "wait_rcu_gp",
 	"__mutex_lock", "__down_common", "__rt_mutex_slowlock",
+	/* A task that wakes another is preempted by it right there under
+	 * preempt=full: the waking is the preemption point, the work is its
+	 * caller's. */
+	"try_to_wake_up", "wake_up_process", "wake_up_state", "wake_up_q",
+	"__wake_up_common", "__wake_up_common_lock", "__wake_up", "__wake_up_sync_key",
+	"complete", "complete_all", "swake_up_locked", "swake_up_one",
+	"__mutex_unlock_slowpath", "rwsem_wake", "up_read", "up_write", "__up", "up",
 	"irqentry_exit", "irqentry_exit_to_user_mode", "exit_to_user_mode_prepare",
 	"exit_to_user_mode_loop", "syscall_exit_to_user_mode",
 	"syscall_exit_to_user_mode_prepare", "raw_irqentry_exit_cond_resched",

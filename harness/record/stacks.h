@@ -48,7 +48,8 @@
  * Folding (stk_site): a stack's call site is its first frame that is not
  * a scheduling or waiting primitive (__schedule, schedule_timeout,
  * __wait_for_common, __wait_rcu_gp, preempt_schedule_irq, the interrupt
- * and system call entries...: a table in stacks.c), with the frames that
+ * and system call entries, and the wake-ups and unlocks where a task that
+ * wakes another is preempted by it...: a table in stacks.c), with the frames that
  * called it (primitives again passed over), up to STK_SITE_FRAMES in all, written "synchronize_rcu <-
  * del_gendisk <- sd_remove [sd_mod]": what a task waits in, or where it
  * ran when it was preempted.  Names lose their offsets and the compiler's

@@ -171,6 +171,8 @@ static void run_facts(struct doc *d, const struct report_model *m)
 			mk_addf(d, "%.1f s", t->v);
 		else
 			mk_lit(d, "n/a");
+		if (t == &m->rmmod_s && m->rmmod_rcu && !strcmp(m->rmmod_rcu, "on"))
+			mk_lit(d, " (RCU expedited)");
 	}
 	mk_br(d);
 	mk_lit(d, "to run it again: ");
@@ -617,7 +619,7 @@ static const struct mk_col ta_site_cols[] = {
 };
 
 static const struct mk_col ta_growth_cols[] = {
-	{ "call site", MK_LEFT }, { "first step", MK_RIGHT }, { "last step", MK_RIGHT },
+	{ "call site", MK_LEFT }, { "task", MK_LEFT }, { "first step", MK_RIGHT }, { "last step", MK_RIGHT },
 	{ "growth", MK_RIGHT }, { "share", MK_RIGHT }, { "fitted per disk", MK_RIGHT },
 	{ "at the last disk", MK_RIGHT }, { "shape", MK_LEFT },
 };
@@ -704,6 +706,30 @@ static void ta_phase_section(struct doc *d, const struct report_model *m,
 	mk_table_end(d);
 }
 
+static void ta_growth_table(struct doc *d, const struct report_ta_growth *g, size_t n,
+			    const char *first_col)
+{
+	struct mk_col cols[ARRAY_SIZE(ta_growth_cols)];
+
+	memcpy(cols, ta_growth_cols, sizeof(cols));
+	cols[0].head = first_col;
+	mk_table(d, "time-growth", cols, ARRAY_SIZE(cols));
+	for (size_t i = 0; i < n; i++) {
+		mk_row(d, g[i].nonlinear ? "fail" : NULL);
+		mk_text_cell(d, fmt_or(g[i].site, "?"));
+		mk_text_cell(d, fmt_or(g[i].cls, "?"));
+		num_cell(d, fmt_ms, g[i].first);
+		num_cell(d, fmt_ms, g[i].last);
+		num_cell(d, fmt_ratio, g[i].growth);
+		num_cell(d, fmt_share, g[i].share_pct);
+		num_cell(d, fmt_ms, g[i].per_disk);
+		num_cell(d, fmt_ms, g[i].marginal_last);
+		mk_lit_cell(d, g[i].nonlinear ? "bends" : "linear");
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
 /* A sweep's sites whose time per disk changed between its rising steps. */
 static void ta_growth_section(struct doc *d, const struct report_model *m)
 {
@@ -712,32 +738,26 @@ static void ta_growth_section(struct doc *d, const struct report_model *m)
 	heading(d, MK_H2, "time-growth", "Each call site's time per disk over the sweep's steps");
 	mk_block(d, MK_P, NULL, NULL);
 	mk_lit(d, "Milliseconds per disk added at the first and the last rising step, for the "
-	       "largest sites of the sweep; the fit is least squares of the site's summed "
-	       "seconds against the count, \"bends\" as for the sweep's own lines. ");
+	       "largest functions of the rising steps (a call site's first frame, its "
+	       "callers summed) and the largest call sites; the fit is least squares of "
+	       "the summed seconds against the count, \"bends\" as for the sweep's own "
+	       "lines; \"(no stack)\" is a task running on another CPU. ");
+	if (m->ta_growing_fn) {
+		mk_lit(d, "The function whose time per disk grew most (its call sites summed): ");
+		mk_text_inline(d, MK_CODE, NULL, m->ta_growing_fn);
+		mk_lit(d, "; ");
+	}
 	if (m->ta_growing) {
-		mk_lit(d, "The site whose time per disk grew most: ");
+		mk_lit(d, "the call site: ");
 		mk_text_inline(d, MK_CODE, NULL, m->ta_growing);
 		mk_lit(d, ".");
 	} else {
-		mk_lit(d, "No large site's time per disk grew.");
+		mk_lit(d, "no large call site's time per disk grew.");
 	}
 	mk_block_end(d, MK_P);
-	mk_table(d, "time-growth", ta_growth_cols, ARRAY_SIZE(ta_growth_cols));
-	for (size_t i = 0; i < m->nta_growth; i++) {
-		const struct report_ta_growth *g = &m->ta_growth[i];
-
-		mk_row(d, g->nonlinear ? "fail" : NULL);
-		mk_text_cell(d, fmt_or(g->site, "?"));
-		num_cell(d, fmt_ms, g->first);
-		num_cell(d, fmt_ms, g->last);
-		num_cell(d, fmt_ratio, g->growth);
-		num_cell(d, fmt_share, g->share_pct);
-		num_cell(d, fmt_ms, g->per_disk);
-		num_cell(d, fmt_ms, g->marginal_last);
-		mk_lit_cell(d, g->nonlinear ? "bends" : "linear");
-		mk_row_end(d);
-	}
-	mk_table_end(d);
+	if (m->nta_growth_fn)
+		ta_growth_table(d, m->ta_growth_fn, m->nta_growth_fn, "function");
+	ta_growth_table(d, m->ta_growth, m->nta_growth, "call site");
 }
 
 /* Where each disk's time goes: result.json's time_attribution. */

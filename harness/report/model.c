@@ -306,9 +306,11 @@ static void ta_phase_of(json_object *p, struct report_ta_phase *r)
 	}
 }
 
+static struct report_ta_growth *growth_of(json_object *g, const char *key, size_t *n);
+
 static void timeattr(json_object *root, struct report_model *m)
 {
-	json_object *t = jget(root, "time_attribution"), *ps, *g;
+	json_object *t = jget(root, "time_attribution"), *ps;
 
 	if (!t || !json_object_is_type(t, json_type_object))
 		return;
@@ -330,13 +332,21 @@ static void timeattr(json_object *root, struct report_model *m)
 		ta_phase_of(p, &m->ta_phases[m->nta_phases++]);
 	}
 	m->ta_growing = jstr(t, "growth.growing_site", NULL);
-	g = jarr(t, "growth.sites");
-	m->ta_growth = xcalloc(alen(g) + 1, sizeof(*m->ta_growth));
+	m->ta_growing_fn = jstr(t, "growth.growing_function", NULL);
+	m->ta_growth = growth_of(jarr(t, "growth.sites"), "site", &m->nta_growth);
+	m->ta_growth_fn = growth_of(jarr(t, "growth.functions"), "function", &m->nta_growth_fn);
+}
+
+static struct report_ta_growth *growth_of(json_object *g, const char *key, size_t *n)
+{
+	struct report_ta_growth *out = xcalloc(alen(g) + 1, sizeof(*out));
+
+	*n = 0;
 	for (size_t i = 0; i < alen(g); i++) {
 		json_object *s = aget(g, i);
-		struct report_ta_growth *x = &m->ta_growth[m->nta_growth++];
+		struct report_ta_growth *x = &out[(*n)++];
 
-		x->site = jstr(s, "site", NULL);
+		x->site = jstr(s, key, NULL);
 		x->cls = jstr(s, "class", NULL);
 		x->first = num_at(s, "first_ms_per_disk");
 		x->last = num_at(s, "last_ms_per_disk");
@@ -346,6 +356,7 @@ static void timeattr(json_object *root, struct report_model *m)
 		x->marginal_last = num_at(s, "fit.marginal_last_ms");
 		x->nonlinear = bool_at(s, "fit.nonlinear");
 	}
+	return out;
 }
 
 /* Seconds per disk: time_curves (insmod, rmmod), and a sweep's
@@ -586,6 +597,7 @@ static const struct field run_fields[] = {
 	RUN(F_STR, virtio_bus, "disks.virtio_bus"),
 	RUN(F_NUM, enumerate_s, "timings.enumerate_s"), RUN(F_NUM, boot_s, "timings.boot_s"),
 	RUN(F_NUM, inventory_s, "timings.inventory_s"), RUN(F_NUM, rmmod_s, "timings.rmmod_s"),
+	RUN(F_STR, rmmod_rcu, "guest.rmmod_rcu_expedited"),
 	RUN(F_NUM, total_s, "timings.total_s"), RUN(F_NUM, setup_s, "timings.setup_s"),
 	RUN(F_NUM, unaccounted_kb, "deltas.insmod.unaccounted_kb"),
 	RUN(F_NUM, lowmem_unaccounted_kb, "deltas.insmod.lowmem_unaccounted_kb"),
@@ -744,6 +756,7 @@ void report_model_release(struct report_model *m)
 	}
 	free(m->ta_phases);
 	free(m->ta_growth);
+	free(m->ta_growth_fn);
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }

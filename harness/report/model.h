@@ -211,6 +211,7 @@ struct report_model {
 	size_t nvirtio;
 
 	struct num enumerate_s, boot_s, inventory_s, rmmod_s, total_s, setup_s;
+	const char *rmmod_rcu;		/* guest.rmmod_rcu_expedited: on, unavailable, or NULL */
 
 	int highmem;
 	int have_insmod;		/* before-insmod and after-insmod measured */
@@ -276,6 +277,9 @@ struct report_model {
 	size_t nta_phases, ta_steps;
 	struct report_ta_growth *ta_growth;
 	size_t nta_growth;
+	struct report_ta_growth *ta_growth_fn;	/* growth.functions: site is the function */
+	size_t nta_growth_fn;
+	const char *ta_growing_fn;
 	/* time_curves, and the sweep's enumeration and removal fits */
 	struct report_time_curve curves[4];
 	size_t ncurves;

@@ -140,6 +140,8 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_addf(out, ", inventory %.1f s", m->inventory_s.v);
 	sb_adds(out, ", rmmod ");
 	seconds(out, m->rmmod_s);
+	if (m->rmmod_rcu && !strcmp(m->rmmod_rcu, "on"))
+		sb_adds(out, " (RCU expedited)");
 	sb_addf(out, ", total %.1f s (setup %.1f s)\n", m->total_s.v, m->setup_s.v);
 	{
 		size_t shown = 0;
@@ -185,9 +187,11 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		}
 		sb_addch(out, '\n');
 	}
-	if (m->ta_growing) {
-		sb_adds(out, "  time per disk grew most at ");
-		text_clean(out, m->ta_growing);
+	if (m->ta_growing_fn || m->ta_growing) {
+		sb_adds(out, "  time per disk grew most in ");
+		text_clean(out, fmt_or(m->ta_growing_fn, "?"));
+		sb_adds(out, ", at ");
+		text_clean(out, fmt_or(m->ta_growing, "?"));
 		sb_addch(out, '\n');
 	}
 

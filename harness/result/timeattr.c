@@ -137,18 +137,33 @@ static json_object *phase_json(json_object *root, const struct scenario *s, json
 	return o;
 }
 
-/* A site's seconds in a phase (its row with the same site and class). */
-static double site_s(json_object *phase, const char *site, const char *cls)
+/* A site's leaf function: "get_device_parent <- device_add <- ..." ->
+ * "get_device_parent" (its length in *n). */
+static size_t leaf_len(const char *site)
+{
+	const char *arrow = strstr(site, " <- ");
+
+	return arrow ? (size_t)(arrow - site) : strlen(site);
+}
+
+/* A site's (or, by_function, a leaf function's) seconds in a phase: its
+ * rows of that class summed. */
+static double site_s(json_object *phase, const char *name, const char *cls, int by_function)
 {
 	json_object *sites = jget(phase, "sites");
+	double s = 0;
 
 	for (size_t i = 0; i < jlen(sites); i++) {
 		json_object *x = json_object_array_get_idx(sites, i);
+		const char *site = jstr(x, "site", "");
 
-		if (!strcmp(jstr(x, "site", ""), site) && !strcmp(jstr(x, "class", ""), cls))
-			return jdouble(x, "s", 0);
+		if (strcmp(jstr(x, "class", ""), cls))
+			continue;
+		if (by_function ? leaf_len(site) == strlen(name) && !strncmp(site, name, strlen(name))
+				: !strcmp(site, name))
+			s += jdouble(x, "s", 0);
 	}
-	return 0;
+	return s;
 }
 
 /* The rising steps' phases, in step order (up to the sweep's peak). */
@@ -181,98 +196,176 @@ static size_t rising_steps(json_object *root, json_object *phases, json_object *
 	return n;
 }
 
+struct cand {
+	char *name, *cls;
+	double s;
+};
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	int c;
+
+	if (x->s != y->s)
+		return x->s < y->s ? 1 : -1;
+	c = strcmp(x->name, y->name);
+	return c ? c : strcmp(x->cls, y->cls);
+}
+
+/* The largest sites (or leaf functions) over the rising steps, summed. */
+static struct cand *candidates(json_object **steps, size_t n, int by_function, size_t *nc)
+{
+	struct cand *c = NULL;
+	size_t alloc = 0;
+
+	*nc = 0;
+	for (size_t i = 0; i < n; i++) {
+		json_object *sites = jget(steps[i], "sites");
+
+		for (size_t k = 0; k < jlen(sites); k++) {
+			json_object *x = json_object_array_get_idx(sites, k);
+			const char *site = jstr(x, "site", ""), *cls = jstr(x, "class", "");
+			size_t l = by_function ? leaf_len(site) : strlen(site), j;
+
+			for (j = 0; j < *nc; j++)
+				if (strlen(c[j].name) == l && !strncmp(c[j].name, site, l) &&
+				    !strcmp(c[j].cls, cls))
+					break;
+			if (j == *nc) {
+				ALLOC_GROW(c, *nc + 1, alloc);
+				c[j].name = xstrndup(site, l);
+				c[j].cls = xstrdup(cls);
+				c[j].s = 0;
+				(*nc)++;
+			}
+			c[j].s += jdouble(x, "s", 0);
+		}
+	}
+	if (*nc)
+		qsort(c, *nc, sizeof(*c), cmp_cand);
+	return c;
+}
+
+/* One row of the growth table: a site's (or function's) seconds at each
+ * rising step, per disk added, and the fit of its summed seconds. */
+static json_object *growth_row(const struct cand *c, int by_function, json_object **steps,
+			       const long long *disks, const long long *added, size_t n,
+			       double total, double *first_out, double *last_out)
+{
+	json_object *o = json_object_new_object(), *st = json_object_new_array();
+	double *x = xcalloc(n, sizeof(*x)), *y = xcalloc(n, sizeof(*y));
+	double cum = 0, first = -1, last = -1;
+	struct fit f;
+
+	for (size_t i = 0; i < n; i++) {
+		double v = site_s(steps[i], c->name, c->cls, by_function);
+		json_object *e = json_object_new_object();
+
+		cum += v;
+		x[i] = (double)disks[i];
+		y[i] = cum;
+		json_object_object_add(e, "step", json_object_new_string(jstr(steps[i], "phase", "")));
+		json_object_object_add(e, "disks", json_object_new_int64(disks[i]));
+		json_object_object_add(e, "added", json_object_new_int64(added[i]));
+		json_object_object_add(e, "s", secs(v));
+		json_object_object_add(e, "ms_per_disk", added[i] > 0
+				       ? json_fixed(v / (double)added[i] * 1000, 3) : NULL);
+		json_object_array_add(st, e);
+		if (added[i] > 0) {
+			if (first < 0)
+				first = v / (double)added[i] * 1000;
+			last = v / (double)added[i] * 1000;
+		}
+	}
+	json_object_object_add(o, by_function ? "function" : "site", json_object_new_string(c->name));
+	json_object_object_add(o, "class", json_object_new_string(c->cls));
+	json_object_object_add(o, "share_pct", total > 0 ? json_fixed(cum / total * 100, 1) : NULL);
+	json_object_object_add(o, "steps", st);
+	if (fit_line(x, y, n, &f) == 0) {
+		json_object *fo = json_object_new_object();
+
+		json_object_object_add(fo, "ms_per_disk", json_fixed(f.slope * 1000, 3));
+		json_object_object_add(fo, "fixed_s", json_fixed(f.intercept, 3));
+		json_object_object_add(fo, "r2", f.r2 >= 0 ? json_fixed(f.r2, 6) : NULL);
+		json_object_object_add(fo, "p_quadratic", f.p_quadratic >= 0 ? json_fixed(f.p_quadratic, 6) : NULL);
+		json_object_object_add(fo, "bend", f.p_quadratic >= 0 ? json_fixed(f.bend, 4) : NULL);
+		json_object_object_add(fo, "nonlinear", json_object_new_boolean(f.nonlinear));
+		json_object_object_add(fo, "marginal_first_ms", json_fixed(fit_marginal(&f, x[0]) * 1000, 3));
+		json_object_object_add(fo, "marginal_last_ms", json_fixed(fit_marginal(&f, x[n - 1]) * 1000, 3));
+		json_object_object_add(o, "fit", fo);
+		fit_release(&f);
+	} else {
+		json_object_object_add(o, "fit", NULL);
+	}
+	json_object_object_add(o, "first_ms_per_disk", first >= 0 ? json_fixed(first, 3) : NULL);
+	json_object_object_add(o, "last_ms_per_disk", last >= 0 ? json_fixed(last, 3) : NULL);
+	json_object_object_add(o, "growth", first > 0 ? json_fixed(last / first, 2) : NULL);
+	*first_out = first;
+	*last_out = last;
+	free(x);
+	free(y);
+	return o;
+}
+
+/* The rows of the sites (or leaf functions) largest over the rising
+ * steps, and the one whose time per disk grew most (a call site: not
+ * "(no stack)", "(idle)" or "(user space)"). */
+static json_object *growth_rows(json_object **steps, const long long *disks,
+				const long long *added, size_t n, double total, int by_function,
+				const char **grow)
+{
+	size_t nc;
+	struct cand *c = candidates(steps, n, by_function, &nc);
+	json_object *arr = json_object_new_array();
+	double best = 0;
+
+	*grow = NULL;
+	for (size_t k = 0; k < nc && k < TIMEATTR_GROWTH_SITES; k++) {
+		double first, last;
+		json_object *row = growth_row(&c[k], by_function, steps, disks, added, n, total,
+					      &first, &last);
+
+		json_object_array_add(arr, row);
+		if (c[k].name[0] != '(' && first >= 0 && total > 0 &&
+		    c[k].s / total * 100 >= TIMEATTR_GROWTH_MIN_SHARE_PCT && last - first > best) {
+			best = last - first;
+			*grow = jstr(row, by_function ? "function" : "site", NULL);
+		}
+	}
+	for (size_t k = 0; k < nc; k++) {
+		free(c[k].name);
+		free(c[k].cls);
+	}
+	free(c);
+	return arr;
+}
+
 static json_object *growth_json(json_object *root, json_object *phases)
 {
-	json_object *sweep = NULL, *g, *arr;
 	size_t np = jlen(jget(root, "sweep.points")) + 1, n;
-	json_object **steps = xcalloc(np, sizeof(*steps));
+	json_object **steps = xcalloc(np, sizeof(*steps)), *g = NULL;
 	long long *disks = xcalloc(np, sizeof(*disks)), *added = xcalloc(np, sizeof(*added));
-	double *x = xcalloc(np, sizeof(*x)), *y = xcalloc(np, sizeof(*y)), total = 0;
-	double best = 0;
-	const char *grow = NULL;
+	double total = 0;
+	const char *grow_site, *grow_fn;
 
-	for (size_t k = 0; k < jlen(phases); k++)
-		if (!strcmp(jstr(json_object_array_get_idx(phases, k), "phase", ""), "sweep"))
-			sweep = json_object_array_get_idx(phases, k);
 	n = rising_steps(root, phases, steps, disks, added, np);
-	if (!sweep || n < 3) {
-		free(steps);
-		free(disks);
-		free(added);
-		free(x);
-		free(y);
-		return NULL;
+	if (n >= 3) {
+		json_object *sites, *fns;
+
+		for (size_t i = 0; i < n; i++)
+			total += jdouble(steps[i], "on_cpu_s", 0) + jdouble(steps[i], "wait_s", 0) +
+				 jdouble(steps[i], "idle_s", 0);
+		g = json_object_new_object();
+		sites = growth_rows(steps, disks, added, n, total, 0, &grow_site);
+		fns = growth_rows(steps, disks, added, n, total, 1, &grow_fn);
+		json_object_object_add(g, "sites", sites);
+		json_object_object_add(g, "functions", fns);
+		json_object_object_add(g, "growing_site", grow_site ? json_object_new_string(grow_site) : NULL);
+		json_object_object_add(g, "growing_function", grow_fn ? json_object_new_string(grow_fn) : NULL);
 	}
-	for (size_t i = 0; i < n; i++)
-		total += jdouble(steps[i], "on_cpu_s", 0) + jdouble(steps[i], "wait_s", 0) +
-			 jdouble(steps[i], "idle_s", 0);
-	g = json_object_new_object();
-	arr = json_object_new_array();
-	for (size_t k = 0; k < jlen(jget(sweep, "sites")) && k < TIMEATTR_GROWTH_SITES; k++) {
-		json_object *si = json_object_array_get_idx(jget(sweep, "sites"), k);
-		const char *site = jstr(si, "site", ""), *cls = jstr(si, "class", "");
-		json_object *o = json_object_new_object(), *st = json_object_new_array();
-		double cum = 0, first = -1, last = -1, sum = 0;
-		struct fit f;
-
-		for (size_t i = 0; i < n; i++) {
-			double v = site_s(steps[i], site, cls);
-			json_object *e = json_object_new_object();
-
-			cum += v;
-			sum += v;
-			x[i] = (double)disks[i];
-			y[i] = cum;
-			json_object_object_add(e, "step", json_object_new_string(jstr(steps[i], "phase", "")));
-			json_object_object_add(e, "disks", json_object_new_int64(disks[i]));
-			json_object_object_add(e, "added", json_object_new_int64(added[i]));
-			json_object_object_add(e, "s", secs(v));
-			json_object_object_add(e, "ms_per_disk", added[i] > 0
-					       ? json_fixed(v / (double)added[i] * 1000, 3) : NULL);
-			json_object_array_add(st, e);
-			if (added[i] > 0) {
-				if (first < 0)
-					first = v / (double)added[i] * 1000;
-				last = v / (double)added[i] * 1000;
-			}
-		}
-		json_object_object_add(o, "site", json_object_new_string(site));
-		json_object_object_add(o, "class", json_object_new_string(cls));
-		json_object_object_add(o, "share_pct", total > 0 ? json_fixed(sum / total * 100, 1) : NULL);
-		json_object_object_add(o, "steps", st);
-		if (fit_line(x, y, n, &f) == 0) {
-			json_object *fo = json_object_new_object();
-
-			json_object_object_add(fo, "ms_per_disk", json_fixed(f.slope * 1000, 3));
-			json_object_object_add(fo, "fixed_s", json_fixed(f.intercept, 3));
-			json_object_object_add(fo, "r2", f.r2 >= 0 ? json_fixed(f.r2, 6) : NULL);
-			json_object_object_add(fo, "p_quadratic", f.p_quadratic >= 0 ? json_fixed(f.p_quadratic, 6) : NULL);
-			json_object_object_add(fo, "bend", f.p_quadratic >= 0 ? json_fixed(f.bend, 4) : NULL);
-			json_object_object_add(fo, "nonlinear", json_object_new_boolean(f.nonlinear));
-			json_object_object_add(fo, "marginal_first_ms", json_fixed(fit_marginal(&f, x[0]) * 1000, 3));
-			json_object_object_add(fo, "marginal_last_ms", json_fixed(fit_marginal(&f, x[n - 1]) * 1000, 3));
-			json_object_object_add(o, "fit", fo);
-			fit_release(&f);
-		} else {
-			json_object_object_add(o, "fit", NULL);
-		}
-		json_object_object_add(o, "first_ms_per_disk", first >= 0 ? json_fixed(first, 3) : NULL);
-		json_object_object_add(o, "last_ms_per_disk", last >= 0 ? json_fixed(last, 3) : NULL);
-		json_object_object_add(o, "growth", first > 0 ? json_fixed(last / first, 2) : NULL);
-		json_object_array_add(arr, o);
-		if (first >= 0 && total > 0 && sum / total * 100 >= TIMEATTR_GROWTH_MIN_SHARE_PCT &&
-		    last - first > best) {
-			best = last - first;
-			grow = site;
-		}
-	}
-	json_object_object_add(g, "sites", arr);
-	json_object_object_add(g, "growing_site", grow ? json_object_new_string(grow) : NULL);
 	free(steps);
 	free(disks);
 	free(added);
-	free(x);
-	free(y);
 	return g;
 }
 

@@ -29,14 +29,19 @@
  *	    "other_s", "stacks" (not for steps) ...
  *	  }],
  *	  "growth": {			// a sweep with three or more rising steps
- *	    "sites": [{"site", "class", "steps": [{"step", "disks", "added",
- *		       "s", "ms_per_disk"}], "fit": {ms_per_disk, fixed_s, r2,
- *		       p_quadratic, bend, nonlinear, marginal_first_ms,
+ *	    "sites": [{"site", "class", "share_pct", "steps": [{"step", "disks",
+ *		       "added", "s", "ms_per_disk"}], "fit": {ms_per_disk, fixed_s,
+ *		       r2, p_quadratic, bend, nonlinear, marginal_first_ms,
  *		       marginal_last_ms}, "first_ms_per_disk",
- *		       "last_ms_per_disk", "growth"}],
- *	    "growing_site": the site whose time per disk grew most from the
- *		first rising step to the last (among the sites with at least
- *		TIMEATTR_GROWTH_MIN_SHARE_PCT of the rising steps' time), or null
+ *		       "last_ms_per_disk", "growth"}]: the TIMEATTR_GROWTH_SITES
+ *		largest over the rising steps,
+ *	    "functions": the same by leaf function ("function": a site's
+ *		first frame, its callers summed),
+ *	    "growing_site", "growing_function": the call site (not "(no
+ *		stack)", "(idle)" or "(user space)") and the function whose ms
+ *		per disk grew most from the first rising step to the last,
+ *		among those with at least TIMEATTR_GROWTH_MIN_SHARE_PCT of the
+ *		rising steps' time; or null
  *	  }
  *	}
  *

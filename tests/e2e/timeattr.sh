@@ -107,6 +107,7 @@ test_time_attribution_sweep() {
 	check "rmmod's closure holds" j '.time_attribution.phases[-1] | .phase == "rmmod" and .closure.closes'
 	check "the sweep's phase has stacks, a step none" j '(.time_attribution.phases[5].stacks | length > 0) and (.time_attribution.phases[1] | has("stacks") | not)'
 	check "growth over the rising steps per site" j '.time_attribution.growth.sites | length > 0'
+	check "and per function, the growing ones named or null" j '(.time_attribution.growth.functions | length > 0) and (.time_attribution.growth | has("growing_site") and has("growing_function"))'
 	check "each growth row has a step per rising count" j '[.time_attribution.growth.sites[].steps | length == 4] | all'
 	check "removal per disk fitted over the falling steps" j '.sweep.down_fit.remove.ms_per_disk > 0 and .sweep.down_fit.remove.disks == 40'
 	check "the enumeration fit has its marginal costs" j '.sweep.fit.enumerate | has("marginal_first") and has("marginal_last")'
