@@ -228,6 +228,7 @@ bg_wait() {
 	[ -p /tmp/.nap ] || { mkfifo /tmp/.nap && exec 5<>/tmp/.nap; }
 	( "$@"; echo $? > /tmp/.bg.rc; echo > /tmp/.nap ) &
 	_pid=$! bg_running=1
+	ta_job "$_pid"
 	uptime_v
 	end=$((up_cs + _s * 100))
 	while [ ! -e /tmp/.bg.rc ]; do
@@ -398,6 +399,7 @@ headline_free_v() {
 # One step: from $have disks to $want, then its point record.
 sweep_step() {
 	i=$((i + 1))
+	ta_begin "step-$i"
 	uptime_v; _s0=$up_cs
 	if [ "$scaletest_fault" = "sweep-stall:$i" ]; then
 		say "fault: step $i adds no host"
@@ -415,6 +417,7 @@ sweep_step() {
 	wait_blocks $((nbase + want)) "$TIMEOUT_INSMOD" ||
 		{ sweep_why="step $i ($want disks): $(count_blocks) of $((nbase + want)) block devices after ${TIMEOUT_INSMOD}s"; return 2; }
 	uptime_v; _s2=$up_cs
+	ta_end
 	if [ "$want" -gt "$have" ] && { [ -n "$SCHEDULER" ] || [ "$NR_REQUESTS" -gt 0 ]; }; then
 		new_block_names /tmp/.sweep.known > /tmp/.sweep.names
 		cat /tmp/.sweep.names >> /tmp/.sweep.known
@@ -733,6 +736,7 @@ kmemleak_scan() {
 # finish STATUS [PHASE] [REASON]: report the end and leave the VM.
 finish() {
 	monitor_stop
+	ta_end
 	{
 		echo "status=$1"
 		[ -n "$2" ] && echo "phase=$2"
@@ -1178,4 +1182,22 @@ po_fold() {
 		}
 		print "end", ns + 0
 	}'
+}
+
+# rcu_expedite 1|0: RCU grace periods expedited or not (scenario key
+# rmmod_rcu_expedited, during rmmod only: del_gendisk waits a grace period
+# per disk in synchronize_rcu).  The state reached goes to the host as an
+# "info" record (rmmod_rcu_expedited=on, off, or unavailable without
+# /sys/kernel/rcu_expedited, as with TINY_RCU, whose grace periods are
+# short anyway).
+rcu_expedite() {
+	[ "$RMMOD_EXPEDITED" = 1 ] || return 0
+	if [ ! -w /sys/kernel/rcu_expedited ]; then
+		rcu_exp_state=unavailable
+	elif echo "$1" > /sys/kernel/rcu_expedited 2>/dev/null; then
+		[ "$1" = 1 ] && rcu_exp_state=on
+		return 0
+	else
+		rcu_exp_state=unavailable
+	fi
 }

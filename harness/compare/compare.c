@@ -20,7 +20,7 @@ const char *const compare_env_keys[] = {
 const char *const compare_subject_keys[] = {
 	"scenario.name", "kernel.version", "kernel.source", "kernel.package_version",
 	"kernel.build.source_tree", "kernel.build.patches", "kernel.build.fragments",
-	"kernel.build.config_base", NULL,
+	"kernel.build.config_base", "settings.cmdline", NULL,
 };
 
 void compare_key_value(json_object *root, const char *key, struct strbuf *out)
@@ -293,6 +293,10 @@ static const struct metric metrics[] = {
 	{ "Slab per disk, fitted", "sweep.fit.Slab.bytes_per_disk", NULL, "B", 1, GATE_MEMORY, "sweep.fit.Slab" },
 	{ "unaccounted per disk, fitted", "sweep.fit.unaccounted.bytes_per_disk", NULL, "B", 1, GATE_MEMORY, "sweep.fit.unaccounted" },
 	{ "enumeration per disk, fitted", "sweep.fit.enumerate.ms_per_disk", NULL, "ms", 1, GATE_TIME, "sweep.fit.enumerate" },
+	{ "removal per disk, fitted", "sweep.down_fit.remove.ms_per_disk", NULL, "ms", 1, GATE_TIME, "sweep.down_fit.remove" },
+	/* Time per disk from the progress counts (time_curves). */
+	{ "insmod per disk, fitted", "time_curves.insmod.fit.ms_per_disk", NULL, "ms", 1, GATE_TIME, "time_curves.insmod.fit" },
+	{ "rmmod per disk, fitted", "time_curves.rmmod.fit.ms_per_disk", NULL, "ms", 1, GATE_TIME, "time_curves.rmmod.fit" },
 };
 
 static int metric_value(const struct metric *m, json_object *root, double *v)
@@ -688,6 +692,111 @@ static json_object *site_changes(const struct side *const *sides, size_t ns,
 	return out;
 }
 
+/* A time attribution phase of a run (insmod, rmmod, sweep), or NULL. */
+static json_object *time_phase(json_object *root, const char *phase)
+{
+	json_object *ps = jarray(root, "time_attribution.phases");
+
+	if (strcmp(jstr(root, "time_attribution.status", ""), "ok"))
+		return NULL;
+	for (size_t i = 0; i < jlen(ps); i++) {
+		json_object *p = json_object_array_get_idx(ps, i);
+
+		if (!strcmp(jstr(p, "phase", ""), phase))
+			return p;
+	}
+	return NULL;
+}
+
+/* A run's milliseconds per disk at a call site of a phase (its rows of
+ * every class summed; 0 when not listed); -1 when the run has no such
+ * phase. */
+static double time_site_ms(json_object *root, const char *phase, const char *site)
+{
+	json_object *p = time_phase(root, phase), *sites;
+	double sum = 0;
+
+	if (!p)
+		return -1;
+	sites = jarray(p, "sites");
+	for (size_t i = 0; i < jlen(sites); i++) {
+		json_object *s = json_object_array_get_idx(sites, i);
+
+		if (!strcmp(jstr(s, "site", ""), site))
+			sum += jdouble(s, "ms_per_disk", 0);
+	}
+	return sum;
+}
+
+/* Per phase of the time attribution (insmod, rmmod, sweep), the ten call
+ * sites whose milliseconds per disk differ most from the base's: [{phase,
+ * site, ms_per_disk: [mean per side, null for a side without the phase],
+ * change: [null, from the base...]}]. */
+static json_object *time_site_changes(const struct side *const *sides, size_t ns)
+{
+	static const char *const phases[] = { "insmod", "rmmod", "sweep" };
+	json_object *out = json_object_new_array();
+	int *have = xcalloc(ns, sizeof(*have));
+
+	for (size_t ph = 0; ph < ARRAY_SIZE(phases); ph++) {
+		struct cache_change *c = NULL;
+		size_t n = 0, alloc = 0;
+
+		for (size_t s = 0; s < ns; s++)
+			for (size_t r = 0; r < sides[s]->n; r++) {
+				json_object *p = time_phase(sides[s]->roots[r], phases[ph]);
+				json_object *sites = p ? jarray(p, "sites") : NULL;
+
+				for (size_t i = 0; i < jlen(sites); i++)
+					change_add(&c, &n, &alloc,
+						   jstr(json_object_array_get_idx(sites, i), "site", ""));
+			}
+		for (size_t k = 0; k < n; k++) {
+			c[k].kb = xcalloc(ns, sizeof(*c[k].kb));
+			for (size_t s = 0; s < ns; s++) {
+				double sum = 0;
+				size_t runs = 0;
+
+				for (size_t r = 0; r < sides[s]->n; r++) {
+					double v = time_site_ms(sides[s]->roots[r], phases[ph], c[k].name);
+					if (v >= 0) {
+						sum += v;
+						runs++;
+					}
+				}
+				have[s] = runs > 0;
+				c[k].kb[s] = runs ? sum / (double)runs : 0;
+				if (have[s] && have[0] && fabs(c[k].kb[s] - c[k].kb[0]) > c[k].most)
+					c[k].most = fabs(c[k].kb[s] - c[k].kb[0]);
+				else if (have[s] && !have[0] && c[k].kb[s] > c[k].most)
+					c[k].most = c[k].kb[s];
+			}
+		}
+		if (n)
+			qsort(c, n, sizeof(*c), by_most_change);
+		for (size_t k = 0; k < n && k < 10; k++) {
+			json_object *o = json_object_new_object();
+			json_object *v = json_object_new_array(), *ch = json_object_new_array();
+
+			for (size_t s = 0; s < ns; s++) {
+				json_object_array_add(v, have[s] ? num(c[k].kb[s]) : NULL);
+				json_object_array_add(ch, s && have[s] && have[0]
+						      ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
+			}
+			json_object_object_add(o, "phase", json_object_new_string(phases[ph]));
+			json_object_object_add(o, "site", json_object_new_string(c[k].name));
+			json_object_object_add(o, "ms_per_disk", v);
+			json_object_object_add(o, "change", ch);
+			json_object_array_add(out, o);
+		}
+		for (size_t k = 0; k < n; k++)
+			free(c[k].kb);
+		free(c);
+	}
+	free(have);
+	return out;
+}
+
 int compare_parse_gates(const char *s)
 {
 	int g = 0;
@@ -945,6 +1054,7 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	json_object_object_add(cmp, "slab", slab_changes(s, n));
 	json_object_object_add(cmp, "attribution", site_changes(s, n, "page_alloc"));
 	json_object_object_add(cmp, "attribution_page_owner", site_changes(s, n, "page_owner"));
+	json_object_object_add(cmp, "time_attribution", time_site_changes(s, n));
 	json_object_object_add(cmp, "verdict", json_object_new_string(overall(rtotal, itotal)));
 	*out = cmp;
 	return 0;

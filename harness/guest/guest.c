@@ -176,6 +176,12 @@ char *guest_cmdline(const struct scenario *s)
 	 * pages at every new stack: only when attribution asks for it. */
 	if (s->attribution && guest_debug_fragment(s))
 		sb_adds(&sb, " page_owner=on");
+	/* The time attribution's sampler must preempt the task it samples
+	 * where it runs (README "Where the time goes"); a kernel without
+	 * PREEMPT_DYNAMIC ignores it.  Before the scenario's cmdline, which
+	 * may say otherwise. */
+	if (s->time_attribution)
+		sb_adds(&sb, " preempt=full");
 	if (*s->cmdline)
 		sb_addf(&sb, " %s", s->cmdline);
 	return sb_detach(&sb, NULL);
@@ -193,7 +199,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	struct strvec loaded = STRVEC_INIT, soft = STRVEC_INIT;
 	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT, lc = STRBUF_INIT;
 	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
-	char *busybox = NULL, *init = NULL, *lib = NULL, *fio = NULL;
+	char *busybox = NULL, *init = NULL, *lib = NULL, *tattr = NULL, *fio = NULL;
 	long long tgts, luns;
 	int r = -1;
 
@@ -202,7 +208,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		goto out;
 	init = xstrfmt("%s/init", guest_data_dir());
 	lib = xstrfmt("%s/lib.sh", guest_data_dir());
-	if (!path_exists(init) || !path_exists(lib)) {
+	tattr = xstrfmt("%s/timeattr.sh", guest_data_dir());
+	if (!path_exists(init) || !path_exists(lib) || !path_exists(tattr)) {
 		error("guest scripts not found in '%s' (set SCALETEST_ROOT)",
 		      guest_data_dir());
 		goto out;
@@ -237,6 +244,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	initramfs_add_file(ir, "bin/busybox", busybox, 0755);
 	initramfs_add_file(ir, "init", init, 0755);
 	initramfs_add_file(ir, "lib/scaletest/lib.sh", lib, 0644);
+	initramfs_add_file(ir, "lib/scaletest/timeattr.sh", tattr, 0644);
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
@@ -265,6 +273,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		"FIO_RUNTIME=%lld\nFIO_BS_KB=%lld\nFIO_ALL=%d\nATTRIBUTION=%d\n",
 		scenario_scheduler(s), s->nr_requests, s->monitor_interval_ms, s->monitor_max_cpu_pct,
 		s->fio, s->fio_runtime, s->fio_bs_kb, s->fio_all, s->attribution);
+	sb_addf(&conf, "TIME_ATTR=%d\nTA_PCT=%lld\nTA_MS=100\n", s->time_attribution,
+		s->time_attribution_max_cpu_pct);
+	sb_addf(&conf, "RMMOD_EXPEDITED=%d\n", s->rmmod_rcu_expedited);
 	{
 		long *idx;
 		size_t n;
@@ -316,6 +327,7 @@ out:
 	free(busybox);
 	free(init);
 	free(lib);
+	free(tattr);
 	free(fio);
 	return r;
 }

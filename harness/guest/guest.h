@@ -55,7 +55,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 
 /* The kernel command line for a scenario: with attribution on a kernel
  * built with the debug fragment (kernel-configs/debug.config, which has
- * CONFIG_PAGE_OWNER), "page_owner=on" too. */
+ * CONFIG_PAGE_OWNER), "page_owner=on" too; with time_attribution,
+ * "preempt=full". */
 char *guest_cmdline(const struct scenario *s);
 
 /* Whether s builds its kernel with the debug fragment (kernel = build and

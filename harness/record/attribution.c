@@ -67,23 +67,35 @@ static size_t func_len(const char *frame)
 	return n;
 }
 
-static int is_allocator(const char *frame)
+static int in_table(const char *frame, const char *const *names, size_t nnames)
 {
 	size_t n = func_len(frame);
 
-	for (size_t i = 0; i < ARRAY_SIZE(allocator_frames); i++)
-		if (strlen(allocator_frames[i]) == n &&
-		    !memcmp(allocator_frames[i], frame, n))
+	for (size_t i = 0; i < nnames; i++) {
+		size_t l = strlen(names[i]);
+
+		/* "name*": every function whose name starts so */
+		if (l && names[i][l - 1] == '*' ? n >= l - 1 && !memcmp(names[i], frame, l - 1)
+		    : l == n && !memcmp(names[i], frame, n))
 			return 1;
+	}
 	return 0;
+}
+
+size_t attr_fold_past(char *const *frames, size_t n, const char *const *names,
+		      size_t nnames)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!in_table(frames[i], names, nnames))
+			return i;
+	return n;
 }
 
 size_t attr_fold(char *const *frames, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!is_allocator(frames[i]))
-			return i;
-	return 0;
+	size_t i = attr_fold_past(frames, n, allocator_frames, ARRAY_SIZE(allocator_frames));
+
+	return i < n ? i : 0;
 }
 
 /* One site under two names across kernel versions, as the compiler

@@ -90,6 +90,13 @@ long long attr_entry_bytes(const struct attr_entry *e, enum attr_unit unit);
 /* The index of the first frame that is not the allocator's own (0 when
  * every frame is). */
 size_t attr_fold(char *const *frames, size_t n);
+/* The folding itself, with any table of names to pass over (the time
+ * attribution's scheduling primitives, record/stacks.h): the index of the
+ * first frame whose function (offsets and .isra.0-style suffixes aside) is
+ * not in names[] ("name*" in names[] stands for every name starting so),
+ * or n when every frame is. */
+size_t attr_fold_past(char *const *frames, size_t n, const char *const *names,
+		      size_t nnames);
 /* "func+0x1/0x2 [mod]" -> "func [mod]", into sb (appended). */
 void attr_site_name(const char *frame, struct strbuf *sb);
 

@@ -13,6 +13,7 @@
 #include "record/monitor.h"
 #include "record/slabinfo.h"
 #include "record/sweep.h"
+#include "record/timeattr.h"
 #include "scenario/scenario.h"
 #include "lib/json.h"
 #include "lib/textscan.h"
@@ -511,6 +512,12 @@ static void on_progress(struct records *r, const struct record *rec)
 	} else {
 		r->progress_records++;
 		r->progress_cpu = p.cpu;
+		if (r->nprogress < RECORDS_MAX_PROGRESS) {
+			ALLOC_GROW(r->progress_pts, r->nprogress + 1, r->progress_alloc);
+			r->progress_pts[r->nprogress].phase = phase_index(rec->phase);
+			r->progress_pts[r->nprogress].t = p.t;
+			r->progress_pts[r->nprogress++].blocks = p.blocks;
+		}
 		if (r->ops && r->ops->progress)
 			r->ops->progress(r->ctx, p.t, p.blocks, p.queues);
 	}
@@ -852,6 +859,79 @@ static void on_attr(struct records *r, const struct record *rec)
 	sb_release(&err);
 }
 
+/* Whether a label's samples may come now: insmod while scsi_debug is
+ * loaded without a sweep, step-K during the sweep's step K (before its
+ * point), rmmod after the I/O. */
+static int stacks_expected(const struct records *r, const char *label)
+{
+	int64_t k;
+
+	if (!strcmp(label, "insmod"))
+		return r->phase == PHASE_BEFORE_INSMOD && !r->nsteps;
+	if (!strcmp(label, "rmmod"))
+		return r->phase == PHASE_AFTER_IO;
+	return !strncmp(label, "step-", 5) && parse_i64(label + 5, &k) == 0 &&
+	       r->phase == PHASE_BEFORE_INSMOD && r->nsteps && k == (int64_t)r->npoints + 1;
+}
+
+/* A chunk of the time attribution's stack samples (record/stacks.h,
+ * initramfs/timeattr.sh): phase the label; folded as they come
+ * (record/timeattr.h), the raw chunk kept as timeattr/LABEL-NNN.stacks. */
+static void on_stacks(struct records *r, const struct record *rec)
+{
+	struct stk_chunk c = STK_CHUNK_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	if (stk_chunk_parse(&c, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: stacks for '%s': %s", rec->seq, rec->phase, err.buf);
+	} else if (strcmp(c.label, rec->phase)) {
+		reject(r, "record %lu: stacks for '%s' labelled '%s'", rec->seq, rec->phase,
+		       c.label);
+	} else if (!stacks_expected(r, c.label)) {
+		reject(r, "record %lu: stacks for '%s' outside its phase", rec->seq, c.label);
+	} else if (ta_add(&r->ta, &c, &err) < 0) {
+		reject(r, "record %lu: stacks: %s", rec->seq, err.buf);
+	} else {
+		keep(r, rec, "timeattr/%s-%03lld.stacks", c.label, c.chunk);
+	}
+	stk_chunk_release(&c);
+	sb_release(&err);
+}
+
+/* What the guest found before insmod: status=ok tasks=... preempt=..., or
+ * status=unavailable reason=... (it cannot sample stacks). */
+static void on_timeattr(struct records *r, const struct record *rec)
+{
+	struct kvlist kv = KVLIST_INIT;
+	struct strbuf err = STRBUF_INIT;
+	const char *st = NULL, *why = NULL;
+
+	if (kv_lines(&kv, rec->payload, rec->len, &err) < 0)
+		why = err.buf;
+	else if (!(st = kv_get(&kv, "status")) ||
+		 (strcmp(st, "unavailable") && strcmp(st, "ok")) ||
+		 (!strcmp(st, "unavailable") && !kv_get(&kv, "reason")))
+		why = "expected status=ok, or status=unavailable and a reason";
+	else if (r->ta.unavailable || r->ta.preempt)
+		why = "a second timeattr record";
+	if (why) {
+		reject(r, "record %lu: timeattr: %s", rec->seq, why);
+	} else if (!strcmp(st, "ok")) {
+		const char *pm = kv_get(&kv, "preempt");
+
+		r->ta.preempt = xstrclean(pm ? pm : "unknown", strlen(pm ? pm : "unknown"));
+		keep(r, rec, "timeattr/setup.txt");
+	} else {
+		char *reason = xstrclean(kv_get(&kv, "reason"), strlen(kv_get(&kv, "reason")));
+
+		ta_unavailable(&r->ta, reason);
+		free(reason);
+		keep(r, rec, "timeattr/setup.txt");
+	}
+	kvlist_release(&kv);
+	sb_release(&err);
+}
+
 static const struct {
 	const char *type;
 	void (*fn)(struct records *r, const struct record *rec);
@@ -877,6 +957,8 @@ static const struct {
 	{ "stephist", on_stephist },
 	{ "attr", on_attr },
 	{ "pageowner", on_pageowner },
+	{ "stacks", on_stacks },
+	{ "timeattr", on_timeattr },
 };
 
 static void on_record(void *ctx, const struct record *rec)
@@ -914,6 +996,7 @@ void records_init(struct records *rs, const struct scenario *s, const char *dir,
 	rs->points = json_object_new_array();
 	scenario_sweep(s, &rs->steps, &rs->nsteps);
 	rs->host_disks = rs->nsteps ? scenario_sd_host_disks(s) : 0;
+	ta_init(&rs->ta);
 	channel_init(&rs->ch, on_record, on_reject, rs);
 }
 
@@ -957,5 +1040,7 @@ void records_release(struct records *rs)
 	json_object_put(rs->kmemleak);
 	json_object_put(rs->attribution);
 	po_release(&rs->po_before);
+	ta_release(&rs->ta);
+	free(rs->progress_pts);
 	free(rs->end_reason);
 }

@@ -5,7 +5,7 @@
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: snapshot, mark, meminfo, slabinfo, blocks, timing, info,
  * end, io, inventory, fio, fiolog, fiorc, sample, progress, kmemleak,
- * point, hist, stephist, attr, pageowner) into the pieces that result.json
+ * point, hist, stephist, attr, pageowner, stacks, timeattr) into the pieces that result.json
  * is assembled from (result/build.h).  A record that does not fit
  * (unknown type, a phase out of order, a payload its parser rejects) is
  * counted and kept as a rejection with its reason; the run goes on.
@@ -44,6 +44,7 @@
 #include "record/disks.h"
 #include "record/inventory.h"
 #include "record/pageowner.h"
+#include "record/timeattr.h"
 #include "scenario/scenario.h"
 
 struct records_ops {
@@ -73,6 +74,12 @@ struct records {
 	json_object *samples;		/* monitor samples */
 	long long progress_records;	/* "progress" records accepted */
 	long long progress_cpu;		/* the last one's CPU ticks, -1 before */
+	struct progress_pt {
+		int phase;		/* the record's phase (phase.h) */
+		double t;
+		long long blocks;
+	} *progress_pts;		/* the counts, for the time curves */
+	size_t nprogress, progress_alloc;
 	json_object *kmemleak;		/* NULL unless the guest sent a report */
 	json_object *points;		/* sweep points, in step order */
 	long long *steps;		/* the scenario's sweep (scenario_sweep) */
@@ -87,6 +94,8 @@ struct records {
 	struct po_snapshot po_before;	/* page_owner before insmod, until the
 					 * after-insmod one comes */
 	int have_po_before, have_po_after;
+
+	struct ta_run ta;		/* the time attribution's samples, folded */
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;
@@ -117,6 +126,7 @@ struct records {
 #define RECORDS_MAX_KEPT_FILES 1024
 #define RECORDS_MAX_KEPT_BYTES ((size_t)512 << 20)
 #define RECORDS_MAX_SAMPLES 50000
+#define RECORDS_MAX_PROGRESS 100000
 #define RECORDS_MAX_IO 1024
 #define RECORDS_MAX_INFO 64
 #define RECORDS_MAX_TIMING_PHASES 64

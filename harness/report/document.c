@@ -171,6 +171,8 @@ static void run_facts(struct doc *d, const struct report_model *m)
 			mk_addf(d, "%.1f s", t->v);
 		else
 			mk_lit(d, "n/a");
+		if (t == &m->rmmod_s && m->rmmod_rcu && !strcmp(m->rmmod_rcu, "on"))
+			mk_lit(d, " (RCU expedited)");
 	}
 	mk_br(d);
 	mk_lit(d, "to run it again: ");
@@ -636,6 +638,235 @@ static void knee_words(struct doc *d, const struct report_model *m)
 	mk_block_end(d, MK_P);
 }
 
+static const struct mk_col ta_site_cols[] = {
+	{ "call site", MK_LEFT }, { "task", MK_LEFT }, { "on the CPU", MK_RIGHT },
+	{ "waiting", MK_RIGHT }, { "per disk", MK_RIGHT }, { "share of the phase", MK_RIGHT },
+};
+
+static const struct mk_col ta_growth_cols[] = {
+	{ "call site", MK_LEFT }, { "task", MK_LEFT }, { "first step", MK_RIGHT }, { "last step", MK_RIGHT },
+	{ "growth", MK_RIGHT }, { "share", MK_RIGHT }, { "fitted per disk", MK_RIGHT },
+	{ "at the last disk", MK_RIGHT }, { "shape", MK_LEFT },
+};
+
+static void fmt_ratio(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		sb_addf(out, "%.2f×", v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+/* One phase of the time attribution: what it took, how well the samples
+ * cover it, its top call sites (and on a page its icicle). */
+static void ta_phase_section(struct doc *d, const struct report_model *m,
+			     const struct report_ta_phase *p)
+{
+	mk_block(d, MK_P, NULL, NULL);
+	mk_inline(d, MK_STRONG, NULL);
+	mk_text(d, fmt_or(p->phase, "?"));
+	mk_inline_end(d, MK_STRONG);
+	mk_lit(d, ": ");
+	fmt_seconds(d->out, p->wall_s);
+	if (p->disks.have && p->disks.v > 0) {
+		mk_lit(d, " for ");
+		fmt_thousands_d(d->out, p->disks.v);
+		mk_lit(d, " disks");
+		if (p->wall_s.have)
+			mk_addf(d, " (%.3f ms a disk)", p->wall_s.v / p->disks.v * 1000);
+	}
+	mk_lit(d, "; ");
+	count_or_unknown(d, p->samples, 1);
+	mk_lit(d, " samples");
+	if (p->interval_s.have)
+		mk_addf(d, ", one every %.2f s", p->interval_s.v);
+	if (p->cost_pct.have)
+		mk_addf(d, ", taking %.1f%% of the guest's CPU", p->cost_pct.v);
+	if (!p->complete)
+		mk_lit(d, " (the sampler's last chunk never came)");
+	mk_lit(d, ". On the CPU ");
+	fmt_seconds(d->out, p->on_cpu_s);
+	mk_lit(d, ", waiting ");
+	fmt_seconds(d->out, p->wait_s);
+	if (p->idle_s.have && p->idle_s.v > 0) {
+		mk_lit(d, ", idle ");
+		fmt_seconds(d->out, p->idle_s);
+	}
+	if (p->closure_pct.have)
+		mk_addf(d, ": %.1f%% of the wall time attributed, the closure %s (tolerance %lld%%)",
+			p->closure_pct.v, p->closes ? "holds" : "does not hold",
+			(long long)m->ta_tolerance_pct.v);
+	mk_lit(d, ".");
+	if (p->command_cpu_s.have) {
+		mk_lit(d, " The command's own CPU time: ");
+		fmt_seconds(d->out, p->command_cpu_s);
+		mk_lit(d, " by schedstat, ");
+		fmt_seconds(d->out, p->command_sampled_cpu_s);
+		mk_lit(d, " by the samples.");
+	}
+	mk_block_end(d, MK_P);
+	if (d->mk->page && p->nstacks)
+		svg_icicle(d->out, fmt_or(p->phase, "?"), p->stacks, p->nstacks);
+	if (!p->nsites)
+		return;
+	mk_table(d, "time-sites", ta_site_cols, ARRAY_SIZE(ta_site_cols));
+	for (size_t i = 0; i < p->nsites; i++) {
+		const struct report_ta_site *s = &p->sites[i];
+
+		mk_row(d, NULL);
+		mk_text_cell(d, fmt_or(s->site, "?"));
+		mk_cell(d, NULL, 0);
+		mk_text(d, fmt_or(s->cls, "?"));
+		if (s->comm) {
+			mk_lit(d, ": ");
+			mk_text(d, s->comm);
+		}
+		mk_cell_end(d);
+		num_cell(d, fmt_seconds, s->on_cpu_s);
+		num_cell(d, fmt_seconds, s->wait_s);
+		num_cell(d, fmt_ms, s->ms_per_disk);
+		num_cell(d, fmt_share, s->share_pct);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+static void ta_growth_table(struct doc *d, const struct report_ta_growth *g, size_t n,
+			    const char *first_col)
+{
+	struct mk_col cols[ARRAY_SIZE(ta_growth_cols)];
+
+	memcpy(cols, ta_growth_cols, sizeof(cols));
+	cols[0].head = first_col;
+	mk_table(d, "time-growth", cols, ARRAY_SIZE(cols));
+	for (size_t i = 0; i < n; i++) {
+		mk_row(d, g[i].nonlinear ? "fail" : NULL);
+		mk_text_cell(d, fmt_or(g[i].site, "?"));
+		mk_text_cell(d, fmt_or(g[i].cls, "?"));
+		num_cell(d, fmt_ms, g[i].first);
+		num_cell(d, fmt_ms, g[i].last);
+		num_cell(d, fmt_ratio, g[i].growth);
+		num_cell(d, fmt_share, g[i].share_pct);
+		num_cell(d, fmt_ms, g[i].per_disk);
+		num_cell(d, fmt_ms, g[i].marginal_last);
+		mk_lit_cell(d, g[i].nonlinear ? "bends" : "linear");
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
+/* A sweep's sites whose time per disk changed between its rising steps. */
+static void ta_growth_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->nta_growth)
+		return;
+	heading(d, MK_H2, "time-growth", "Each call site's time per disk over the sweep's steps");
+	mk_block(d, MK_P, NULL, NULL);
+	mk_lit(d, "Milliseconds per disk added at the first and the last rising step, for the "
+	       "largest functions of the rising steps (a call site's first frame, its "
+	       "callers summed) and the largest call sites; the fit is least squares of "
+	       "the summed seconds against the count, \"bends\" as for the sweep's own "
+	       "lines; \"(no stack)\" is a task running on another CPU. ");
+	if (m->ta_growing_fn) {
+		mk_lit(d, "The function whose time per disk grew most (its call sites summed): ");
+		mk_text_inline(d, MK_CODE, NULL, m->ta_growing_fn);
+		mk_lit(d, "; ");
+	}
+	if (m->ta_growing) {
+		mk_lit(d, "the call site: ");
+		mk_text_inline(d, MK_CODE, NULL, m->ta_growing);
+		mk_lit(d, ".");
+	} else {
+		mk_lit(d, "no large call site's time per disk grew.");
+	}
+	mk_block_end(d, MK_P);
+	if (m->nta_growth_fn)
+		ta_growth_table(d, m->ta_growth_fn, m->nta_growth_fn, "function");
+	ta_growth_table(d, m->ta_growth, m->nta_growth, "call site");
+}
+
+/* Where each disk's time goes: result.json's time_attribution. */
+static void timeattr_section(struct doc *d, const struct report_model *m)
+{
+	if (!m->ta_status)
+		return;
+	heading(d, MK_H2, "time-attribution", "Where each disk's time goes");
+	if (strcmp(m->ta_status, "ok")) {
+		mk_block(d, MK_P, NULL, NULL);
+		mk_lit(d, "Time attribution unavailable: ");
+		mk_text(d, fmt_or(m->ta_reason, "no reason given"));
+		mk_block_end(d, MK_P);
+		return;
+	}
+	mk_block(d, MK_P, "note", NULL);
+	mk_lit(d, "Kernel stacks of the tasks at work (the command, and every task in state R "
+	       "or D), read from the guest's /proc/PID/stack; each sample's time goes to the "
+	       "tasks on the CPU, else to those waiting, else to the command. Call sites are "
+	       "the first frame past the scheduler's and the waits' own, with its callers");
+	if (m->ta_preempt) {
+		mk_lit(d, "; preemption ");
+		mk_text(d, m->ta_preempt);
+	}
+	if (m->ta_cost_pct.have)
+		mk_addf(d, "; the sampler took %.1f%% of the guest's CPU (at most %lld%%)",
+			m->ta_cost_pct.v, (long long)m->ta_max_cpu_pct.v);
+	if (m->ta_steps)
+		mk_addf(d, "; %zu sweep steps, summed as \"sweep\"", m->ta_steps);
+	mk_lit(d, ".");
+	mk_block_end(d, MK_P);
+	for (size_t i = 0; i < m->nta_phases; i++)
+		ta_phase_section(d, m, &m->ta_phases[i]);
+	ta_growth_section(d, m);
+}
+
+static const struct mk_col curve_cols[] = {
+	{ "work", MK_LEFT }, { "disks", MK_RIGHT }, { "time", MK_RIGHT },
+	{ "per disk (fit)", MK_RIGHT }, { "fixed", MK_RIGHT }, { "R²", MK_RIGHT },
+	{ "first disk", MK_RIGHT }, { "last disk", MK_RIGHT }, { "shape", MK_LEFT },
+};
+
+/* Seconds per disk: the fitted curves of time against the disks. */
+static void curves_section(struct doc *d, const struct report_model *m)
+{
+	size_t have = 0;
+
+	for (size_t i = 0; i < m->ncurves; i++)
+		have += m->curves[i].have;
+	if (!have)
+		return;
+	heading(d, MK_H2, "time-curves", "Seconds per disk");
+	note_para(d, "Time against the disks made or removed so far (the progress counts of "
+		  "insmod and rmmod, a sweep's steps), a line by least squares: its slope is "
+		  "the time per disk, its intercept the fixed cost; \"first disk\" and \"last "
+		  "disk\" are the cost of one more disk there (a fitted parabola's slope).");
+	mk_table(d, "time-curves", curve_cols, ARRAY_SIZE(curve_cols));
+	for (size_t i = 0; i < m->ncurves; i++) {
+		const struct report_time_curve *c = &m->curves[i];
+
+		if (!c->have)
+			continue;
+		mk_row(d, c->nonlinear ? "fail" : NULL);
+		mk_lit_cell(d, c->what);
+		num_cell(d, fmt_count, c->disks);
+		num_cell(d, fmt_seconds, c->wall_s);
+		num_cell(d, fmt_ms, c->per_disk);
+		num_cell(d, fmt_seconds, c->fixed);
+		num_cell(d, fmt_r2, c->r2);
+		num_cell(d, fmt_ms, c->marginal_first);
+		num_cell(d, fmt_ms, c->marginal_last);
+		mk_cell(d, NULL, 0);
+		if (!c->p.have)
+			mk_lit(d, "too few points to test");
+		else if (c->nonlinear)
+			mk_addf(d, "bends (p = %.4f)", c->p.v);
+		else
+			mk_addf(d, "linear (p = %.2f)", c->p.v);
+		mk_cell_end(d);
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+}
+
 static void sweep_section(struct doc *d, const struct report_model *m)
 {
 	static const char *const what[] = {
@@ -899,6 +1130,8 @@ void document_run(const struct markup *mk, const struct report_model *m, struct 
 	phases_section(d, m);
 	slab_section(d, m);
 	attribution_section(d, m);
+	curves_section(d, m);
+	timeattr_section(d, m);
 	monitor_section(d, m);
 	fio_section(d, m);
 	checks_section(d, m);
@@ -1531,14 +1764,18 @@ static void overlays(struct doc *d, const struct compare_model *m)
  * attribution on each side): page_alloc's, then page_owner's. */
 static void site_table(struct doc *d, const struct compare_model *m,
 		       const struct compare_site *sites, size_t n, const char *id,
-		       const char *title, const char *note)
+		       const char *title, const char *note,
+		       void (*fmt)(struct strbuf *, struct num))
 {
 	struct cols c = { NULL, NULL, 0 };
+	int phases = n && sites[0].phase;
 
 	if (!n)
 		return;
 	heading(d, MK_H2, id, title);
 	note_para(d, note);
+	if (phases)
+		col_add(&c, MK_LEFT, "%s", "phase");
 	col_add(&c, MK_LEFT, "%s", "call site");
 	for (size_t k = 0; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c", side_letter(k));
@@ -1549,14 +1786,16 @@ static void site_table(struct doc *d, const struct compare_model *m,
 		const struct compare_site *s = &sites[i];
 
 		mk_row(d, NULL);
+		if (phases)
+			mk_text_cell(d, fmt_or(s->phase, "?"));
 		mk_text_cell(d, fmt_or(s->site, "?"));
 		for (size_t k = 0; k < m->nsides; k++)
-			num_cell(d, fmt_per_disk, s->per_disk[k]);
+			num_cell(d, fmt, s->per_disk[k]);
 		for (size_t k = 1; k < m->nsides; k++) {
 			mk_cell(d, NULL, 0);
 			if (s->change[k].have && s->change[k].v >= 0)
 				mk_lit(d, "+");
-			fmt_per_disk(d->out, s->change[k]);
+			fmt(d->out, s->change[k]);
 			mk_cell_end(d);
 		}
 		mk_row_end(d);
@@ -1662,11 +1901,15 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 	slab_changes(d, m);
 	site_table(d, m, m->sites, m->nsites, "attribution", "Call sites that changed most",
 		   "Page allocations at insmod by kernel call site, bytes per disk "
-		   "(the mean of a side's runs; n/a for a side run without attribution).");
+		   "(the mean of a side's runs; n/a for a side run without attribution).", fmt_per_disk);
 	site_table(d, m, m->po_sites, m->npo_sites, "attribution-page-owner",
 		   "Pages still held after insmod (page_owner): call sites that changed most",
 		   "page_owner's net pages at insmod by kernel call site, bytes per disk "
-		   "(the mean of a side's runs; n/a for a side without page_owner).");
+		   "(the mean of a side's runs; n/a for a side without page_owner).", fmt_per_disk);
+	site_table(d, m, m->time_sites, m->ntime_sites, "time-attribution",
+		   "Where each disk's time goes: call sites that changed most",
+		   "Milliseconds per disk by kernel call site in each phase (time_attribution; "
+		   "the mean of a side's runs; n/a for a side run without it).", fmt_ms);
 }
 
 /* ---- a night ---- */

@@ -38,6 +38,7 @@ static const char css[] =
 	"svg text{font-family:\"DejaVu Sans\",sans-serif;font-size:11px;fill:#333}\n"
 	"svg text.axt{font-size:12px;fill:#555}svg text.val{font-size:10.5px;fill:#222}\n"
 	"svg text.title{font-size:12.5px;font-weight:600}\n"
+	"svg text.ice{font-size:10px;fill:#111;pointer-events:none}\n"
 	"svg text.steplabel{font-size:10.5px;fill:#666}svg text.gaplabel{font-size:10px;fill:#b71c1c}\n"
 	"svg line.grid{stroke:#e4e4e4;stroke-width:1}svg line.grid.zero,svg line.axis{stroke:#666;stroke-width:1}\n"
 	"svg rect.frame{fill:none;stroke:#bbb}svg line.err{stroke:#222;stroke-width:1.5}\n"

@@ -257,6 +257,147 @@ static void attribution(json_object *root, struct report_model *m)
 	}
 }
 
+/* time_attribution: insmod, rmmod and the sweep as phases (each step is
+ * counted), their top sites and stacks; the growth of a sweep. */
+static void ta_phase_of(json_object *p, struct report_ta_phase *r)
+{
+	json_object *sites = jarr(p, "sites"), *stacks = jarr(p, "stacks");
+
+	r->phase = jstr(p, "phase", NULL);
+	r->complete = bool_at(p, "complete");
+	r->closes = bool_at(p, "closure.closes");
+	r->disks = num_at(p, "disks");
+	r->wall_s = num_at(p, "wall_s");
+	r->samples = num_at(p, "samples");
+	r->interval_s = num_at(p, "interval_s");
+	r->cost_pct = num_at(p, "cost_pct");
+	r->on_cpu_s = num_at(p, "on_cpu_s");
+	r->wait_s = num_at(p, "wait_s");
+	r->idle_s = num_at(p, "idle_s");
+	r->command_cpu_s = num_at(p, "command_cpu_s");
+	r->command_sampled_cpu_s = num_at(p, "command_sampled_cpu_s");
+	r->attributed_s = num_at(p, "closure.attributed_s");
+	r->closure_pct = num_at(p, "closure.pct");
+	r->sites = xcalloc(REPORT_TA_SITES + 1, sizeof(*r->sites));
+	for (size_t i = 0; i < alen(sites) && r->nsites < REPORT_TA_SITES; i++) {
+		json_object *s = aget(sites, i);
+		struct report_ta_site *x = &r->sites[r->nsites++];
+
+		x->site = jstr(s, "site", NULL);
+		x->cls = jstr(s, "class", NULL);
+		x->comm = jstr(s, "comm", NULL);
+		x->s = num_at(s, "s");
+		x->on_cpu_s = num_at(s, "on_cpu_s");
+		x->wait_s = num_at(s, "wait_s");
+		x->ms_per_disk = num_at(s, "ms_per_disk");
+		x->share_pct = num_at(s, "share_pct");
+	}
+	r->stacks = xcalloc(alen(stacks) + 1, sizeof(*r->stacks));
+	for (size_t i = 0; i < alen(stacks); i++) {
+		json_object *s = aget(stacks, i);
+		struct num on = num_at(s, "on_cpu_s"), wait = num_at(s, "wait_s");
+		const char *st = jstr(s, "stack", NULL);
+
+		if (!st || (!on.have && !wait.have))
+			continue;
+		r->stacks[r->nstacks].stack = st;
+		r->stacks[r->nstacks].on = on.v > 0 ? on.v : 0;
+		r->stacks[r->nstacks++].wait = wait.v > 0 ? wait.v : 0;
+	}
+}
+
+static struct report_ta_growth *growth_of(json_object *g, const char *key, size_t *n);
+
+static void timeattr(json_object *root, struct report_model *m)
+{
+	json_object *t = jget(root, "time_attribution"), *ps;
+
+	if (!t || !json_object_is_type(t, json_type_object))
+		return;
+	m->ta_status = jstr(t, "status", NULL);
+	m->ta_reason = jstr(t, "reason", NULL);
+	m->ta_preempt = jstr(t, "preempt", NULL);
+	m->ta_cost_pct = num_at(t, "cost.pct");
+	m->ta_max_cpu_pct = num_at(t, "max_cpu_pct");
+	m->ta_tolerance_pct = num_at(t, "closure_tolerance_pct");
+	ps = jarr(t, "phases");
+	m->ta_phases = xcalloc(alen(ps) + 1, sizeof(*m->ta_phases));
+	for (size_t i = 0; i < alen(ps); i++) {
+		json_object *p = aget(ps, i);
+
+		if (!strncmp(jstr(p, "phase", ""), "step-", 5)) {
+			m->ta_steps++;
+			continue;
+		}
+		ta_phase_of(p, &m->ta_phases[m->nta_phases++]);
+	}
+	m->ta_growing = jstr(t, "growth.growing_site", NULL);
+	m->ta_growing_fn = jstr(t, "growth.growing_function", NULL);
+	m->ta_growth = growth_of(jarr(t, "growth.sites"), "site", &m->nta_growth);
+	m->ta_growth_fn = growth_of(jarr(t, "growth.functions"), "function", &m->nta_growth_fn);
+}
+
+static struct report_ta_growth *growth_of(json_object *g, const char *key, size_t *n)
+{
+	struct report_ta_growth *out = xcalloc(alen(g) + 1, sizeof(*out));
+
+	*n = 0;
+	for (size_t i = 0; i < alen(g); i++) {
+		json_object *s = aget(g, i);
+		struct report_ta_growth *x = &out[(*n)++];
+
+		x->site = jstr(s, key, NULL);
+		x->cls = jstr(s, "class", NULL);
+		x->first = num_at(s, "first_ms_per_disk");
+		x->last = num_at(s, "last_ms_per_disk");
+		x->growth = num_at(s, "growth");
+		x->share_pct = num_at(s, "share_pct");
+		x->per_disk = num_at(s, "fit.ms_per_disk");
+		x->marginal_last = num_at(s, "fit.marginal_last_ms");
+		x->nonlinear = bool_at(s, "fit.nonlinear");
+	}
+	return out;
+}
+
+/* Seconds per disk: time_curves (insmod, rmmod), and a sweep's
+ * enumeration and removal fits. */
+static void curves(json_object *root, struct report_model *m)
+{
+	static const struct {
+		const char *what, *path;
+		int sweep;		/* a sweep fit: marginal_* in ms, no wall */
+	} src[] = {
+		{ "insmod", "time_curves.insmod", 0 },
+		{ "rmmod", "time_curves.rmmod", 0 },
+		{ "sweep: adding hosts", "sweep.fit.enumerate", 1 },
+		{ "sweep: removing hosts", "sweep.down_fit.remove", 1 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(src); i++) {
+		json_object *c = jget(root, src[i].path), *f;
+		struct report_time_curve *x;
+
+		if (!c || !json_object_is_type(c, json_type_object))
+			continue;
+		f = src[i].sweep ? c : jget(c, "fit");
+		x = &m->curves[m->ncurves++];
+		x->what = src[i].what;
+		x->disks = num_at(c, "disks");
+		x->wall_s = num_at(c, "wall_s");
+		if (!f || !json_object_is_type(f, json_type_object))
+			continue;
+		x->have = 1;
+		x->nonlinear = bool_at(f, "nonlinear");
+		x->per_disk = num_at(f, "ms_per_disk");
+		x->per_disk_se = num_at(f, "ms_per_disk_se");
+		x->fixed = num_at(f, "fixed_s");
+		x->r2 = num_at(f, "r2");
+		x->p = num_at(f, "p_quadratic");
+		x->marginal_first = num_at(f, src[i].sweep ? "marginal_first" : "marginal_first_ms");
+		x->marginal_last = num_at(f, src[i].sweep ? "marginal_last" : "marginal_last_ms");
+	}
+}
+
 static void monitor(json_object *root, struct report_model *m)
 {
 	static const char *const series[] = { "meminfo.MemFree", "meminfo.LowFree", "slab_kb" };
@@ -481,6 +622,7 @@ static const struct field run_fields[] = {
 	RUN(F_STR, virtio_bus, "disks.virtio_bus"),
 	RUN(F_NUM, enumerate_s, "timings.enumerate_s"), RUN(F_NUM, boot_s, "timings.boot_s"),
 	RUN(F_NUM, inventory_s, "timings.inventory_s"), RUN(F_NUM, rmmod_s, "timings.rmmod_s"),
+	RUN(F_STR, rmmod_rcu, "guest.rmmod_rcu_expedited"),
 	RUN(F_NUM, total_s, "timings.total_s"), RUN(F_NUM, setup_s, "timings.setup_s"),
 	RUN(F_NUM, unaccounted_kb, "deltas.insmod.unaccounted_kb"),
 	RUN(F_NUM, lowmem_unaccounted_kb, "deltas.insmod.lowmem_unaccounted_kb"),
@@ -603,6 +745,8 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	phases(root, m);
 	slab(root, m);
 	attribution(root, m);
+	timeattr(root, m);
+	curves(root, m);
 	monitor(root, m);
 	sweep(root, m);
 	fio(root, m);
@@ -636,6 +780,13 @@ void report_model_release(struct report_model *m)
 	free(m->step_fit);
 	free(m->build_patches);
 	free(m->build_fragments);
+	for (size_t i = 0; i < m->nta_phases; i++) {
+		free(m->ta_phases[i].sites);
+		free(m->ta_phases[i].stacks);
+	}
+	free(m->ta_phases);
+	free(m->ta_growth);
+	free(m->ta_growth_fn);
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }
@@ -832,17 +983,19 @@ static void slab_of(json_object *e, int legacy, size_t nsides, struct compare_sl
 }
 
 /* A comparison's call-site changes (attribution, attribution_page_owner). */
-static struct compare_site *compare_sites(json_object *at, size_t nsides, size_t *n)
+static struct compare_site *compare_sites(json_object *at, size_t nsides, size_t *n,
+					  const char *key)
 {
 	struct compare_site *sites;
 
 	*n = alen(at);
 	sites = xcalloc(*n + 1, sizeof(*sites));
 	for (size_t i = 0; i < *n; i++) {
-		json_object *e = aget(at, i), *v = jarr(e, "bytes_per_disk"), *ch = jarr(e, "change");
+		json_object *e = aget(at, i), *v = jarr(e, key), *ch = jarr(e, "change");
 		struct compare_site *s = &sites[i];
 
 		s->site = jstr(e, "site", NULL);
+		s->phase = jstr(e, "phase", NULL);
 		s->per_disk = xcalloc(nsides + 1, sizeof(*s->per_disk));
 		s->change = xcalloc(nsides + 1, sizeof(*s->change));
 		for (size_t k = 0; k < nsides; k++) {
@@ -898,9 +1051,11 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	qsort(m->changed, m->nchanged, sizeof(*m->changed), by_most_change);
 	if (m->nchanged > COMPARE_CHANGED_MAX)
 		m->nchanged = COMPARE_CHANGED_MAX;
-	m->sites = compare_sites(jarr(cmp, "attribution"), m->nsides, &m->nsites);
+	m->sites = compare_sites(jarr(cmp, "attribution"), m->nsides, &m->nsites, "bytes_per_disk");
 	m->po_sites = compare_sites(jarr(cmp, "attribution_page_owner"), m->nsides,
-				    &m->npo_sites);
+				    &m->npo_sites, "bytes_per_disk");
+	m->time_sites = compare_sites(jarr(cmp, "time_attribution"), m->nsides,
+				      &m->ntime_sites, "ms_per_disk");
 }
 
 static void compare_sites_release(struct compare_site *sites, size_t n)
@@ -940,6 +1095,7 @@ void compare_model_release(struct compare_model *m)
 	free(m->changed);
 	compare_sites_release(m->sites, m->nsites);
 	compare_sites_release(m->po_sites, m->npo_sites);
+	compare_sites_release(m->time_sites, m->ntime_sites);
 	json_object_put(m->cmp);
 	memset(m, 0, sizeof(*m));
 }

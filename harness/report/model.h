@@ -124,6 +124,49 @@ struct report_step_fit {
 	const char *site;
 	struct num per_disk, r2, points;
 };
+/* A call site of result.json's time_attribution (a phase's sites): its
+ * class (command, kthread, harness, none) and the comm of its task, its
+ * seconds on the CPU and waiting, per disk and share of the phase. */
+struct report_ta_site {
+	const char *site, *cls, *comm;
+	struct num s, on_cpu_s, wait_s, ms_per_disk, share_pct;
+};
+/* A whole stack of a phase (the flame graph): "class;outer;...;inner". */
+struct report_ta_stack {
+	const char *stack;
+	double on, wait;
+};
+/* A phase of time_attribution (insmod, rmmod, the sweep; steps are
+ * counted, not listed): its figures, its top sites and stacks. */
+struct report_ta_phase {
+	const char *phase;
+	int complete, closes;
+	struct num disks, wall_s, samples, interval_s, cost_pct;
+	struct num on_cpu_s, wait_s, idle_s, command_cpu_s, command_sampled_cpu_s;
+	struct num attributed_s, closure_pct;
+	struct report_ta_site *sites;
+	size_t nsites;
+	struct report_ta_stack *stacks;
+	size_t nstacks;
+};
+#define REPORT_TA_SITES 10
+/* A sweep's site whose time per disk changes with the count
+ * (time_attribution.growth): ms per disk at the first and the last rising
+ * step, their ratio, its share and the fit's slope and shape. */
+struct report_ta_growth {
+	const char *site, *cls;
+	struct num first, last, growth, share_pct, per_disk, marginal_last;
+	int nonlinear;
+};
+/* A curve of seconds against disks (time_curves.insmod, .rmmod; the
+ * sweep's enumeration and removal fits): per disk (ms), fixed (s), R²,
+ * the quadratic test, the marginal cost at the first and the last disk. */
+struct report_time_curve {
+	const char *what;
+	int have, nonlinear;
+	struct num disks, wall_s, per_disk, per_disk_se, fixed, r2, p;
+	struct num marginal_first, marginal_last;
+};
 /* Sites shown per source: page allocations, then each slab source. */
 #define REPORT_SITES_PAGES 10
 #define REPORT_SITES_SLAB 5
@@ -183,6 +226,7 @@ struct report_model {
 	size_t nvirtio;
 
 	struct num enumerate_s, boot_s, inventory_s, rmmod_s, total_s, setup_s;
+	const char *rmmod_rcu;		/* guest.rmmod_rcu_expedited: on, unavailable, or NULL */
 
 	int highmem;
 	int have_insmod;		/* before-insmod and after-insmod measured */
@@ -241,6 +285,19 @@ struct report_model {
 	struct report_step_fit *step_fit;
 	size_t nstep_fit;
 	struct num attr_steps_read_s;
+	/* time_attribution: status NULL when result.json has none */
+	const char *ta_status, *ta_reason, *ta_preempt, *ta_growing;
+	struct num ta_cost_pct, ta_max_cpu_pct, ta_tolerance_pct;
+	struct report_ta_phase *ta_phases;
+	size_t nta_phases, ta_steps;
+	struct report_ta_growth *ta_growth;
+	size_t nta_growth;
+	struct report_ta_growth *ta_growth_fn;	/* growth.functions: site is the function */
+	size_t nta_growth_fn;
+	const char *ta_growing_fn;
+	/* time_curves, and the sweep's enumeration and removal fits */
+	struct report_time_curve curves[4];
+	size_t ncurves;
 
 	struct report_check *checks;
 	size_t nchecks;
@@ -335,6 +392,8 @@ struct compare_model {
 	size_t nsites;
 	struct compare_site *po_sites;	/* page_owner's (attribution_page_owner) */
 	size_t npo_sites;
+	struct compare_site *time_sites;	/* time_attribution's, phase by phase (ms per disk) */
+	size_t ntime_sites;
 };
 #define COMPARE_CHANGED_MAX 15
 
@@ -342,6 +401,7 @@ struct compare_model {
  * disk per side (missing for a side without attribution) and the change
  * from the base, as the comparison lists them (largest change first). */
 struct compare_site {
+	const char *phase;		/* time_attribution's: insmod, rmmod, sweep; else NULL */
 	const char *site;
 	struct num *per_disk, *change;
 };

@@ -17,6 +17,7 @@
  *						// insmod (free memory above, slab below)
  *	svg_sweep(&sb, &m, 0);			// a sweep: memory (1: time) against the
  *						// disk count, points and fitted lines
+ *	svg_icicle(&sb, "rmmod", stacks, n);	// where a phase's time went
  *
  * A comparison's sides have one colour each, svg_side_color(k) (ten that
  * stay apart; the base is the first), and the overlays a legend naming
@@ -56,5 +57,11 @@ const char *svg_side_color(size_t k);
 /* A sweep (model.h): the memory figures (time = 0) or the summed
  * enumeration time (time = 1) at each step, with the fitted lines. */
 void svg_sweep(struct strbuf *out, const struct report_model *m, int time);
+/* Where a phase's time went (time_attribution's stacks): an icicle, the
+ * phase on top, each frame under its caller, as wide as its seconds,
+ * coloured from blue (waiting) to orange (on the CPU); each rectangle
+ * names its frame and seconds in a <title>. */
+void svg_icicle(struct strbuf *out, const char *title, const struct report_ta_stack *st,
+		size_t n);
 
 #endif

@@ -140,6 +140,8 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_addf(out, ", inventory %.1f s", m->inventory_s.v);
 	sb_adds(out, ", rmmod ");
 	seconds(out, m->rmmod_s);
+	if (m->rmmod_rcu && !strcmp(m->rmmod_rcu, "on"))
+		sb_adds(out, " (RCU expedited)");
 	sb_addf(out, ", total %.1f s (setup %.1f s)\n", m->total_s.v, m->setup_s.v);
 	for (size_t i = 0; i < m->nfindings; i++) {
 		sb_adds(out, "  finding (the run went on): ");
@@ -148,6 +150,57 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		text_clean(out, fmt_or(m->findings[i].title, "?"));
 		if (m->findings[i].line.have)
 			sb_addf(out, " (console.log line %lld)", fmt_round(m->findings[i].line.v));
+		sb_addch(out, '\n');
+	}
+	{
+		size_t shown = 0;
+
+		for (size_t i = 0; i < m->ncurves; i++) {
+			const struct report_time_curve *c = &m->curves[i];
+
+			if (!c->have || !c->per_disk.have)
+				continue;
+			sb_adds(out, shown++ ? "; " : "  per disk: ");
+			text_clean(out, c->what);
+			sb_addf(out, " %.2f ms", c->per_disk.v);
+			if (c->fixed.have)
+				sb_addf(out, " + %.2f s fixed", c->fixed.v);
+			if (c->nonlinear)
+				sb_addf(out, ", NOT LINEAR (%.2f ms at the first disk, %.2f at the last)",
+					c->marginal_first.v, c->marginal_last.v);
+		}
+		if (shown)
+			sb_addch(out, '\n');
+	}
+	if (m->ta_status && strcmp(m->ta_status, "ok")) {
+		sb_adds(out, "  time attribution unavailable: ");
+		text_clean(out, fmt_or(m->ta_reason, "no reason given"));
+		sb_addch(out, '\n');
+	}
+	for (size_t i = 0; m->ta_status && i < m->nta_phases; i++) {
+		const struct report_ta_phase *p = &m->ta_phases[i];
+
+		sb_adds(out, "  where the time goes, ");
+		text_clean(out, fmt_or(p->phase, "?"));
+		if (p->closure_pct.have)
+			sb_addf(out, " (%.0f%% attributed%s)", p->closure_pct.v,
+				p->closes ? "" : ", CLOSURE DOES NOT HOLD");
+		sb_addch(out, ':');
+		for (size_t k = 0; k < p->nsites && k < 3; k++) {
+			sb_adds(out, "\n    ");
+			text_clean(out, fmt_or(p->sites[k].site, "?"));
+			if (p->sites[k].ms_per_disk.have)
+				sb_addf(out, " %.3f ms/disk", p->sites[k].ms_per_disk.v);
+			if (p->sites[k].share_pct.have)
+				sb_addf(out, " (%.0f%%)", p->sites[k].share_pct.v);
+		}
+		sb_addch(out, '\n');
+	}
+	if (m->ta_growing_fn || m->ta_growing) {
+		sb_adds(out, "  time per disk grew most in ");
+		text_clean(out, fmt_or(m->ta_growing_fn, "?"));
+		sb_adds(out, ", at ");
+		text_clean(out, fmt_or(m->ta_growing, "?"));
 		sb_addch(out, '\n');
 	}
 

@@ -9,6 +9,8 @@
 #include "result/analysis.h"
 #include "result/result.h"
 #include "result/sweep.h"
+#include "result/timeattr.h"
+#include "result/timecurve.h"
 
 json_object *host_new(void)
 {
@@ -325,6 +327,8 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 			sweep_build(root, s, rs->points);
 		analysis_slab_growth(root, s);
 		analysis_attribution(root, s, rs->attribution);
+		timeattr_build(root, s, rs);
+		timecurve_build(root, s, rs);
 		add_inventory(root, rs);
 		if (s->monitor_interval_ms)
 			add_monitor(root, s, rs);

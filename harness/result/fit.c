@@ -60,6 +60,10 @@ static void quadratic_test(const double *x, const double *y, size_t n, struct fi
 	}
 	if (solve3(a, b, c) < 0)
 		return;
+	f->have_quad = 1;
+	memcpy(f->quad, c, sizeof(f->quad));
+	f->qmid = mid;
+	f->qhalf = half;
 	for (size_t i = 0; i < n; i++) {
 		double u = (x[i] - mid) / half;
 		double q = c[0] + c[1] * u + c[2] * u * u;
@@ -128,6 +132,13 @@ int fit_line(const double *x, const double *y, size_t n, struct fit *f)
 	if (n >= 4 && distinct >= 3)
 		quadratic_test(x, y, n, f, sse, xmin, xmax);
 	return 0;
+}
+
+double fit_marginal(const struct fit *f, double x)
+{
+	if (!f->have_quad || f->qhalf <= 0)
+		return f->slope;
+	return (f->quad[1] + 2 * f->quad[2] * (x - f->qmid) / f->qhalf) / f->qhalf;
 }
 
 void fit_release(struct fit *f)

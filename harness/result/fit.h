@@ -39,10 +39,15 @@ struct fit {
 	double p_quadratic;
 	double bend;		/* |parabola's slope at max x - at min x| / |slope| */
 	int nonlinear;
+	int have_quad;		/* the parabola was fitted: fit_marginal() works */
+	double quad[3], qmid, qhalf;	/* y = q0 + q1 u + q2 u^2, u = (x - qmid) / qhalf */
 	double *residual;	/* n values: y - (intercept + slope x) */
 };
 
 int fit_line(const double *x, const double *y, size_t n, struct fit *f);
+/* The cost of one more at x: the parabola's slope there (the marginal
+ * cost of the Nth disk), or the line's slope without a parabola. */
+double fit_marginal(const struct fit *f, double x);
 void fit_release(struct fit *f);
 
 #endif

@@ -60,7 +60,7 @@ static const struct figure {
 /* The fit's common fields; the slope and intercept in the caller's units. */
 static json_object *fit_json(const struct fit *f, const char *slope, double sscale,
 			     int sdec, const char *icept, double iscale, int idec,
-			     const char *resid)
+			     const char *resid, double xmin, double xmax)
 {
 	json_object *o = json_object_new_object(), *r = json_object_new_array();
 	char se[64];
@@ -74,6 +74,10 @@ static json_object *fit_json(const struct fit *f, const char *slope, double ssca
 	json_object_object_add(o, "p_quadratic", f->p_quadratic >= 0 ? json_fixed(f->p_quadratic, 6) : NULL);
 	json_object_object_add(o, "bend", f->p_quadratic >= 0 ? json_fixed(f->bend, 4) : NULL);
 	json_object_object_add(o, "nonlinear", json_object_new_boolean(f->nonlinear));
+	/* The cost of one more at the first and the last count (the
+	 * parabola's slope there; the line's without a parabola). */
+	json_object_object_add(o, "marginal_first", json_fixed(fit_marginal(f, xmin) * sscale, sdec));
+	json_object_object_add(o, "marginal_last", json_fixed(fit_marginal(f, xmax) * sscale, sdec));
 	for (size_t i = 0; i < f->n; i++)
 		json_object_array_add(r, json_fixed(f->residual[i] * iscale, idec));
 	json_object_object_add(o, resid, r);
@@ -90,19 +94,22 @@ static json_object *fit_memory(json_object *points, size_t from, size_t to)
 	for (size_t k = 0; k < ARRAY_SIZE(figures); k++) {
 		struct fit f;
 		size_t n = 0;
+		double lo = 0, hi = 0;
 
 		for (size_t i = from; i <= to; i++) {
 			json_object *p = json_object_array_get_idx(points, i), *v = jget(p, figures[k].key);
 			if (!v)
 				continue;
 			x[n] = (double)jint(p, "disks", 0);
+			lo = !n || x[n] < lo ? x[n] : lo;
+			hi = !n || x[n] > hi ? x[n] : hi;
 			y[n++] = (double)json_object_get_int64(v);
 		}
 		if (n >= 2 && fit_line(x, y, n, &f) == 0) {
 			/* kB per disk -> bytes per disk; kB stays kB. */
 			json_object_object_add(out, figures[k].name,
 					       fit_json(&f, "bytes_per_disk", 1024, 0,
-							"fixed_kb", 1, 0, "residuals_kb"));
+							"fixed_kb", 1, 0, "residuals_kb", lo, hi));
 			fit_release(&f);
 		} else {
 			json_object_object_add(out, figures[k].name, NULL);
@@ -128,7 +135,39 @@ static json_object *fit_enumerate(json_object *points, size_t peak)
 		y[i] = sum;
 	}
 	if (fit_line(x, y, peak + 1, &f) == 0) {
-		o = fit_json(&f, "ms_per_disk", 1000, 3, "fixed_s", 1, 2, "residuals_s");
+		o = fit_json(&f, "ms_per_disk", 1000, 3, "fixed_s", 1, 2, "residuals_s",
+			     x[0], x[peak]);
+		json_object_object_add(o, "disks", json_object_new_int64((long long)x[peak]));
+		json_object_object_add(o, "wall_s", json_seconds(sum));
+		fit_release(&f);
+	}
+	free(x);
+	free(y);
+	return o;
+}
+
+/* Removal time summed over the falling steps, against the disks removed
+ * since the peak (the peak itself: 0 removed, 0 s). */
+static json_object *fit_remove(json_object *points, size_t peak, size_t np)
+{
+	double *x = xcalloc(np - peak, sizeof(*x)), *y = xcalloc(np - peak, sizeof(*y));
+	double sum = 0, top = (double)jint(json_object_array_get_idx(points, peak), "disks", 0);
+	struct fit f;
+	json_object *o = NULL;
+
+	for (size_t i = peak; i < np; i++) {
+		json_object *p = json_object_array_get_idx(points, i);
+
+		if (i > peak)
+			sum += json_object_get_double(jget(p, "enumerate_s"));
+		x[i - peak] = top - (double)jint(p, "disks", 0);
+		y[i - peak] = sum;
+	}
+	if (fit_line(x, y, np - peak, &f) == 0) {
+		o = fit_json(&f, "ms_per_disk", 1000, 3, "fixed_s", 1, 2, "residuals_s",
+			     x[0], x[np - peak - 1]);
+		json_object_object_add(o, "disks", json_object_new_int64((long long)x[np - peak - 1]));
+		json_object_object_add(o, "wall_s", json_seconds(sum));
 		fit_release(&f);
 	}
 	free(x);
@@ -209,8 +248,14 @@ void sweep_build(json_object *root, const struct scenario *s, json_object *point
 	} else {
 		json_object_object_add(sw, "fit", NULL);
 	}
-	json_object_object_add(sw, "down_fit", np >= peak + 2 && before
-			       ? fit_memory(points, peak, np - 1) : NULL);
+	if (np >= peak + 2 && before) {
+		json_object *down = fit_memory(points, peak, np - 1);
+
+		json_object_object_add(down, "remove", fit_remove(points, peak, np));
+		json_object_object_add(sw, "down_fit", down);
+	} else {
+		json_object_object_add(sw, "down_fit", NULL);
+	}
 	if (s->sweep_floor_mb)
 		json_object_object_add(sw, "knee", before
 				       ? knee_json(s, points, peak, before, jget(sw, "fit")) : NULL);

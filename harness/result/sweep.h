@@ -14,14 +14,19 @@
  *	  "fit": {			// the rising steps, up to the peak
  *	    "MemFree": {"points", "bytes_per_disk", "bytes_per_disk_se",
  *			"fixed_kb", "r2", "p_quadratic", "bend", "nonlinear",
- *			"residuals_kb"},
+ *			"marginal_first", "marginal_last", "residuals_kb"},
  *	    "LowFree", "Slab", "unaccounted": the same (LowFree null without
  *			HIGHMEM),
  *	    "enumerate": {"points", "ms_per_disk", "ms_per_disk_se", "fixed_s",
- *			"r2", "p_quadratic", "bend", "nonlinear", "residuals_s"}
+ *			"r2", "p_quadratic", "bend", "nonlinear", "marginal_first",
+ *			"marginal_last", "residuals_s", "disks" (the peak), "wall_s"
+ *			(the steps' time summed)}
  *	  },
  *	  "down_fit": {"MemFree", ...} over the peak and the falling steps
- *			(what removing hosts gives back per disk), or null
+ *			(what removing hosts gives back per disk), and "remove":
+ *			the removal time summed over the falling steps against
+ *			the disks removed since the peak, fitted as "enumerate"
+ *			is ("disks": removed in all); or null
  *	  "knee": {"field", "floor_kb", "reached", "max_disks", "free_kb_at_max",
  *		   "steps_beyond_list", "per_disk_bytes"}  (sweep_floor_mb only:
  *			the largest rising count whose LowFree, or MemFree
@@ -36,6 +41,9 @@
  * probe that slows down as disks accumulate bends it.  A fit needs two
  * points at distinct counts (else null); r2, bytes_per_disk_se and
  * p_quadratic are null where there are too few points for them.
+ * marginal_first and marginal_last (in the slope's unit) are the cost of
+ * one more disk at the first and the last count: the fitted parabola's
+ * slope there (the line's with fewer than four points).
  */
 #ifndef SCALETEST_RESULT_SWEEP_H
 #define SCALETEST_RESULT_SWEEP_H

@@ -77,6 +77,7 @@ struct scenario {
 	long long virtio_disk_mb;
 	long long io_mb;
 	int rmmod;
+	int rmmod_rcu_expedited;
 	long long rmmod_tolerance_pct;
 	long long rmmod_tolerance_kb;
 	long long sd_max_queue;
@@ -92,6 +93,8 @@ struct scenario {
 	long long monitor_interval_ms;
 	long long monitor_max_cpu_pct;
 	int attribution;
+	int time_attribution;
+	long long time_attribution_max_cpu_pct;
 	int slab_nomerge;
 	int initramfs_compress;	/* INITRAMFS_NONE, INITRAMFS_GZIP */
 	long long loglevel;

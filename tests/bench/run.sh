@@ -13,4 +13,5 @@ sh tests/bench/fio.sh 3
 sh tests/bench/overhead.sh scenarios/seed-i386-4000 2
 sh tests/bench/fio-range.sh scenarios/seed-i386-4000 2
 sh tests/bench/monitor.sh scenarios/seed-i386-4000 2
+sh tests/bench/timeattr.sh scenarios/x86_64-4000 3
 sh tests/bench/channel.sh scenarios/smoke 3 1024

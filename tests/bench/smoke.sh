@@ -51,6 +51,7 @@ bench() {
 	case $1 in
 	overhead) run_one overhead "wall_s cpu_s inventory_s up_init_s up_sd_s up_inventory_s up_io_s vm_s host_s" "$smoke" 1 ;;
 	monitor) run_one monitor "enumerate_s per_disk_B samples cpu_pct" "$smoke" 1 ;;
+	timeattr) run_one timeattr "enumerate_s rmmod_s total_s per_disk_B memfree_per_disk_B returned_pct cost_pct samples closure_pct" "$smoke" 1 ;;
 	waits) run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s" "$smoke" 1 ;;
 	channel) run_one channel "send_s kB_per_s" "$smoke" 1 64 ;;
 	fio-range) run_one fio-range "write_iops read_iops io_extra_kB" "$smoke" 1 ;;
@@ -85,7 +86,7 @@ run_one() { # NAME METRICS ARG...
 }
 
 smoke=$top/scenarios/smoke
-for b in overhead monitor waits channel fio-range initramfs modload boot fio; do
+for b in overhead monitor timeattr waits channel fio-range initramfs modload boot fio; do
 	add_test "$b" bench "$b"
 done
 

@@ -38,6 +38,9 @@ sweep-612 $smoke --set sweep=0,20,40,20 --set kernel_package=linux-image-6.12-am
 sweep-attribution $smoke --set sweep=0,20,40 --set attribution=1
 sweep-stall $smoke --set sweep=0,20,40,60 --set cmdline=scaletest_fault=sweep-stall:3 --set timeout_insmod=5
 sweep-oom $smoke --set sweep=0,100,200,400,800 --set memory_mb=256 --set disk_cost_kb=1 --set fio=0
+smoke-time-attribution $smoke --set time_attribution=1 --set time_attribution_max_cpu_pct=50
+time-attribution-unavailable $smoke --set time_attribution=1 --set cmdline=scaletest_fault=ta-nostack
+sweep-time-attribution $smoke --set sweep=0,20,40,60,20 --set time_attribution=1 --set time_attribution_max_cpu_pct=50 --set memory_mb=768 --set rmmod_tolerance_pct=100
 EOT
 }
 

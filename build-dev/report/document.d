@@ -1,0 +1,36 @@
+build-dev/report/document.o: harness/report/document.c \
+ harness/report/document.h harness/report/markup.h harness/lib/strbuf.h \
+ harness/report/model.h /usr/include/json-c/json.h \
+ /usr/include/json-c/arraylist.h /usr/include/json-c/debug.h \
+ /usr/include/json-c/json_c_version.h /usr/include/json-c/json_object.h \
+ /usr/include/json-c/json_inttypes.h /usr/include/json-c/json_config.h \
+ /usr/include/json-c/json_types.h /usr/include/json-c/printbuf.h \
+ /usr/include/json-c/json_object_iterator.h \
+ /usr/include/json-c/json_pointer.h /usr/include/json-c/json_tokener.h \
+ /usr/include/json-c/json_util.h /usr/include/json-c/linkhash.h \
+ harness/report/format.h harness/report/reproduce.h harness/report/svg.h \
+ harness/report/text.h harness/lib/util.h harness/lib/xalloc.h
+harness/report/document.h:
+harness/report/markup.h:
+harness/lib/strbuf.h:
+harness/report/model.h:
+/usr/include/json-c/json.h:
+/usr/include/json-c/arraylist.h:
+/usr/include/json-c/debug.h:
+/usr/include/json-c/json_c_version.h:
+/usr/include/json-c/json_object.h:
+/usr/include/json-c/json_inttypes.h:
+/usr/include/json-c/json_config.h:
+/usr/include/json-c/json_types.h:
+/usr/include/json-c/printbuf.h:
+/usr/include/json-c/json_object_iterator.h:
+/usr/include/json-c/json_pointer.h:
+/usr/include/json-c/json_tokener.h:
+/usr/include/json-c/json_util.h:
+/usr/include/json-c/linkhash.h:
+harness/report/format.h:
+harness/report/reproduce.h:
+harness/report/svg.h:
+harness/report/text.h:
+harness/lib/util.h:
+harness/lib/xalloc.h:

@@ -1,0 +1,49 @@
+build-dev/report/report.o: harness/report/report.c \
+ harness/report/report.h /usr/include/json-c/json.h \
+ /usr/include/json-c/arraylist.h /usr/include/json-c/debug.h \
+ /usr/include/json-c/json_c_version.h /usr/include/json-c/json_object.h \
+ /usr/include/json-c/json_inttypes.h /usr/include/json-c/json_config.h \
+ /usr/include/json-c/json_types.h /usr/include/json-c/printbuf.h \
+ /usr/include/json-c/json_object_iterator.h \
+ /usr/include/json-c/json_pointer.h /usr/include/json-c/json_tokener.h \
+ /usr/include/json-c/json_util.h /usr/include/json-c/linkhash.h \
+ harness/report/bisect.h harness/lib/strbuf.h harness/report/markup.h \
+ harness/report/html.h harness/report/model.h harness/report/format.h \
+ harness/report/junit.h harness/report/markdown.h harness/report/text.h \
+ harness/report/tsv.h harness/report/reproduce.h harness/result/result.h \
+ harness/record/meminfo.h harness/scenario/scenario.h \
+ harness/lib/strvec.h harness/record/slabinfo.h harness/lib/util.h \
+ harness/lib/xalloc.h
+harness/report/report.h:
+/usr/include/json-c/json.h:
+/usr/include/json-c/arraylist.h:
+/usr/include/json-c/debug.h:
+/usr/include/json-c/json_c_version.h:
+/usr/include/json-c/json_object.h:
+/usr/include/json-c/json_inttypes.h:
+/usr/include/json-c/json_config.h:
+/usr/include/json-c/json_types.h:
+/usr/include/json-c/printbuf.h:
+/usr/include/json-c/json_object_iterator.h:
+/usr/include/json-c/json_pointer.h:
+/usr/include/json-c/json_tokener.h:
+/usr/include/json-c/json_util.h:
+/usr/include/json-c/linkhash.h:
+harness/report/bisect.h:
+harness/lib/strbuf.h:
+harness/report/markup.h:
+harness/report/html.h:
+harness/report/model.h:
+harness/report/format.h:
+harness/report/junit.h:
+harness/report/markdown.h:
+harness/report/text.h:
+harness/report/tsv.h:
+harness/report/reproduce.h:
+harness/result/result.h:
+harness/record/meminfo.h:
+harness/scenario/scenario.h:
+harness/lib/strvec.h:
+harness/record/slabinfo.h:
+harness/lib/util.h:
+harness/lib/xalloc.h:

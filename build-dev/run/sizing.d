@@ -1,0 +1,50 @@
+build-dev/run/sizing.o: harness/run/sizing.c harness/run/sizing.h \
+ harness/run/run.h harness/result/verdict.h /usr/include/json-c/json.h \
+ /usr/include/json-c/arraylist.h /usr/include/json-c/debug.h \
+ /usr/include/json-c/json_c_version.h /usr/include/json-c/json_object.h \
+ /usr/include/json-c/json_inttypes.h /usr/include/json-c/json_config.h \
+ /usr/include/json-c/json_types.h /usr/include/json-c/printbuf.h \
+ /usr/include/json-c/json_object_iterator.h \
+ /usr/include/json-c/json_pointer.h /usr/include/json-c/json_tokener.h \
+ /usr/include/json-c/json_util.h /usr/include/json-c/linkhash.h \
+ harness/record/console.h harness/lib/strbuf.h harness/lib/strvec.h \
+ harness/record/records.h harness/guest/phase.h \
+ harness/scenario/scenario.h harness/record/channel.h \
+ harness/record/disks.h harness/record/inventory.h \
+ harness/record/pageowner.h harness/record/timeattr.h \
+ harness/record/stacks.h harness/result/result.h harness/record/meminfo.h \
+ harness/record/slabinfo.h harness/lib/util.h harness/lib/xalloc.h
+harness/run/sizing.h:
+harness/run/run.h:
+harness/result/verdict.h:
+/usr/include/json-c/json.h:
+/usr/include/json-c/arraylist.h:
+/usr/include/json-c/debug.h:
+/usr/include/json-c/json_c_version.h:
+/usr/include/json-c/json_object.h:
+/usr/include/json-c/json_inttypes.h:
+/usr/include/json-c/json_config.h:
+/usr/include/json-c/json_types.h:
+/usr/include/json-c/printbuf.h:
+/usr/include/json-c/json_object_iterator.h:
+/usr/include/json-c/json_pointer.h:
+/usr/include/json-c/json_tokener.h:
+/usr/include/json-c/json_util.h:
+/usr/include/json-c/linkhash.h:
+harness/record/console.h:
+harness/lib/strbuf.h:
+harness/lib/strvec.h:
+harness/record/records.h:
+harness/guest/phase.h:
+harness/scenario/scenario.h:
+harness/record/channel.h:
+harness/record/disks.h:
+harness/record/inventory.h:
+harness/record/pageowner.h:
+harness/record/timeattr.h:
+harness/record/stacks.h:
+harness/result/result.h:
+harness/record/meminfo.h:
+harness/record/slabinfo.h:
+harness/lib/util.h:
+harness/lib/xalloc.h:
