@@ -23,7 +23,7 @@
  *	    "cost_s", "cost_pct" (the sampler's CPU over the span),
  *	    "on_cpu_s", "wait_s", "idle_s",
  *	    "command_cpu_s" (schedstat), "command_sampled_cpu_s",
- *	    "closure": {"attributed_s", "wall_s", "pct", "closes"},
+ *	    "closure": {"attributed_s", "wall_s", "pct", "tolerance_s", "closes"},
  *	    "sites": [{"site", "class", "comm", "s", "on_cpu_s", "wait_s",
  *		       "s_per_disk", "ms_per_disk", "share_pct", "stack"}],
  *	    "other_s", "stacks" (not for steps) ...
@@ -47,7 +47,9 @@
  *
  * The closure: the samples' time that went to a task (on the CPU or
  * waiting, not "(idle)") against the phase's wall time; it "closes"
- * within TIMEATTR_CLOSURE_TOLERANCE_PCT either way.  The samples span a
+ * within TIMEATTR_CLOSURE_TOLERANCE_PCT either way, or within two mean
+ * sampling intervals where that is more (tolerance_s: what sampling can
+ * resolve at either end of a short phase).  The samples span a
  * little more than the phase (the sampler starts just before it and stops
  * just after), and time when nothing was running or waiting is idle.
  * Without time_attribution and without records the section is absent.
