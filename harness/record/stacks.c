@@ -60,23 +60,14 @@ size_t stk_fold(char *const *frames, size_t n)
 
 void stk_frame_name(const char *frame, struct strbuf *sb)
 {
-	size_t fn = strcspn(frame, "+ ");
-	const char *dot = memchr(frame, '.', fn);
-	const char *mod = strchr(frame, '[');
-
-	if (dot && dot > frame)
-		fn = (size_t)(dot - frame);
-	if (fn)
-		sb_add(sb, frame, fn);
-	else
+	/* The memory attribution's names (offsets, clone suffixes and 6.10's
+	 * "_noprof" dropped, a site renamed across versions under one name),
+	 * so that one site has one name in both attributions and on every
+	 * kernel. */
+	if (!strcspn(frame, "+ .["))
 		sb_addch(sb, '?');	/* no name at all: never an empty site */
-	if (mod) {
-		size_t ml = strcspn(mod, "]");
-		if (mod[ml] == ']') {
-			sb_addch(sb, ' ');
-			sb_add(sb, mod, ml + 1);
-		}
-	}
+	else
+		attr_site_name(frame, sb);
 }
 
 void stk_site(char *const *frames, size_t n, struct strbuf *sb)
