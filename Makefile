@@ -15,7 +15,7 @@
 #   make check        the quick suites: unit, command-line, security, triage and the
 #                     syzkaller corpus, replay, golden, JUnit, KCIDB and JSON Schema,
 #                     manual pages, install, include and docs tests (no QEMU);
-#                     SUITES=, TESTS= pick suites and tests (README "Testing")
+#                     SUITES=, TESTS= pick suites and tests (docs/testing.md)
 #   make golden       rewrite tests/golden/*/expected from the writers (then read the diff)
 #   make bench        the benchmarks under tests/bench/ (figures in results/bench/)
 #   make bench-table  docs/measurements.md's benchmark table from results/bench/*.json
@@ -27,6 +27,7 @@
 #   make install      bin/, share/scaletest/, the manual pages and a bash completion
 #                     under PREFIX (/usr/local) in DESTDIR; make uninstall removes them
 #   make man-keys     rewrite scaletest-scenario(5)'s key list from the key table
+#   make docs-keys    rewrite docs/scenarios.md's key reference from the key table
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers; BUILD= and BIN= name
@@ -66,7 +67,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) -DSCALETEST_VERSION='"$(VERSION)"'
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 
-# One folder per stage (see README, "How it works"); cli/ holds main.c and
+# One folder per stage (docs/internals.md, "How it works"); cli/ holds main.c and
 # one file per command, everything else goes into libscaletest.a.
 STAGES := $(filter-out harness/cli/,$(sort $(dir $(wildcard harness/*/*.c))))
 LIB_SRCS := $(foreach d,$(STAGES),$(wildcard $(d)*.c))
@@ -133,7 +134,7 @@ $(BUILD)/cli/main.o: .version-stamp
 .version-stamp: FORCE
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
 
-# The Debian packages, by profile (tools/deps.sh; README "Set-up"): make deps
+# The Debian packages, by profile (tools/deps.sh; docs/setup.md): make deps
 # installs what the default run needs; the others add what their targets
 # need; deps-full all of them (make test, .ci/run).
 DEPS_PROFILES = kbuild libvirt test fuzz html deb full
@@ -154,7 +155,7 @@ libvirt-stop:
 # The suites (tests/run.sh finds them: "# suite: quick" or "full" in each):
 # every one runs, a failing one included, then one summary of all that
 # failed.  SUITES="cli e2e/faults" runs those only, TESTS='GLOB...' the
-# tests of theirs whose names match (README "Testing").
+# tests of theirs whose names match (docs/testing.md).
 check: $(BIN)/scaletest $(BUILD)/unit-tests
 	sh tests/run.sh --quick $(SUITES)
 
@@ -204,7 +205,7 @@ check-sanitize:
 	build-san/unit-tests tests/fixtures
 	SCALETEST_BIN=$(CURDIR)/bin-san/scaletest sh tests/cli.sh
 
-# Fuzzing (tests/fuzz/, README "Fuzzing"): one libFuzzer target per parser
+# Fuzzing (tests/fuzz/, docs/test-tools.md "Fuzzing"): one libFuzzer target per parser
 # of untrusted input, built with clang into build/fuzz/, the library
 # compiled again with the fuzzer's instrumentation and ASan+UBSan.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -253,15 +254,16 @@ build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a build/fuzz/FLAGS
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \
 	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d) build/bench/mkcpio.d
 
-# Refresh the README's key reference from the key table.
-readme-keys: bin/scaletest
+# Refresh docs/scenarios.md's key reference from the key table (tests/cli.sh
+# fails when it is stale); readme-keys, its old name, still works.
+docs-keys readme-keys: bin/scaletest
 	bin/scaletest keys > build/keys.md
 	awk 'BEGIN { while ((getline l < "build/keys.md") > 0) k = k l "\n" } \
 	     /<!-- keys:end -->/ { printf "%s", k; skip = 0 } \
 	     !skip { print } \
-	     /<!-- keys:start -->/ { skip = 1 }' README.md > build/README.md
-	mv build/README.md README.md
-.PHONY: readme-keys valgrind
+	     /<!-- keys:start -->/ { skip = 1 }' docs/scenarios.md > build/scenarios.md
+	mv build/scenarios.md docs/scenarios.md
+.PHONY: docs-keys readme-keys valgrind
 
 # The unit tests under valgrind: no definite leak and no memory error in
 # harness code (tests/unit/valgrind.supp lists the libraries' own).  Slow

@@ -1,6 +1,6 @@
 # scaletest guest: where the time goes (busybox sh, sourced by /init after
-# lib.sh and the config).  Scenario key time_attribution (README "Where the
-# time goes"); parsed by harness/record/stacks.c, folded by
+# lib.sh and the config).  Scenario key time_attribution (docs/time.md,
+# "Where the time goes"); parsed by harness/record/stacks.c, folded by
 # harness/record/timeattr.c.
 #
 #	ta_setup		before the before-insmod snapshot: can we

@@ -74,9 +74,9 @@ test_nested_verbs() {
 
 # Every command of the table (scaletest --help lists it) and every verb of
 # a nested one (its usage lines name them): --help exits 0 and ends with an
-# "Exit status:" block, each code of which the README's "Statuses and exit
-# codes" documents.
-exit_codes=$(sed -n '/^### Statuses and exit codes/,/^### /p' "$top/README.md")
+# "Exit status:" block, each code of which docs/statuses.md ("Statuses and
+# exit codes", the page) documents.
+exit_codes=$(cat "$top/docs/statuses.md")
 # help_ends_with_exit_status WORDS...: WORDS --help.
 help_ends_with_exit_status() {
 	checked
@@ -97,7 +97,7 @@ help_ends_with_exit_status() {
 	fi
 	for code in $codes; do
 		printf '%s\n' "$exit_codes" | grep -q "\`$code\`" ||
-			fail "scaletest $* --help lists exit $code, which README's 'Statuses and exit codes' does not"
+			fail "scaletest $* --help lists exit $code, which docs/statuses.md does not"
 	done
 }
 commands=$("$bin" --help | sed -n '/^commands:$/,/^$/p' | awk 'NF > 1 { print $1 }')
@@ -694,13 +694,14 @@ test_report_baseline_guard() {
 	expect 2 "is a run of a committed baseline" -- "$bin" report "$tmp/elsewhere/smoke--4567/2"
 }
 
-# The README's key reference is the key table's own output.
-test_readme_keys() {
+# docs/scenarios.md's key reference is the key table's own output.
+test_docs_keys() {
 	checked
-	sed -n '/<!-- keys:start -->/,/<!-- keys:end -->/p' "$top/README.md" | sed '1d;$d' > "$tmp/readme-keys"
+	sed -n '/<!-- keys:start -->/,/<!-- keys:end -->/p' "$top/docs/scenarios.md" | sed '1d;$d' > "$tmp/docs-keys"
+	check "docs/scenarios.md has the key reference's markers" grep -q '<!-- keys:end -->' "$top/docs/scenarios.md"
 	"$bin" keys > "$tmp/keys"
-	if ! diff -u "$tmp/keys" "$tmp/readme-keys" >&2; then
-		fail "README key reference is stale: regenerate it with 'bin/scaletest keys'"
+	if ! diff -u "$tmp/keys" "$tmp/docs-keys" >&2; then
+		fail "docs/scenarios.md's key reference is stale: regenerate it with 'make docs-keys'"
 	fi
 }
 

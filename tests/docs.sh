@@ -1,6 +1,8 @@
 #!/bin/sh
-# The documentation's checks that need no QEMU: every fenced block of the
-# README and of docs/*.md carries a recipe marker (tools/recipes.sh; the
+# The documentation's checks that need no QEMU: the README is a front door
+# to docs/ (short, a link to every page), every relative link leads
+# somewhere, every fenced block of the README and of docs/*.md carries a
+# recipe marker (tools/recipes.sh; the
 # blocks marked run or dry-run are run by tests/e2e/user.sh), the
 # extractor on fixtures (tests/fixtures/recipes/), and docs/measurements.md's
 # benchmark table against the committed figures (tests/bench/table.sh).
@@ -23,6 +25,31 @@ test_every_block_marked() {
 		check "${p#"$top"/}: every fenced block has a recipe marker (above)" sh "$recipes" check "$p"
 	done
 	check "the README has a block run as written" sh -c "sh '$recipes' list '$top/README.md' | grep -q '	run	'"
+}
+
+# The README is a front door: short enough to read at once, with a link to
+# every page of docs/, so that each page is one click from it and none is
+# orphaned (a page only reachable by knowing its name).
+test_readme_front_door() {
+	n=$(wc -l < "$top/README.md")
+	check "the README is at most 160 lines (it has $n): the manual goes in docs/" [ "$n" -le 160 ]
+	for p in "$top"/docs/*.md; do
+		page=docs/${p##*/}
+		check "the README links $page" grep -qF "]($page)" "$top/README.md"
+	done
+}
+
+# Every relative link of README.md and docs/*.md leads to a file or
+# folder of the tree (links from docs/ are relative to docs/).
+test_links_resolve() {
+	for p in $(pages); do
+		dir=$(dirname "$p")
+		grep -o '\]([^)]*)' "$p" | sed 's/^](//; s/)$//; s/#.*//' | sort -u > "$tmp/links"
+		while read -r l; do
+			case $l in ''|*://*|mailto:*) continue ;; esac
+			check "${p#"$top"/}: the link '$l' leads somewhere" [ -e "$dir/$l" ]
+		done < "$tmp/links"
+	done
 }
 
 test_list() {

@@ -5,7 +5,7 @@
 # "B.h".  Two rules, and this script fails on any break of either:
 #
 # 1. The floors.  The folders of harness/ stand one above the other, in the
-#    order data flows (README, "How it works"), and a folder never includes
+#    order data flows (docs/internals.md, "How it works"), and a folder never includes
 #    a header of a folder above it:
 #
 #	lib < scenario < kernel < guest < record < vm < result < report

@@ -1,6 +1,6 @@
 #!/bin/sh
 # How many packages, and how many MB, each profile of tools/deps.sh pulls
-# onto a bare Debian bookworm: the figures of the README's profile table.
+# onto a bare Debian bookworm: the figures of docs/setup.md's profile table.
 #
 #   sh tools/deps-size.sh          one line per profile (needs apt's lists:
 #                                  apt-get update once; installs nothing;

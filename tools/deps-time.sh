@@ -3,7 +3,7 @@
 # is installed by tools/deps.sh in its own copy of a fresh Debian bookworm
 # (debootstrap --variant=minbase, plus git, make, sudo and ca-certificates:
 # the README's first step), with the network and mirror of this machine.
-# The figures of the README's profile table.
+# The figures of docs/setup.md's profile table.
 #
 #   sh tools/deps-time.sh [PROFILE...]      default: "default full"
 #

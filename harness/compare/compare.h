@@ -26,7 +26,7 @@
  * compare_sides(&a, &b, ...) is compare_n() of two.
  *
  * The comparison (its JSON, schema COMPARE_SCHEMA, is documented in the
- * README, "Comparing runs") has per side its label, runs, memory by phase
+ * docs/compare.md, "Comparing runs") has per side its label, runs, memory by phase
  * and monitor samples during insmod (for the page's overlays), and per
  * metric every side's mean, sample sd and values; each side after the
  * first also has the absolute and relative change from the base, a

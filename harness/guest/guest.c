@@ -177,7 +177,7 @@ char *guest_cmdline(const struct scenario *s)
 	if (s->attribution && guest_debug_fragment(s))
 		sb_adds(&sb, " page_owner=on");
 	/* The time attribution's sampler must preempt the task it samples
-	 * where it runs (README "Where the time goes"); a kernel without
+	 * where it runs (docs/time.md); a kernel without
 	 * PREEMPT_DYNAMIC ignores it.  Before the scenario's cmdline, which
 	 * may say otherwise. */
 	if (s->time_attribution)

@@ -17,8 +17,9 @@
  *	initramfs_build_cached(&ir, &path, &hit);	// cache/initramfs/<hash>.cpio
  *	initramfs_release(&ir);
  *
- * Compression: none by default, gzip on request (INITRAMFS_GZIP); see the
- * README for the measurement behind the default.
+ * Compression: none by default, gzip on request (INITRAMFS_GZIP); see
+ * docs/measurements.md ("Initramfs compression") for the measurement
+ * behind the default.
  */
 #ifndef SCALETEST_INITRAMFS_H
 #define SCALETEST_INITRAMFS_H

@@ -7,7 +7,8 @@
  * are, so a compressed module is decompressed on the host, with
  * libarchive's xz, zstd and gzip readers (the library that also writes the
  * initramfs), into the cached initramfs under its name without the
- * suffix (README "Kernels": why not in the guest).
+ * suffix (docs/kernels.md, "Modules as kernels ship them":
+ * why not in the guest).
  *
  *	struct strbuf ko = STRBUF_INIT;
  *	if (modfile_read("/x/kernel/sd_mod.ko.xz", &ko, &err) < 0) ...

@@ -4,7 +4,7 @@
  * key.json): bounded loading, tolerant accessors, numbers that replay to
  * the same bytes, and clean strings.
  *
- * Reading.  Documents may come from anywhere (README, "Trust"): they are
+ * Reading.  Documents may come from anywhere (docs/trust.md): they are
  * loaded with a size bound and read through accessors that tolerate a
  * missing key or a value of another type, returning NULL or the default:
  *

@@ -50,7 +50,7 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Exit codes of the command layer (documented in the README). */
+/* Exit codes of the command layer (documented in docs/statuses.md). */
 enum {
 	EXIT_OK = 0,
 	EXIT_RUNFAIL = 1,	/* the run or comparison failed */

@@ -42,7 +42,7 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 			  json_object *from_guest);
 /* How far the traced net page allocations may fall from the MemFree drop
  * (either way, % of the drop) for the closure to hold; measured on smoke,
- * see the README. */
+ * see docs/attribution.md, "Closure". */
 #define ATTR_CLOSURE_TOLERANCE_PCT 15
 #define ATTR_STEP_SITES 10
 #define ATTR_STEP_FIT_SITES 10

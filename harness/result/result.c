@@ -23,7 +23,7 @@ int result_save(json_object *root, const char *path)
 }
 
 /*
- * The containers of result.json (README, "result.json"): when one of these
+ * The containers of result.json (docs/result-json.md): when one of these
  * keys is there and not null, it has this type.  A file that breaks this is
  * not a result this scaletest wrote, and result_load refuses it with the
  * key's name (the readers' accessors would otherwise meet an object where

@@ -1,6 +1,6 @@
 /*
  * result: result.json, the one record of a run that every report is
- * derived from.  The schema is documented in the README ("result.json").
+ * derived from.  The schema is documented in docs/result-json.md.
  *
  * Writing (build.c assembles it): a tree started by result_new() and filled
  * with the helpers below, written atomically with result_save().  Reading

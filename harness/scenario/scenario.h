@@ -7,7 +7,7 @@
  * (scenario_quote() writes a value so).  Every key is one row of
  * scenario_keys[] (scenario.c) with its type, range, default, unit and help:
  * the same table validates files and --set overrides, fills result.json's
- * "settings", and prints the README's key reference (scaletest keys).
+ * "settings", and prints the key reference of docs/scenarios.md (scaletest keys).
  *
  * The scenario file is untrusted input: it is parsed here, never sourced by
  * a shell, and every value is checked against its row before anything runs.
@@ -150,7 +150,7 @@ void scenario_value(const struct scenario *s, const struct scenario_key *k,
  * \\ when it is empty or holds a blank, '#', '"' or a backslash, so that
  * reading the line back gives the value again. */
 void scenario_quote(const char *v, struct strbuf *out);
-/* The README's key reference, as a Markdown table. */
+/* The key reference of docs/scenarios.md, as a Markdown table. */
 void scenario_keys_markdown(struct strbuf *out);
 /* The same as the key list of scaletest-scenario(5): an mdoc .Bl list. */
 void scenario_keys_mdoc(struct strbuf *out);

@@ -107,7 +107,7 @@ static int connect_error(const char *uri)
 	if (libvirt_uri_is_remote(uri))
 		return error_env("cannot connect to libvirt at '%s': %s; check that the host "
 				 "answers ('ssh HOST true' without a password for qemu+ssh) and "
-				 "runs libvirtd (README: libvirt, qemu+ssh)", uri, m);
+				 "runs libvirtd (docs/libvirt.md: qemu+ssh)", uri, m);
 	if (code == VIR_ERR_NO_CONNECT && strstr(m, "no connection driver"))
 		return error_env("cannot connect to libvirt at '%s': %s; is the URI right "
 				 "(qemu:///system)?", uri, m);

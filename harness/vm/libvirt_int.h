@@ -66,7 +66,7 @@ struct pump {
 };
 
 /*
- * Fault injection for the harness's own tests (README "Fault injection"),
+ * Fault injection for the harness's own tests (docs/faults.md, "Fault injection"),
  * from the environment: SCALETEST_FAULT=
  *	libvirt-stall:S		start() returns only once the domain has ended
  *				and S seconds more have passed, the socketpairs

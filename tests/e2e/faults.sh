@@ -1,5 +1,5 @@
 #!/bin/sh
-# The fault matrix, end to end (README, "Fault matrix"): what the host does
+# The fault matrix, end to end (docs/faults.md, "Fault matrix"): what the host does
 # to a run, each fault ending in a known status, class and exit code, with
 # nothing left behind that looks complete.  The guest's own faults (a hung
 # phase, a panic, an OOM, a garbled channel) and SIGTERM, SIGINT and

@@ -228,7 +228,7 @@ test_fio_unbuildable() {
 }
 
 # Attribution on smoke: the call sites of the disks' memory, from hist
-# triggers in the guest (README "Attribution").
+# triggers in the guest (docs/attribution.md).
 test_attribution() {
 	run_smoke attribution --set attribution=1
 	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
@@ -378,7 +378,7 @@ test_sweep() {
 }
 
 # Attribution in a sweep: the page hists after each step, and each call
-# site's bytes fitted against the disk count (README "Per sweep step").
+# site's bytes fitted against the disk count (docs/attribution.md, "Per sweep step").
 test_sweep_attribution() {
 	run_smoke sweep-attribution --set sweep=0,20,40 --set attribution=1
 	check "exit 0 (got $rc)" [ "$rc" = 0 ]

@@ -1,5 +1,5 @@
 #!/bin/sh
-# End-to-end tests of the time attribution (README "Where the time goes"):
+# End-to-end tests of the time attribution (docs/time.md):
 # they boot QEMU (TCG works) with the smoke scenario and assert on
 # result.json.  The faults (scaletest_fault=KIND on the kernel command
 # line, initramfs/timeattr.sh) stand for kernels and samplers that do not

@@ -4,7 +4,7 @@
 # built there with a plain `make`, every command run from the clone's
 # directory with default options, so that results go to its relative
 # results/; the host as `make deps-*` leaves it: nothing chmodded and no
-# daemon started behind the harness's back (the README's recipe starts
+# daemon started behind the harness's back (docs/libvirt.md's recipe starts
 # libvirtd with `make libvirt-start`, and /dev/kvm stays as it is: 0600
 # root:root here, where libvirt takes a minute a call).
 #
