@@ -124,7 +124,8 @@ build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a build/LDFLAGS
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The tests' JSON Schema validator (tests/tools/jsonschema.c): the KCIDB
-# documents against kcidb-io's schema (tests/kcidb/validate.sh).
+# documents against kcidb-io's schema (tests/kcidb/validate.sh), result.json
+# against docs/result.schema.json (tests/resultschema.sh, tests/e2e/lib.sh).
 $(BUILD)/jsonschema: tests/tools/jsonschema.c $(BUILD)/libscaletest.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libscaletest.a $(PKG_LIBS)
 -include $(BUILD)/jsonschema.d
@@ -322,3 +323,10 @@ uninstall:
 	rm -rf $(INST_DATA)
 	rm -f $(MAN1:%=$(INST_MAN)/man1/%) $(MAN5:%=$(INST_MAN)/man5/%)
 .PHONY: install uninstall
+
+# Rewrite docs/result-json-reference.md from docs/result.schema.json
+# (tests/resultschema.sh fails when it is stale).
+result-reference:
+	sh tools/result-reference.sh > build/result-json-reference.md
+	mv build/result-json-reference.md docs/result-json-reference.md
+.PHONY: result-reference

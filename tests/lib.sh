@@ -43,6 +43,8 @@
 #	skip WHY                      the test cannot run here (then return)
 #	need TOOL... -- WHY           exit 3 naming WHY when a tool is missing
 #	at_exit 'COMMAND'             run when the suite exits, before $tmp goes
+#	after_each 'COMMAND'          run after each test (not a skipped one), as part
+#	                              of it: its assertions count for that test
 #	say TEXT                      a line on stderr
 #	tree_copy DIR                 the tree's files in DIR (a clone's, with
 #	                              the changes not committed yet)
@@ -74,6 +76,7 @@ _nchecks=0
 _failed=
 _dynamic=
 _at_exit=
+_after_each=
 _skip_all=
 
 _cleanup() {
@@ -92,6 +95,9 @@ trap 'exit 141' PIPE
 say() { printf '%s\n' "$*" >&2; }
 
 at_exit() { _at_exit="$_at_exit
+$1"; }
+
+after_each() { _after_each="$_after_each
 $1"; }
 
 _failmsg() {
@@ -228,6 +234,7 @@ EOF
 		_t0=$(date +%s)
 		if [ -z "$_t_skip" ]; then
 			if [ -n "$_arg" ]; then "$_fn" "$_arg"; else "$_fn"; fi < /dev/null
+			eval "$_after_each" < /dev/null
 		fi
 		_dt=$(( $(date +%s) - _t0 ))
 		if [ -n "$_t_skip" ] && [ $_t_fail = 0 ]; then

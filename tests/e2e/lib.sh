@@ -85,3 +85,25 @@ wait_until() {
 		_i=$((_i + 1))
 	done
 }
+
+# Every result.json a run of the harness wrote during a test (a directory
+# with host.json: a run directory, not a file a test made) is valid
+# against docs/result.schema.json, checked after each test as part of it:
+# the live writers, whatever the test looked at.
+schema_js=$top/build/jsonschema
+[ -x "$schema_js" ] || { say "$SUITE: $schema_js missing: run make build/jsonschema"; exit 3; }
+schema_stamp=$tmp/.result-schema-stamp
+touch "$schema_stamp"
+results_valid() {
+	find "$out" -name result.json -type f -newer "$schema_stamp" > "$tmp/.result-schema-new" 2> /dev/null
+	while read -r _r; do
+		[ -f "$(dirname "$_r")/host.json" ] || continue
+		checked
+		if ! "$schema_js" "$top/docs/result.schema.json" "$_r" > "$tmp/.result-schema.out" 2>&1; then
+			fail "$_r: not valid against docs/result.schema.json"
+			sed 's/^/    /' "$tmp/.result-schema.out" >&2
+		fi
+	done < "$tmp/.result-schema-new"
+	touch "$schema_stamp"
+}
+after_each results_valid
