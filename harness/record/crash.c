@@ -1907,3 +1907,16 @@ void crash_release(struct crash *c)
 	c->cls = NULL;
 	c->type = NULL;
 }
+
+const struct crash_class *crash_report_class(const struct crash_report *r)
+{
+	struct crash c = CRASH_INIT;
+	const struct crash_class *cls;
+
+	if (!r->cls)
+		return NULL;
+	crash_of_report(r, &c);
+	cls = c.cls;		/* a row of the static class table */
+	crash_release(&c);
+	return cls;
+}

@@ -164,6 +164,11 @@ int crash_report_add(struct crash_report *r, const struct crash_line *l);
  * it ended one of the host-side ways, 0 if not).  c->context and c->line
  * are the caller's. */
 int crash_of_report(const struct crash_report *r, struct crash *c);
+/* The class crash_of_report() gives a report, NULL when none started: its
+ * title can refine the oops row's (an "INFO:" row titled "INFO: task hung
+ * in ..." is a hung task).  The run loop asks it of a report that would
+ * end the run; the verdict, of the one that did. */
+const struct crash_class *crash_report_class(const struct crash_report *r);
 int crash_of_host(const struct crash_guest *g, const struct crash_host *h, struct crash *c);
 
 /* syzkaller's crash type of a title: "HANG", "KASAN-READ", ... "UNKNOWN". */

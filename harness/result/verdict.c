@@ -129,17 +129,12 @@ static void phase_checks(const struct scenario *s, const struct records *rs,
 
 int verdict_crash_is_finding(const struct console_scan *cs, const struct records *rs)
 {
-	struct crash c = CRASH_INIT;
-	int hung;
+	const struct crash_class *c;
 
 	if (!cs->crash || !rs->got_end || strcmp(rs->end_status, "pass"))
 		return 0;
-	/* The class its title gives (an "INFO:" report titled "INFO: task hung
-	 * in ..." is a hung task), as crash_classify() will name it. */
-	crash_of_report(&cs->rep[CRASH_GROUP_CRASH].r, &c);
-	hung = c.cls && !strcmp(c.cls->name, "hung-task");
-	crash_release(&c);
-	return hung;
+	c = crash_report_class(&cs->rep[CRASH_GROUP_CRASH].r);
+	return c && !strcmp(c->name, "hung-task");
 }
 
 void verdict_checks(const struct scenario *s, const struct records *rs,

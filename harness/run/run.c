@@ -256,6 +256,15 @@ static int within_budget(struct run *r, unsigned long long *bytes, size_t n, con
 	return 1;
 }
 
+/* A hung-task report, by the class its title gives (the oops row is
+ * "INFO:"). */
+static int is_hung_task(const struct console_report *rep)
+{
+	const struct crash_class *c = crash_report_class(&rep->r);
+
+	return c && !strcmp(c->name, "hung-task");
+}
+
 static void on_console(void *ctx, const char *buf, size_t n)
 {
 	struct run *r = ctx;
@@ -278,7 +287,7 @@ static void on_console(void *ctx, const char *buf, size_t n)
 	stop = console_scan_stop(&r->cs);
 	if (stop && stop == r->deferred)
 		return;
-	if (stop && !strcmp(stop->r.cls->name, "hung-task") && r->metered >= 0 && !r->deferred) {
+	if (stop && is_hung_task(stop) && r->metered >= 0 && !r->deferred) {
 		r->deferred = stop;
 		r->crash_at = now_monotonic() + step_patience(r);
 		warning("a hung-task report while %s goes on: recorded as a finding; the run "
