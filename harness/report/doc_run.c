@@ -63,11 +63,11 @@ static void disk_name(struct doc *d, const struct report_disk *disk)
 	MK_PARTS(d, "", fmt_or(disk->name, "?"), " (", fmt_or(disk->dev, "?"), ")");
 }
 
-/* A whole number, or "?" when missing. */
+/* A whole number, or "n/a" when missing (format.h's marker). */
 static void count_or_unknown(struct doc *d, struct num v, int thousands)
 {
 	if (!v.have)
-		mk_lit(d, "?");
+		mk_lit(d, "n/a");
 	else if (thousands)
 		fmt_thousands_d(d->out, v.v);
 	else

@@ -15,6 +15,11 @@
  *	xml_escape(&sb, name);			// JUnit XML
  *	text_clean(&sb, name);			// the terminal
  *
+ * One missing-value marker in every writer (terminal, markdown, HTML,
+ * JUnit): "n/a" for a figure that is missing, "?" for a missing name or
+ * identity (fmt_or(s, "?")).  One precision per quantity: seconds are
+ * always "%.2f s", whichever writer prints them.
+ *
  * Every escaper first cleans its string as sb_add_clean() does (lib/util.h:
  * invalid UTF-8, controls, noncharacters and bidi controls become '?'; XML
  * keeps tab and newline), so that nothing from a guest or a result.json
