@@ -1,6 +1,8 @@
 /*
  * document: what each report document says, in what order and on what
- * condition, written once for every format through markup.h.
+ * condition, written once for every format through markup.h: a file per
+ * document (doc_run.c, doc_compare.c, doc_nightly.c; bisect.h has the
+ * bisect's), written with the pieces of doc_parts.h.
  *
  *	document_run(&markdown_markup, &run_model, &sb);	// report.md (markdown.h)
  *	document_run(&html_markup, &run_model, &sb);	// report.html (html.h)

@@ -241,3 +241,51 @@ const char *fmt_or(const char *s, const char *def)
 {
 	return s ? s : def;
 }
+
+void fmt_count(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_thousands_d(out, v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+void fmt_count_or_blank(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_thousands_d(out, v.v);
+}
+
+/* v.v with printf's fmt (one double), or "n/a". */
+static void fmt_fixed(struct strbuf *out, struct num v, const char *fmt)
+{
+	if (v.have)
+		sb_addf(out, fmt, v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+void fmt_percent(struct strbuf *out, struct num v)
+{
+	fmt_fixed(out, v, "%.1f%%");
+}
+
+void fmt_seconds(struct strbuf *out, struct num v)
+{
+	fmt_fixed(out, v, "%.2f s");
+}
+
+void fmt_ms(struct strbuf *out, struct num v)
+{
+	fmt_fixed(out, v, "%.3f ms");
+}
+
+void fmt_r2(struct strbuf *out, struct num v)
+{
+	fmt_fixed(out, v, "%.4f");
+}
+
+void fmt_ratio(struct strbuf *out, struct num v)
+{
+	fmt_fixed(out, v, "%.2f\xc3\x97");
+}

@@ -1,7 +1,7 @@
 /*
  * format: the one place where reports turn numbers into text and escape
  * strings for the format they land in.  Every writer (text.c,
- * document.c for markdown and HTML, svg.c, junit.c) formats through these,
+ * doc_*.c for markdown and HTML, svg.c, junit.c) formats through these,
  * so that "1,234 kB" or an escaped device name looks the same in every
  * report.
  *
@@ -14,6 +14,11 @@
  *	html_escape(&sb, name);			// HTML text and attributes
  *	xml_escape(&sb, name);			// JUnit XML
  *	text_clean(&sb, name);			// the terminal
+ *
+ * One missing-value marker in every writer (terminal, markdown, HTML,
+ * JUnit): "n/a" for a figure that is missing, "?" for a missing name or
+ * identity (fmt_or(s, "?")).  One precision per quantity: seconds are
+ * always "%.2f s", whichever writer prints them.
  *
  * Every escaper first cleans its string as sb_add_clean() does (lib/util.h:
  * invalid UTF-8, controls, noncharacters and bidi controls become '?'; XML
@@ -48,6 +53,18 @@ void fmt_kb(struct strbuf *out, struct num v);
 void fmt_signed_kb(struct strbuf *out, struct num v);
 /* Bytes per disk: "182,059 B", or "n/a". */
 void fmt_per_disk(struct strbuf *out, struct num v);
+/* A whole number with thousands separators, or "n/a"; the _or_blank form
+ * writes nothing for a missing one (a direction fio did not run). */
+void fmt_count(struct strbuf *out, struct num v);
+void fmt_count_or_blank(struct strbuf *out, struct num v);
+/* One precision per quantity, "n/a" when missing: a percentage "12.3%",
+ * seconds "1.25 s", milliseconds "0.412 ms", R² "0.9987", a ratio
+ * "1.25×". */
+void fmt_percent(struct strbuf *out, struct num v);
+void fmt_seconds(struct strbuf *out, struct num v);
+void fmt_ms(struct strbuf *out, struct num v);
+void fmt_r2(struct strbuf *out, struct num v);
+void fmt_ratio(struct strbuf *out, struct num v);
 /* A measurement of any size, for pages: thousands separators from 1,000
  * up, three significant digits below 10; the signed form adds '+'. */
 void fmt_value(struct strbuf *out, double v);

@@ -3,7 +3,9 @@
  * markdown.h and html.h through document.h, junit.h, with svg.h for the
  * plots) only format and escape it.
  *
- * Three documents have a model:
+ * Four documents have a model, each read in its own file (model_run.c,
+ * model_compare.c, model_nightly.c, model_bisect.c; model_read.h is how
+ * they read JSON):
  *
  *	struct report_model m;			// a run, from result.json
  *	report_model_from_json(root, &m);
@@ -19,6 +21,11 @@
  *	nightly_model_from_json(sum, night_dir, &n);
  *	markdown_nightly(&n, &sb); junit_nightly(&n, &sb);
  *	nightly_model_release(&n);
+ *
+ *	struct bisect_model b;			// a bisect, from bisect.json
+ *	bisect_model_from_json(doc, &b);
+ *	document_bisect(&markdown_markup, &b, &sb);	// bisect.h
+ *	bisect_model_release(&b);
  *
  * Building a model never fails: a field that is missing, null or of the
  * wrong type is left out (a struct num with have = 0, a NULL string, an
@@ -436,5 +443,34 @@ struct nightly_model {
 void nightly_model_from_json(json_object *summary, const char *night_dir,
 			     struct nightly_model *m);
 void nightly_model_release(struct nightly_model *m);
+
+
+/* ---- a bisect (campaign/bisect.h writes bisect.json) ---- */
+
+/* A commit tested: its role (good, bad, probe...), commit, subject,
+ * figure (mean of its runs), verdict and why, build and run seconds. */
+struct bisect_step {
+	const char *role, *commit, *subject, *verdict, *why;
+	struct num mean, build_s, run_s;
+	size_t runs;
+};
+
+/* The outcome, the first bad commit (have_first_bad: bisect.json has
+ * one) or the candidates, the criterion and range, and the steps. */
+struct bisect_model {
+	json_object *root;
+	const char *outcome, *why;
+	int have_first_bad;
+	const char *first_bad_commit, *first_bad_subject;
+	const char *criterion, *unit, *good_rev, *bad_rev, *source, *scenario;
+	struct num commits, steps_between, bound;
+	const char **candidates;	/* the JSON's text of each entry */
+	size_t ncandidates;
+	struct bisect_step *steps;
+	size_t nsteps;
+};
+
+void bisect_model_from_json(json_object *bisect, struct bisect_model *m);
+void bisect_model_release(struct bisect_model *m);
 
 #endif

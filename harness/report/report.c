@@ -173,9 +173,12 @@ int report_write_nightly(const char *night_dir, const char *dir, FILE *out)
 int report_write_bisect(json_object *bisect, const char *dir, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct bisect_model m;
 	int r;
 
-	document_bisect(&markdown_markup, bisect, &sb);
+	bisect_model_from_json(bisect, &m);
+	document_bisect(&markdown_markup, &m, &sb);
+	bisect_model_release(&m);
 	print(out, &sb);
 	r = put(dir, "bisect.md", &sb);
 	sb_release(&sb);

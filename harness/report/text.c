@@ -18,14 +18,6 @@ static void disk(struct strbuf *out, const struct report_disk *d)
 	sb_adds(out, ")");
 }
 
-static void seconds(struct strbuf *out, struct num v)
-{
-	if (v.have)
-		sb_addf(out, "%.1f s", v.v);
-	else
-		sb_adds(out, "n/a");
-}
-
 /* The memory-at-insmod table, its columns aligned: names left, figures
  * right. */
 static void mem_table(const struct report_model *m, struct strbuf *out)
@@ -87,14 +79,6 @@ static void fio_groups(const struct report_model *m, struct strbuf *out)
 		sb_addch(out, '\n');
 }
 
-static void fmt_count_text(struct strbuf *out, struct num v)
-{
-	if (v.have)
-		fmt_thousands_d(out, v.v);
-	else
-		sb_adds(out, "?");
-}
-
 void text_run(const struct report_model *m, struct strbuf *out)
 {
 	sb_adds(out, "scaletest ");
@@ -134,15 +118,22 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	sb_addch(out, '\n');
 
 	sb_adds(out, "  time: enumeration ");
-	seconds(out, m->enumerate_s);
-	sb_addf(out, ", boot %.1f s", m->boot_s.v);
-	if (m->inventory_s.have)
-		sb_addf(out, ", inventory %.1f s", m->inventory_s.v);
+	fmt_seconds(out, m->enumerate_s);
+	sb_adds(out, ", boot ");
+	fmt_seconds(out, m->boot_s);
+	if (m->inventory_s.have) {
+		sb_adds(out, ", inventory ");
+		fmt_seconds(out, m->inventory_s);
+	}
 	sb_adds(out, ", rmmod ");
-	seconds(out, m->rmmod_s);
+	fmt_seconds(out, m->rmmod_s);
 	if (m->rmmod_rcu && !strcmp(m->rmmod_rcu, "on"))
 		sb_adds(out, " (RCU expedited)");
-	sb_addf(out, ", total %.1f s (setup %.1f s)\n", m->total_s.v, m->setup_s.v);
+	sb_adds(out, ", total ");
+	fmt_seconds(out, m->total_s);
+	sb_adds(out, " (setup ");
+	fmt_seconds(out, m->setup_s);
+	sb_adds(out, ")\n");
 	for (size_t i = 0; i < m->nfindings; i++) {
 		sb_adds(out, "  finding (the run went on): ");
 		text_clean(out, fmt_or(m->findings[i].cls, "?"));
@@ -232,7 +223,7 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_addf(out, "  sweep: %zu of %lld steps", m->nsweep, int_or0(m->sweep_steps));
 		for (size_t i = 0; i < m->nsweep; i++) {
 			sb_adds(out, i ? ", " : " at ");
-			fmt_count_text(out, m->sweep[i].disks);
+			fmt_count(out, m->sweep[i].disks);
 		}
 		sb_adds(out, m->nsweep ? " disks" : "");
 		sb_adds(out, m->sweep_complete ? "" : ", stopped early");

@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "report/format.h"
+#include "report/bisect.h"
+#include "report/markdown.h"
 #include "report/model.h"
 #include "test.h"
 #include "lib/util.h"
@@ -147,4 +149,46 @@ TEST(report_model_per_disk_from_analysis)
 	CHECK(m.mem[3].per_disk.have && m.mem[3].per_disk.v == 1024);
 	report_model_release(&m);
 	json_object_put(root);
+}
+
+/* bisect.json read once into its model, the document drawn from it: the
+ * first bad commit, a row per step, a hostile subject escaped, a step
+ * without a figure left blank; a damaged file still makes a document. */
+TEST(report_bisect_model_and_document)
+{
+	json_object *b = json_tokener_parse(
+		"{\"outcome\": \"found\", \"first_bad\": {\"commit\": \"0123456789abcdef\","
+		" \"subject\": \"block: *x* <y>\"}, \"criterion\": {\"text\": \"MemFree\", \"unit\": \"B\"},"
+		" \"commits\": 120, \"steps_between\": 7, \"bound\": 7, \"candidates\": [\"c1\"],"
+		" \"steps\": [{\"role\": \"good\", \"commit\": \"aaaaaaaaaaaaaaaaaaaa\", \"mean\": 1500,"
+		" \"runs\": [1, 2], \"verdict\": \"good\", \"build_s\": 30},"
+		" {\"role\": \"probe\", \"commit\": 42, \"verdict\": \"bad\"}]}");
+	json_object *bad = json_tokener_parse("{\"steps\": \"no\", \"commits\": \"x\"}");
+	struct bisect_model m;
+	struct strbuf sb = STRBUF_INIT;
+
+	REQUIRE(b && bad);
+	bisect_model_from_json(b, &m);
+	CHECK(m.have_first_bad);
+	CHECK_EQ_INT(m.nsteps, 2);
+	CHECK_EQ_INT(m.steps[0].runs, 2);
+	CHECK(m.steps[0].mean.have && !m.steps[1].mean.have);
+	CHECK(m.steps[1].commit == NULL);	/* not text */
+	CHECK_EQ_INT(m.ncandidates, 1);
+	document_bisect(&markdown_markup, &m, &sb);
+	CHECK(strstr(sb.buf, "# scaletest bisect: first bad commit found\n"));
+	CHECK(strstr(sb.buf, "block: \\*x\\* &lt;y&gt;"));
+	CHECK(strstr(sb.buf, "| 1 | good | aaaaaaaaaaaa |  | 1500 B | 2 | good |  | 30 | 0 |\n"));
+	CHECK(strstr(sb.buf, "| 2 | probe |  |  |  | 0 | **bad** |"));
+	bisect_model_release(&m);
+	sb_reset(&sb);
+	bisect_model_from_json(bad, &m);
+	CHECK(!m.have_first_bad && !m.nsteps && !m.commits.have);
+	document_bisect(&markdown_markup, &m, &sb);
+	CHECK(strstr(sb.buf, "# scaletest bisect: unknown\n"));
+	CHECK(strstr(sb.buf, "## Steps"));
+	bisect_model_release(&m);
+	sb_release(&sb);
+	json_object_put(b);
+	json_object_put(bad);
 }
