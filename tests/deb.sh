@@ -153,7 +153,7 @@ test_depends() {
 test_contents() {
 	built || return
 	dpkg-deb -c "$deb" | awk '{ print $6 }' > "$tmp/contents"
-	for f in ./usr/bin/scaletest ./usr/share/scaletest/initramfs/init ./usr/share/scaletest/initramfs/lib.sh \
+	for f in ./usr/bin/scaletest ./usr/share/scaletest/initramfs/init ./usr/share/scaletest/initramfs/lib/channel.sh \
 		 ./usr/share/scaletest/kernel-configs/base.config ./usr/share/scaletest/scenarios/smoke \
 		 ./usr/share/man/man1/scaletest.1.gz ./usr/share/man/man1/scaletest-run.1.gz \
 		 ./usr/share/man/man5/scaletest-scenario.5.gz ./usr/share/bash-completion/completions/scaletest \

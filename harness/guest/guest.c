@@ -19,6 +19,12 @@ int guest_status_valid(const char *status)
 	       !strcmp(status, "timeout");
 }
 
+const char *const guest_scripts[] = {
+	"channel.sh", "clock.sh", "blocks.sh", "wait.sh", "sweep.sh",
+	"inventory.sh", "io.sh", "monitor.sh", "phase.sh", "faults.sh",
+	"attribution.sh", "timeattr.sh", NULL,
+};
+
 const char *guest_data_dir(void)
 {
 	static char *dir;
@@ -199,17 +205,21 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	struct strvec loaded = STRVEC_INIT, soft = STRVEC_INIT;
 	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT, lc = STRBUF_INIT;
 	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
-	char *busybox = NULL, *init = NULL, *lib = NULL, *tattr = NULL, *fio = NULL;
+	char *busybox = NULL, *init = NULL, *fio = NULL;
+	struct strvec libs = STRVEC_INIT;
 	long long tgts, luns;
-	int r = -1;
+	int r = -1, missing;
 
 	*virtio_channel = 0;
 	if (guest_busybox(s->arch, log, &busybox) < 0)
 		goto out;
 	init = xstrfmt("%s/init", guest_data_dir());
-	lib = xstrfmt("%s/lib.sh", guest_data_dir());
-	tattr = xstrfmt("%s/timeattr.sh", guest_data_dir());
-	if (!path_exists(init) || !path_exists(lib) || !path_exists(tattr)) {
+	missing = !path_exists(init);
+	for (size_t i = 0; guest_scripts[i]; i++) {
+		strvec_pushf(&libs, "%s/lib/%s", guest_data_dir(), guest_scripts[i]);
+		missing |= !path_exists(libs.v[i]);
+	}
+	if (missing) {
 		error("guest scripts not found in '%s' (set SCALETEST_ROOT)",
 		      guest_data_dir());
 		goto out;
@@ -243,8 +253,12 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	initramfs_add_chardev(ir, "dev/console", 5, 1, 0600);
 	initramfs_add_file(ir, "bin/busybox", busybox, 0755);
 	initramfs_add_file(ir, "init", init, 0755);
-	initramfs_add_file(ir, "lib/scaletest/lib.sh", lib, 0644);
-	initramfs_add_file(ir, "lib/scaletest/timeattr.sh", tattr, 0644);
+	for (size_t i = 0; guest_scripts[i]; i++) {
+		char *dst = xstrfmt("lib/scaletest/%s", guest_scripts[i]);
+
+		initramfs_add_file(ir, dst, libs.v[i], 0644);
+		free(dst);
+	}
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
@@ -326,8 +340,7 @@ out:
 	sb_release(&sdp);
 	free(busybox);
 	free(init);
-	free(lib);
-	free(tattr);
+	strvec_clear(&libs);
 	free(fio);
 	return r;
 }

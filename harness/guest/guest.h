@@ -2,7 +2,7 @@
  * guest: the contract between the harness and initramfs/init.
  *
  * The guest runs the phases of phase.h in order; at each it sends one
- * "snapshot" record, in sections (lib.sh's snapshot): the phase's mark
+ * "snapshot" record, in sections (lib/channel.sh's snapshot): the phase's mark
  * (/proc/uptime's first field), /proc/meminfo and /proc/slabinfo.
  * (Guests before it sent them as three records, "mark", "meminfo" and
  * "slabinfo", which the harness still reads.)  Between phases it sends
@@ -44,8 +44,15 @@
 /* Statuses the guest may report in its "end" record. */
 int guest_status_valid(const char *status);
 
-/* The directory holding init and lib.sh: <scaletest_root()>/initramfs. */
+/* The directory holding init and its shell library (lib/):
+ * <scaletest_root()>/initramfs. */
 const char *guest_data_dir(void);
+
+/* The guest's shell library, by topic: initramfs/lib/NAME, which goes into
+ * the guest as /lib/scaletest/NAME and which initramfs/init sources, in
+ * this order (the last, timeattr.sh, after /etc/scaletest.conf).  NULL ends
+ * the list. */
+extern const char *const guest_scripts[];
 
 /* A static busybox for the guest's arch (Debian's busybox-static, cached). */
 int guest_busybox(int arch, const char *log, char **path);

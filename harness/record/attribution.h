@@ -1,6 +1,6 @@
 /*
  * attribution: which kernel call sites allocated memory, from the "hist"
- * files of the guest's hist triggers on kmem events (initramfs/lib.sh,
+ * files of the guest's hist triggers on kmem events (initramfs/lib/attribution.sh,
  * attr_start), turned into bytes per call site.
  *
  * A hist file (Linux, kernel/trace/trace_events_hist.c, hist_show) looks

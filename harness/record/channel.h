@@ -1,7 +1,7 @@
 /*
  * channel: the framed, checksummed record stream from the guest.
  *
- * The guest (initramfs/lib.sh, emit()) writes records on a virtio-serial
+ * The guest (initramfs/lib/channel.sh, emit()) writes records on a virtio-serial
  * port, or its second serial port (vm.h, guest.h):
  *
  *	@@ST1 <seq> <type> <phase> <len> <crc32>\n

@@ -66,7 +66,7 @@ int monitor_sample(const char *buf, size_t len, long page_size, json_object **ou
 
 /*
  * A "progress" record: the block device count that /init's own wait loop
- * (lib.sh wait_blocks) just took, sent when it moved and a second has
+ * (lib/wait.sh wait_blocks) just took, sent when it moved and a second has
  * passed since the last one, whatever the monitor does:
  *
  *	UPTIME BLOCKS CPU [QUEUES]\n

@@ -4,7 +4,7 @@
  *
  * The guest reads /sys/kernel/debug/page_owner (or, from 6.10,
  * page_owner_stacks/show_stacks) before and after insmod and folds each
- * read with busybox awk (initramfs/lib.sh, po_fold) into this text, sent
+ * read with busybox awk (initramfs/lib/attribution.sh, po_fold) into this text, sent
  * as a "pageowner" record (phase before-insmod or after-insmod):
  *
  *	pageowner 1 page_owner

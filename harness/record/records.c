@@ -187,7 +187,7 @@ static void on_slabinfo(struct records *r, const struct record *rec)
 }
 
 /* A "snapshot" record: a phase's mark, meminfo and slabinfo in one frame,
- * as sections (lib.sh's snapshot); each goes to the handler of the record
+ * as sections (lib/channel.sh's snapshot); each goes to the handler of the record
  * that used to carry it, so both kinds of guest end up the same. */
 static void on_snapshot(struct records *r, const struct record *rec)
 {
@@ -407,7 +407,7 @@ static void on_inventory(struct records *r, const struct record *rec)
 	sb_release(&err);
 }
 
-/* The groups the guest runs fio as (initramfs/lib.sh, run_fio): a record
+/* The groups the guest runs fio as (initramfs/lib/io.sh, run_fio): a record
  * for any other is rejected, so a guest cannot grow fio.groups or the
  * files of fio/ with names of its own. */
 static const char *const fio_groups[] = { "verify-write", "verify", "sample", "all" };
@@ -606,7 +606,7 @@ static void on_kmemleak(struct records *r, const struct record *rec)
 	json_object_object_add(r->kmemleak, "file", json_object_new_string("kmemleak.txt"));
 }
 
-/* The guest's hist files (initramfs/lib.sh, attr_start): the record's
+/* The guest's hist files (initramfs/lib/attribution.sh, attr_start): the record's
  * phase names the source; each becomes attribution.sources.KEY. */
 static const struct {
 	const char *name, *key;
@@ -656,7 +656,7 @@ static void on_hist(struct records *r, const struct record *rec)
 	reject(r, "record %lu: hist for an unknown source '%s'", rec->seq, rec->phase);
 }
 
-/* A sweep step's page hists (initramfs/lib.sh, attr_step): "stephist"
+/* A sweep step's page hists (initramfs/lib/attribution.sh, attr_step): "stephist"
  * records, phase SOURCE-STEP ("page-alloc-2"), right after that step's
  * point, cumulative since before-insmod.  Each step becomes an entry of
  * attribution.steps: {step, disks, page_alloc_bytes, page_free_bytes,
@@ -875,7 +875,7 @@ static int stacks_expected(const struct records *r, const char *label)
 }
 
 /* A chunk of the time attribution's stack samples (record/stacks.h,
- * initramfs/timeattr.sh): phase the label; folded as they come
+ * initramfs/lib/timeattr.sh): phase the label; folded as they come
  * (record/timeattr.h), the raw chunk kept as timeattr/LABEL-NNN.stacks. */
 static void on_stacks(struct records *r, const struct record *rec)
 {

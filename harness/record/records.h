@@ -32,7 +32,7 @@
  * its own deadline).  Any of the callbacks may be NULL.
  *
  * To add a record type: a handler in records.c, a row in handlers[], the
- * guest side in initramfs/lib.sh, and its field in result/build.c.
+ * guest side in initramfs/lib/, and its field in result/build.c.
  */
 #ifndef SCALETEST_RECORDS_H
 #define SCALETEST_RECORDS_H

@@ -1,5 +1,5 @@
 /*
- * stacks: the guest's kernel stack samples (initramfs/timeattr.sh), one
+ * stacks: the guest's kernel stack samples (initramfs/lib/timeattr.sh), one
  * "stacks" record (a chunk of a label's samples) parsed.
  *
  * The guest's sampler reads, a few times a second while the disks come

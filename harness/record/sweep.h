@@ -1,6 +1,6 @@
 /*
  * sweep: the guest's "point" records, one per step of a sweep (the sweep
- * key; initramfs/lib.sh sweep_run), sent once the step's disks all exist:
+ * key; initramfs/lib/sweep.sh sweep_run), sent once the step's disks all exist:
  *
  *	@@@ point I DISKS UPTIME
  *	@@@ timing

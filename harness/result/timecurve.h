@@ -4,7 +4,7 @@
  * sweep) and rmmod.
  *
  * While insmod and rmmod run, /init counts the block devices and sends
- * each count that moved as a "progress" record (initramfs/lib.sh,
+ * each count that moved as a "progress" record (initramfs/lib/wait.sh,
  * bg_wait; record/monitor.h): so every run has, for both, the time at
  * which each count was reached.  With the phase's start (the guest's
  * timing records, start_cs) and its end (enumerate_s, rmmod_s, when all

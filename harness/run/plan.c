@@ -138,7 +138,7 @@ int run_plan(const struct scenario *s, const struct run_config *rc, struct strbu
 	initrd = xstrfmt("%s/initramfs/SHA256.cpio%s", cache_root(),
 			 s->initramfs_compress == INITRAMFS_GZIP ? ".gz" : "");
 	sb_addf(out, "\ninitramfs: made by the run (or found in the cache, named by its "
-		"SHA-256) from busybox-static for %s, %s/init, lib.sh and timeattr.sh, and the modules "
+		"SHA-256) from busybox-static for %s, %s/init and lib/*.sh, and the modules "
 		"the disks need from the kernel's modules tree:\n  %s\n\n",
 		arch_debian(s->arch), guest_data_dir(), initrd);
 	plan_disks(s, rc, &images, out);

@@ -163,7 +163,7 @@ static void on_progress(void *ctx, double uptime, long long blocks, long long qu
 	r->moved_blocks = blocks;
 	r->moved_queues = queues;
 	/* The scan makes SCSI devices for minutes before the first block
-	 * device (lib.sh queues_v): count those until the disks come. */
+	 * device (lib/wait.sh queues_v): count those until the disks come. */
 	if (!st->with_virtio && !present && queues > 0) {
 		if (!r->scanning)
 			meter_start(&r->meter, r->meter.mode, st->step, "SCSI devices", "scanned",

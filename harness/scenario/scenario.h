@@ -5,7 +5,7 @@
  * double quotes); blank lines are ignored; a value may be double-quoted to
  * keep spaces or '#', and inside the quotes \" is a quote and \\ a backslash
  * (scenario_quote() writes a value so).  Every key is one row of
- * scenario_keys[] (scenario.c) with its type, range, default, unit and help:
+ * scenario_keys[] (keys.c) with its type, range, default, unit and help:
  * the same table validates files and --set overrides, fills result.json's
  * "settings", and prints the key reference of docs/scenarios.md (scaletest keys).
  *
@@ -187,6 +187,9 @@ void scenario_fio_sample(const struct scenario *s, long **idx, size_t *n);
 /* sd's 20-bit disk index: the most disks it names (sdbgqcv the last). */
 #define SD_MAX_DISKS 1048576
 #define SWEEP_MAX_HOSTS 1024
+/* The steps of a sweep list ("0,250,500"); -1 with why on a bad one. */
+int scenario_sweep_parse(const char *list, long long **steps, size_t *n,
+			 struct strbuf *why);
 void scenario_sweep(const struct scenario *s, long long **steps, size_t *n);
 long long scenario_sweep_peak(const struct scenario *s);	/* disks without a sweep */
 /* Disks per scsi_debug host: disks / sd_hosts, or the gcd of a sweep's

@@ -18,8 +18,8 @@ scn=${1:-$top/scenarios/seed-i386-4000}
 reps=${2:-2}
 sets="--set rmmod=0 --set fio=0"
 before=${MONITOR_BEFORE:-}
-if [ -n "$before" ] && [ ! -f "$before/initramfs/lib.sh" ]; then
-	echo "bench: MONITOR_BEFORE='$before' has no initramfs/lib.sh" >&2
+if [ -n "$before" ] && [ ! -f "$before/initramfs/init" ]; then
+	echo "bench: MONITOR_BEFORE='$before' has no initramfs/init" >&2
 	exit 2
 fi
 bench_init monitor "$reps" "$scn" "$reps"
@@ -43,7 +43,7 @@ one() { # SIDE INTERVAL_MS
 	else
 		bench_run "$out" "$scn" $sets --set monitor_interval_ms="$2"
 	fi
-	# The monitor's own line on the console (initramfs/lib.sh): its CPU
+	# The monitor's own line on the console (initramfs/lib/monitor.sh): its CPU
 	# ticks and its children's, against the ticks since it started.
 	cpu=$(tr -d '\r' < "$out/latest/console.log" |
 		sed -n 's/.*monitor: [0-9]* samples, \([0-9]*\) cpu ticks since tick \([0-9]*\), uptime \([0-9.]*\).*/\1 \2 \3/p' |

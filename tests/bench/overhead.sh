@@ -8,7 +8,7 @@
 #   bare:    the same kernel, modules, disks and QEMU, with a bare /init
 #            that does the same guest work and nothing else: loads the
 #            modules, waits for the disks, runs the harness's own disk
-#            inventory and dd pattern check (lib.sh's functions, their
+#            inventory and dd pattern check (initramfs/lib/'s functions, their
 #            records dropped) and reboots: no channel, no snapshots, no
 #            block lists sent, no reports.
 # What is left between the two is the harness's own cost, against "a bare
@@ -58,7 +58,7 @@ cat > "$work/init" <<'INIT'
 mark() { echo "bare-mark $1 $(cut -d" " -f1 /proc/uptime)"; }
 mark init
 ulimit -n 65536 2>/dev/null || ulimit -n 4096
-. /lib/scaletest/lib.sh
+for _lib in channel clock blocks wait sweep inventory io monitor phase faults attribution; do . /lib/scaletest/$_lib.sh; done
 . /etc/scaletest.conf
 # The harness's framing, gone: no channel, no records.
 emit() { :; }

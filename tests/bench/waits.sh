@@ -22,8 +22,8 @@ scn=${1:-$top/scenarios/seed-i386-4000}
 reps=${2:-2}
 sets="--set rmmod=0 --set fio=0"
 before=${WAITS_BEFORE:-$top}
-if [ ! -f "$before/initramfs/lib.sh" ]; then
-	echo "bench: WAITS_BEFORE='$before' has no initramfs/lib.sh" >&2
+if [ ! -f "$before/initramfs/init" ]; then
+	echo "bench: WAITS_BEFORE='$before' has no initramfs/init" >&2
 	exit 2
 fi
 bench_init waits "$reps" "$scn" "$reps"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # End-to-end tests: real QEMU boots (TCG is fine) of scenarios/smoke, with
 # assertions on result.json.  Faults are injected into the guest with the
-# kernel parameter scaletest_fault=KIND:PHASE (initramfs/lib.sh, fault()).
+# kernel parameter scaletest_fault=KIND:PHASE (initramfs/lib/faults.sh, fault()).
 #
 #   sh tests/e2e/run.sh [NAME...]     run all tests, or those named
 # suite: full
@@ -83,7 +83,7 @@ test_smoke_debian_612() {
 }
 
 # The guest's per-disk scripts at 65,536 disks without a 40-minute boot:
-# initramfs/lib.sh's inventory and list_blocks, in busybox (Debian's
+# initramfs/lib/inventory.sh and blocks.sh (inventory, list_blocks), in busybox (Debian's
 # busybox-static, as in the guest) chrooted into a sysfs-like tree
 # (tests/fixtures/sysblock/mksys.c: 65,536 sd disks, 4 virtio disks after
 # them, one device outside both block lists), with the guest's 8 MiB stack
@@ -104,9 +104,9 @@ test_inventory_65536() {
 	check "mksys builds" cc -O2 -o "$out/mksys" "$top/tests/fixtures/sysblock/mksys.c"
 	check "the tree of $n + $m disks made" "$out/mksys" "$r" $n $m
 	cp "$bb" "$r/bin/busybox"
-	cp "$top/initramfs/lib.sh" "$r/lib/scaletest/lib.sh"
+	cp "$top"/initramfs/lib/*.sh "$r/lib/scaletest/"
 	check "inventory and list_blocks ran in the chroot" chroot "$r" /bin/busybox sh -c \
-		'/bin/busybox --install -s /bin && ulimit -s 8192 && . /lib/scaletest/lib.sh &&
+		'/bin/busybox --install -s /bin && ulimit -s 8192 && . /lib/scaletest/blocks.sh && . /lib/scaletest/inventory.sh &&
 		 inventory > /tmp/inventory 2> /tmp/inventory.err && list_blocks > /tmp/blocks.all'
 	inv=$r/tmp/inventory
 	check "no argument list too long" sh -c '! grep -q "too long" "$1"' - "$r/tmp/inventory.err"

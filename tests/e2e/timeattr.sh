@@ -2,7 +2,7 @@
 # End-to-end tests of the time attribution (docs/time.md):
 # they boot QEMU (TCG works) with the smoke scenario and assert on
 # result.json.  The faults (scaletest_fault=KIND on the kernel command
-# line, initramfs/timeattr.sh) stand for kernels and samplers that do not
+# line, initramfs/lib/timeattr.sh) stand for kernels and samplers that do not
 # cooperate.
 #
 #   sh tests/e2e/timeattr.sh [NAME...]       (names: --list)

@@ -1,5 +1,5 @@
 /* attr_hist_parse and attr_source_json: the hist files of the guest's
- * hist triggers (initramfs/lib.sh, attr_start). */
+ * hist triggers (initramfs/lib/attribution.sh, attr_start). */
 #include "fuzz.h"
 
 #include <string.h>

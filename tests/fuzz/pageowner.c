@@ -1,5 +1,5 @@
 /* po_parse and po_source_json: the guest's folded page_owner reads
- * (initramfs/lib.sh, po_fold).  The input is two reads, before and after,
+ * (initramfs/lib/attribution.sh, po_fold).  The input is two reads, before and after,
  * split at the first form feed (without one, the same text is both). */
 #include "fuzz.h"
 

@@ -1,5 +1,5 @@
 /* stk_chunk_parse, and ta_add/ta_json over what it accepts: the guest's
- * kernel stack samples (initramfs/timeattr.sh). */
+ * kernel stack samples (initramfs/lib/timeattr.sh). */
 #include "fuzz.h"
 
 #include <math.h>

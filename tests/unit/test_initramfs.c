@@ -1,5 +1,6 @@
 #include <archive.h>
 #include <archive_entry.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -423,4 +424,63 @@ TEST(guest_cmdline_page_owner)
 		scenario_release(&s);
 		sb_release(&err);
 	}
+}
+
+/* The guest's shell library: every .sh in initramfs/lib/ goes into the
+ * archive (guest_scripts[]), and initramfs/init sources them, the same
+ * names in the same order: a file added to one and not the others would
+ * be missing in the guest, or ship unused. */
+TEST(guest_scripts_match_the_library_and_init)
+{
+	struct strbuf init = STRBUF_INIT;
+	struct strvec sourced = STRVEC_INIT;
+	const char *p;
+	DIR *d;
+	struct dirent *de;
+	size_t n = 0, files = 0;
+
+	for (n = 0; guest_scripts[n]; n++) {
+		char *path = xstrfmt("%s/initramfs/lib/%s", SCALETEST_SOURCE_ROOT, guest_scripts[n]);
+
+		CHECK(path_exists(path));
+		free(path);
+	}
+	d = opendir(SCALETEST_SOURCE_ROOT "/initramfs/lib");
+	REQUIRE(d);
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name), i;
+
+		if (len < 4 || strcmp(de->d_name + len - 3, ".sh"))
+			continue;
+		files++;
+		for (i = 0; guest_scripts[i] && strcmp(guest_scripts[i], de->d_name); i++)
+			;
+		if (!guest_scripts[i])
+			test_fail(__FILE__, __LINE__, "initramfs/lib/%s is not in guest_scripts[]", de->d_name);
+	}
+	closedir(d);
+	CHECK_EQ_INT((long)files, (long)n);
+
+	/* init: "for _lib in A B ...; do" then ". /lib/scaletest/NAME.sh" lines. */
+	REQUIRE(sb_read_file(&init, SCALETEST_SOURCE_ROOT "/initramfs/init") == 0);
+	p = strstr(init.buf, "\nfor _lib in ");
+	REQUIRE(p);
+	p += strlen("\nfor _lib in ");
+	while (*p && *p != ';') {
+		size_t len = strcspn(p, " ;");
+
+		if (len)
+			strvec_pushf(&sourced, "%.*s.sh", (int)len, p);
+		p += len + (p[len] == ' ');
+	}
+	for (p = init.buf; (p = strstr(p, "\n. /lib/scaletest/")); p++) {
+		const char *name = p + strlen("\n. /lib/scaletest/");
+
+		strvec_pushf(&sourced, "%.*s", (int)strcspn(name, " \n"), name);
+	}
+	CHECK_EQ_INT((long)sourced.n, (long)n);
+	for (size_t i = 0; i < sourced.n && i < n; i++)
+		CHECK_STR(sourced.v[i], guest_scripts[i]);
+	strvec_clear(&sourced);
+	sb_release(&init);
 }

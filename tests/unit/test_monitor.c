@@ -177,7 +177,7 @@ TEST(monitor_slim_sample)
 	sb_release(&err);
 }
 
-/* The guest's sample (the awk program of the monitor in initramfs/lib.sh,
+/* The guest's sample (the awk program of the monitor in initramfs/lib/monitor.sh,
  * run here by the host's awk over captured /proc files) is what the host's
  * parser reads: meminfo as it was, the slab total equal to the host's own
  * sum of the same /proc/slabinfo, only the vmstat counters asked for, and
@@ -188,7 +188,7 @@ TEST(monitor_guest_sample_matches_the_host)
 	struct strbuf lib = STRBUF_INIT, prog = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
 	const char *p, *q;
 
-	REQUIRE(sb_read_file(&lib, SCALETEST_SOURCE_ROOT "/initramfs/lib.sh") == 0);
+	REQUIRE(sb_read_file(&lib, SCALETEST_SOURCE_ROOT "/initramfs/lib/monitor.sh") == 0);
 	p = strstr(lib.buf, "awk -v head=");
 	REQUIRE(p);
 	p = strstr(p, "'BEGIN {");

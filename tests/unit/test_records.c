@@ -501,7 +501,7 @@ TEST(records_stephist)
 	sb_release(&err);
 }
 
-/* A "snapshot" record (lib.sh's snapshot) gives a phase what its three
+/* A "snapshot" record (lib/channel.sh's snapshot) gives a phase what its three
  * older records, mark, meminfo and slabinfo, gave; one missing a section,
  * or out of order, is rejected once and leaves nothing behind. */
 TEST(records_snapshot_is_its_three_records)

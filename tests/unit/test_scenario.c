@@ -731,3 +731,32 @@ TEST(scenario_check_after_load_names_the_file)
 	free(want);
 	free(path);
 }
+
+/* A sweep list read on its own (scenario_sweep_parse, scenario/sweep.c):
+ * the steps as given, and each bad list refused with its reason. */
+TEST(scenario_sweep_parse_lists)
+{
+	static const struct {
+		const char *list, *why;
+	} bad[] = {
+		{ "250", "at least two steps" },
+		{ "0,x", "'x' is not a disk count" },
+		{ "500,250", "must rise first" },
+		{ "0,2000000", "is not a disk count" },
+	};
+	struct strbuf why = STRBUF_INIT;
+	long long *st;
+	size_t n;
+
+	REQUIRE(scenario_sweep_parse("0,250,500, 1000", &st, &n, &why) == 0);
+	CHECK_EQ_INT((long)n, 4);
+	CHECK(st[0] == 0 && st[1] == 250 && st[2] == 500 && st[3] == 1000);
+	free(st);
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		sb_reset(&why);
+		CHECK(scenario_sweep_parse(bad[i].list, &st, &n, &why) == -1);
+		CHECK(st == NULL && n == 0);
+		CHECK_CONTAINS(why.buf, bad[i].why);
+	}
+	sb_release(&why);
+}

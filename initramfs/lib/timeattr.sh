@@ -1,6 +1,6 @@
 # scaletest guest: where the time goes (busybox sh, sourced by /init after
-# lib.sh and the config).  Scenario key time_attribution (docs/time.md,
-# "Where the time goes"); parsed by harness/record/stacks.c, folded by
+# the rest of lib/ and the config).  Scenario key time_attribution
+# (docs/time.md, "Where the time goes"); parsed by harness/record/stacks.c, folded by
 # harness/record/timeattr.c.
 #
 #	ta_setup		before the before-insmod snapshot: can we
@@ -42,10 +42,11 @@
 # ta_setup sends a "timeattr" record: status=ok tasks=... preempt=..., or
 # status=unavailable reason=... (then no label is sampled).
 #
-# Faults for the harness's own tests (scaletest_fault=): ta-nostack (as a
-# kernel without /proc/PID/stack), ta-scan (every /proc/PID/stat, as without
-# debugfs's task list), ta-garble:LABEL (a malformed chunk first),
-# ta-hang:LABEL (the sampler stops answering: ta_end kills it after 10 s).
+# Faults for the harness's own tests (scaletest_fault=; faults.sh, fault_at):
+# ta-nostack (as a kernel without /proc/PID/stack), ta-scan (every
+# /proc/PID/stat, as without debugfs's task list), ta-garble:LABEL (a
+# malformed chunk first), ta-hang:LABEL (the sampler stops answering:
+# ta_end kills it after 10 s).
 
 TA_CHUNK=1500
 
@@ -57,7 +58,7 @@ TA_CHUNK=1500
 ta_setup() {
 	[ "$TIME_ATTR" = 1 ] && [ "$DISKS" -gt 0 ] || return 0
 	ta_state=unavailable
-	if [ "$scaletest_fault" = ta-nostack ]; then
+	if fault_at stack-read; then
 		ta_reason="no /proc/PID/stack (fault ta-nostack)"
 	elif [ ! -e /proc/self/stack ]; then
 		ta_reason="no /proc/PID/stack (CONFIG_STACKTRACE?)"
@@ -77,7 +78,7 @@ EOT
 	[ -e /sys/kernel/debug/sched ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	ta_tasks=proc
 	[ -r /sys/kernel/debug/sched/debug ] && [ -e /proc/1/task/1/children ] &&
-		[ "$scaletest_fault" != ta-scan ] && ta_tasks=sched-debug
+		! fault_at task-list && ta_tasks=sched-debug
 	# The preemption model (the harness boots with preempt=full): "none
 	# voluntary (full)" names it in parentheses; kernels without
 	# PREEMPT_DYNAMIC have no such file.
@@ -152,14 +153,9 @@ ta_loop() {
 	echo "stacks 1 $_lb $_chunk $ta_tasks" > /tmp/.ta.buf
 	read -r _up _ < /proc/uptime
 	echo "b $_up" >> /tmp/.ta.buf
-	# Faults for the harness's own tests: a malformed chunk first (the
-	# host rejects it and goes on), or a sampler that stops answering
-	# (ta_end must not wait for it for ever).
-	if [ "$scaletest_fault" = "ta-garble:$_lb" ]; then
-		printf 'stacks 1 %s 1 sched-debug\ns 1 1.0 0 -1\nt 5 1 RR 7 x\n' "$_lb" > /tmp/.ta.bad
-		emit stacks "$_lb" /tmp/.ta.bad
-	fi
-	[ "$scaletest_fault" = "ta-hang:$_lb" ] && while :; do sleep 1000; done
+	# Faults for the harness's own tests (faults.sh): a malformed chunk
+	# first, or a sampler that stops answering.
+	fault_at sampler "$_lb"
 	while [ ! -e /tmp/.ta.stop ]; do
 		_n=$((_n + 1))
 		ta_self_us; _c0=$self_us
