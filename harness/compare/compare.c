@@ -1,6 +1,5 @@
 #include "compare/compare.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,204 +7,6 @@
 #include "result/result.h"
 #include "lib/stats.h"
 #include "lib/util.h"
-
-const char *const compare_env_keys[] = {
-	"kernel.arch", "settings.disks", "settings.virtio_disks", "settings.virtio_bus",
-	"settings.sd_hosts", "settings.sd_dev_size_mb", "settings.sd_fake_rw",
-	"settings.memory_mb", "settings.cpus", "vm.accel", "vm.qemu_version", "vm.backend",
-	"settings.scheduler", "settings.nr_requests", "settings.sd_max_queue",
-	"settings.sd_submit_queues", "settings.slab_nomerge", NULL,
-};
-
-const char *const compare_subject_keys[] = {
-	"scenario.name", "kernel.version", "kernel.source", "kernel.package_version",
-	"kernel.build.source_tree", "kernel.build.patches", "kernel.build.fragments",
-	"kernel.build.config_base", "settings.cmdline", NULL,
-};
-
-void compare_key_value(json_object *root, const char *key, struct strbuf *out)
-{
-	json_object *v = jget(root, key);
-
-	if (!v)
-		return;
-	if (json_object_is_type(v, json_type_array)) {
-		for (size_t i = 0; i < json_object_array_length(v); i++) {
-			if (i)
-				sb_addch(out, ',');
-			sb_adds(out, json_object_get_string(json_object_array_get_idx(v, i)));
-		}
-		return;
-	}
-	sb_adds(out, json_object_get_string(v));
-}
-
-void side_release(struct side *s)
-{
-	for (size_t i = 0; i < s->n; i++)
-		json_object_put(s->roots[i]);
-	free(s->roots);
-	strvec_clear(&s->runs);
-	free(s->path);
-	free(s->label);
-	memset(s, 0, sizeof(*s));
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* One run: complete, passed, this schema. */
-static int load_run(struct side *s, const char *dir, struct strbuf *err)
-{
-	json_object *root;
-	const char *st;
-
-	if (result_load(dir, &root, err) < 0)
-		return -1;
-	st = jstr(root, "status", "");
-	if (strcmp(st, "pass")) {
-		sb_addf(err, "'%s' has status %s", dir, *st ? st : "(none)");
-		if (jstr(root, "reason", NULL))
-			sb_addf(err, " (%s)", jstr(root, "reason", ""));
-		sb_adds(err, ": only runs that passed are compared");
-		json_object_put(root);
-		return -1;
-	}
-	if (!jget(root, "deltas.insmod")) {
-		sb_addf(err, "'%s' is incomplete: no insmod figures", dir);
-		json_object_put(root);
-		return -1;
-	}
-	s->roots = xrealloc(s->roots, (s->n + 1) * sizeof(*s->roots));
-	s->roots[s->n++] = root;
-	strvec_push(&s->runs, dir);
-	return 0;
-}
-
-/* The last component of path, trailing slashes ignored; malloc'd. */
-static char *last_component(const char *path)
-{
-	size_t n = strlen(path);
-
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	char *p = xstrndup(path, n);
-	char *b = xstrdup(path_basename(p));
-
-	free(p);
-	return b;
-}
-
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
-
-/*
- * What a side is called: a run by its run id (which holds the scenario's
- * name; the name is put in front when it does not), a group by its
- * directory's name (scaletest run --repeat names it <stamp>-<scenario>-xN),
- * a baseline as "baseline <its directory>".  A directory whose name says
- * nothing (".", a baseline's "1") gets the scenario's name instead.
- */
-static char *side_label(const struct side *s)
-{
-	const char *scen = jstr(s->roots[0], "scenario.name", "");
-	char *base = last_component(s->path), *l;
-
-	if (s->n == 1 && !strcmp(s->runs.v[0], s->path)) {
-		const char *id = jstr(s->roots[0], "run_id", "");
-		if (*id && (!*scen || strstr(id, scen)))
-			l = xstrdup(id);
-		else if (*id)
-			l = xstrfmt("%s %s", scen, id);
-		else
-			l = xstrdup(*scen ? scen : base);
-	} else {
-		char *key = xstrfmt("%s/key.json", s->path);
-		if (path_exists(key))
-			l = xstrfmt("baseline %s", base);
-		else if (!all_digits(base) && strcmp(base, ".") && strcmp(base, "..") && strcmp(base, "/"))
-			l = xstrdup(base);
-		else
-			l = xstrfmt("%s-x%zu", *scen ? scen : "runs", s->n);
-		free(key);
-	}
-	if (!*l) {
-		free(l);
-		l = xstrdup(s->path);
-	}
-	free(base);
-	return l;
-}
-
-int side_load(struct side *s, const char *path, struct strbuf *err)
-{
-	char *rj = xstrfmt("%s/result.json", path);
-	int r = -1;
-
-	memset(s, 0, sizeof(*s));
-	strvec_init(&s->runs);
-	s->path = xstrdup(path);
-	if (path_exists(rj)) {
-		r = load_run(s, path, err);
-	} else if (is_dir(path)) {
-		/* A group: every subdirectory holding a result.json. */
-		struct strvec subs = STRVEC_INIT;
-		DIR *d = opendir(path);
-		struct dirent *de;
-
-		while (d && (de = readdir(d))) {
-			if (de->d_name[0] == '.')
-				continue;
-			char *sub = xstrfmt("%s/%s/result.json", path, de->d_name);
-			if (path_exists(sub))
-				strvec_push(&subs, de->d_name);
-			free(sub);
-		}
-		if (d)
-			closedir(d);
-		qsort(subs.v, subs.n, sizeof(*subs.v), cmp_str);
-		r = subs.n ? 0 : -1;
-		if (!subs.n)
-			sb_addf(err, "'%s' holds no result.json, nor runs that do", path);
-		for (size_t i = 0; !r && i < subs.n; i++) {
-			char *dir = xstrfmt("%s/%s", path, subs.v[i]);
-			r = load_run(s, dir, err);
-			free(dir);
-		}
-		strvec_clear(&subs);
-	} else {
-		sb_addf(err, "'%s' is not a run directory", path);
-	}
-	free(rj);
-	if (r)
-		return -1;
-	s->label = side_label(s);
-	/* The runs of one side must be alike. */
-	for (size_t i = 1; i < s->n; i++)
-		for (const char *const *k = compare_env_keys; *k; k++) {
-			struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-			compare_key_value(s->roots[0], *k, &x);
-			compare_key_value(s->roots[i], *k, &y);
-			int same = !strcmp(x.buf, y.buf);
-			if (!same)
-				sb_addf(err, "'%s' mixes runs that differ in %s (%s vs %s)",
-					path, *k, x.buf, y.buf);
-			sb_release(&x);
-			sb_release(&y);
-			if (!same)
-				return -1;
-		}
-	return 0;
-}
 
 /* ---- metrics ------------------------------------------------------------ */
 
@@ -486,21 +287,6 @@ static json_object *side_json(const struct side *s, const char *label)
 	return o;
 }
 
-/* The sides' labels, made unique: a label two sides share gets each
- * side's number ("#1", "#2"). */
-static char **side_labels(const struct side *const *s, size_t n)
-{
-	char **l = xcalloc(n, sizeof(*l));
-
-	for (size_t i = 0; i < n; i++) {
-		int dup = 0;
-		for (size_t j = 0; j < n; j++)
-			dup |= j != i && !strcmp(s[i]->label, s[j]->label);
-		l[i] = dup ? xstrfmt("%s #%zu", s[i]->label, i + 1) : xstrdup(s[i]->label);
-	}
-	return l;
-}
-
 struct cache_change {
 	const char *name;
 	double *kb;		/* mean growth per side */
@@ -628,6 +414,66 @@ static double site_per_disk(json_object *root, const char *source, const char *s
 	return 0;
 }
 
+/* A run's figure at a call site of a scope (a source of the attribution,
+ * a phase of the time attribution); -1 when the run lacks the scope. */
+typedef double site_value_fn(json_object *root, const char *scope, const char *site);
+
+/* The ten sites of c (change_add's list of n) whose mean per side, over
+ * the side's runs that have the scope, differs most from the base's, added
+ * to out as {["phase": phase,] site, KEY: [mean per side, null for a side
+ * without the scope], change: [null, from the base...]}; c is freed. */
+static void site_rows(json_object *out, struct cache_change *c, size_t n,
+		      const struct side *const *sides, size_t ns, site_value_fn *value,
+		      const char *scope, const char *phase, const char *key)
+{
+	int *have = xcalloc(ns, sizeof(*have));
+
+	for (size_t k = 0; k < n; k++) {
+		c[k].kb = xcalloc(ns, sizeof(*c[k].kb));
+		for (size_t s = 0; s < ns; s++) {
+			double sum = 0;
+			size_t runs = 0;
+
+			for (size_t r = 0; r < sides[s]->n; r++) {
+				double v = value(sides[s]->roots[r], scope, c[k].name);
+				if (v >= 0) {
+					sum += v;
+					runs++;
+				}
+			}
+			have[s] = runs > 0;
+			c[k].kb[s] = runs ? sum / (double)runs : 0;
+			if (have[s] && have[0] && fabs(c[k].kb[s] - c[k].kb[0]) > c[k].most)
+				c[k].most = fabs(c[k].kb[s] - c[k].kb[0]);
+			/* Against a base without the scope: the largest first. */
+			else if (have[s] && !have[0] && c[k].kb[s] > c[k].most)
+				c[k].most = c[k].kb[s];
+		}
+	}
+	if (n)
+		qsort(c, n, sizeof(*c), by_most_change);
+	for (size_t k = 0; k < n && k < 10; k++) {
+		json_object *o = json_object_new_object();
+		json_object *v = json_object_new_array(), *ch = json_object_new_array();
+
+		for (size_t s = 0; s < ns; s++) {
+			json_object_array_add(v, have[s] ? num(c[k].kb[s]) : NULL);
+			json_object_array_add(ch, s && have[s] && have[0]
+					      ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
+		}
+		if (phase)
+			json_object_object_add(o, "phase", json_object_new_string(phase));
+		json_object_object_add(o, "site", json_object_new_string(c[k].name));
+		json_object_object_add(o, key, v);
+		json_object_object_add(o, "change", ch);
+		json_object_array_add(out, o);
+	}
+	for (size_t k = 0; k < n; k++)
+		free(c[k].kb);
+	free(c);
+	free(have);
+}
+
 /* The ten call sites of a source (result.json's attribution: page_alloc,
  * page_owner) whose bytes per disk differ most from the base's: [{site,
  * bytes_per_disk: [mean per side, null for a side without the source],
@@ -638,7 +484,6 @@ static json_object *site_changes(const struct side *const *sides, size_t ns,
 	struct cache_change *c = NULL;
 	size_t n = 0, alloc = 0;
 	json_object *out = json_object_new_array();
-	int *have = xcalloc(ns, sizeof(*have));
 
 	for (size_t s = 0; s < ns; s++)
 		for (size_t r = 0; r < sides[s]->n; r++) {
@@ -649,46 +494,7 @@ static json_object *site_changes(const struct side *const *sides, size_t ns,
 					   jstr(json_object_array_get_idx(arr, i), "site", ""));
 			}
 		}
-	for (size_t k = 0; k < n; k++) {
-		c[k].kb = xcalloc(ns, sizeof(*c[k].kb));
-		for (size_t s = 0; s < ns; s++) {
-			double sum = 0;
-			size_t runs = 0;
-			for (size_t r = 0; r < sides[s]->n; r++) {
-				double v = site_per_disk(sides[s]->roots[r], source, c[k].name);
-				if (v >= 0) {
-					sum += v;
-					runs++;
-				}
-			}
-			have[s] = runs > 0;
-			c[k].kb[s] = runs ? sum / (double)runs : 0;
-			if (have[s] && have[0] && fabs(c[k].kb[s] - c[k].kb[0]) > c[k].most)
-				c[k].most = fabs(c[k].kb[s] - c[k].kb[0]);
-			/* Against a base without attribution: the largest first. */
-			else if (have[s] && !have[0] && c[k].kb[s] > c[k].most)
-				c[k].most = c[k].kb[s];
-		}
-	}
-	if (n)
-		qsort(c, n, sizeof(*c), by_most_change);
-	for (size_t k = 0; k < n && k < 10; k++) {
-		json_object *o = json_object_new_object();
-		json_object *v = json_object_new_array(), *ch = json_object_new_array();
-		for (size_t s = 0; s < ns; s++) {
-			json_object_array_add(v, have[s] ? num(c[k].kb[s]) : NULL);
-			json_object_array_add(ch, s && have[s] && have[0]
-					      ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
-		}
-		json_object_object_add(o, "site", json_object_new_string(c[k].name));
-		json_object_object_add(o, "bytes_per_disk", v);
-		json_object_object_add(o, "change", ch);
-		json_object_array_add(out, o);
-	}
-	for (size_t k = 0; k < n; k++)
-		free(c[k].kb);
-	free(c);
-	free(have);
+	site_rows(out, c, n, sides, ns, site_per_disk, source, NULL, "bytes_per_disk");
 	return out;
 }
 
@@ -736,7 +542,6 @@ static json_object *time_site_changes(const struct side *const *sides, size_t ns
 {
 	static const char *const phases[] = { "insmod", "rmmod", "sweep" };
 	json_object *out = json_object_new_array();
-	int *have = xcalloc(ns, sizeof(*have));
 
 	for (size_t ph = 0; ph < ARRAY_SIZE(phases); ph++) {
 		struct cache_change *c = NULL;
@@ -751,49 +556,8 @@ static json_object *time_site_changes(const struct side *const *sides, size_t ns
 					change_add(&c, &n, &alloc,
 						   jstr(json_object_array_get_idx(sites, i), "site", ""));
 			}
-		for (size_t k = 0; k < n; k++) {
-			c[k].kb = xcalloc(ns, sizeof(*c[k].kb));
-			for (size_t s = 0; s < ns; s++) {
-				double sum = 0;
-				size_t runs = 0;
-
-				for (size_t r = 0; r < sides[s]->n; r++) {
-					double v = time_site_ms(sides[s]->roots[r], phases[ph], c[k].name);
-					if (v >= 0) {
-						sum += v;
-						runs++;
-					}
-				}
-				have[s] = runs > 0;
-				c[k].kb[s] = runs ? sum / (double)runs : 0;
-				if (have[s] && have[0] && fabs(c[k].kb[s] - c[k].kb[0]) > c[k].most)
-					c[k].most = fabs(c[k].kb[s] - c[k].kb[0]);
-				else if (have[s] && !have[0] && c[k].kb[s] > c[k].most)
-					c[k].most = c[k].kb[s];
-			}
-		}
-		if (n)
-			qsort(c, n, sizeof(*c), by_most_change);
-		for (size_t k = 0; k < n && k < 10; k++) {
-			json_object *o = json_object_new_object();
-			json_object *v = json_object_new_array(), *ch = json_object_new_array();
-
-			for (size_t s = 0; s < ns; s++) {
-				json_object_array_add(v, have[s] ? num(c[k].kb[s]) : NULL);
-				json_object_array_add(ch, s && have[s] && have[0]
-						      ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
-			}
-			json_object_object_add(o, "phase", json_object_new_string(phases[ph]));
-			json_object_object_add(o, "site", json_object_new_string(c[k].name));
-			json_object_object_add(o, "ms_per_disk", v);
-			json_object_object_add(o, "change", ch);
-			json_object_array_add(out, o);
-		}
-		for (size_t k = 0; k < n; k++)
-			free(c[k].kb);
-		free(c);
+		site_rows(out, c, n, sides, ns, time_site_ms, phases[ph], phases[ph], "ms_per_disk");
 	}
-	free(have);
 	return out;
 }
 
@@ -818,35 +582,6 @@ int compare_parse_gates(const char *s)
 	return g;
 }
 
-
-/* The keys of a list whose value differs between a side and the base:
- * [{"key", "values": [one per side]}]. */
-static json_object *key_diffs(const struct side *const *s, size_t n, const char *const *keys)
-{
-	json_object *out = json_object_new_array();
-	struct strbuf *v = xcalloc(n, sizeof(*v));
-
-	for (const char *const *k = keys; *k; k++) {
-		int differs = 0;
-		for (size_t i = 0; i < n; i++) {
-			sb_init(&v[i]);
-			compare_key_value(s[i]->roots[0], *k, &v[i]);
-			differs |= i && strcmp(v[i].buf, v[0].buf);
-		}
-		if (differs) {
-			json_object *d = json_object_new_object(), *vals = json_object_new_array();
-			for (size_t i = 0; i < n; i++)
-				json_object_array_add(vals, json_object_new_string(v[i].buf));
-			json_object_object_add(d, "key", json_object_new_string(*k));
-			json_object_object_add(d, "values", vals);
-			json_object_array_add(out, d);
-		}
-		for (size_t i = 0; i < n; i++)
-			sb_release(&v[i]);
-	}
-	free(v);
-	return out;
-}
 
 static json_object *gate_names(int gates)
 {
@@ -943,44 +678,6 @@ static int any_value(const struct metric *m, const struct side *const *s, size_t
 	return 0;
 }
 
-/* A kernel series: each side named by its kernel ("6.12.118+deb12-amd64,
- * debian", "6.12.118+, build 95fa81af", "6.1.0-57-amd64, build 0123abcd +
- * 1 patch"), then by the usual label where two kernels are one. */
-static char **series_labels(const struct side *const *s, size_t n)
-{
-	char **l = xcalloc(n, sizeof(*l)), **base = side_labels(s, n);
-
-	for (size_t i = 0; i < n; i++) {
-		json_object *r = s[i]->roots[0];
-		const char *src = jstr(r, "kernel.source", "?");
-		const char *key = jstr(r, "kernel.build.key", NULL);
-		size_t patches = jlen(jget(r, "kernel.build.patches"));
-		struct strbuf sb = STRBUF_INIT;
-
-		sb_addf(&sb, "%s, %s", jstr(r, "kernel.version", "?"), src);
-		if (key)
-			sb_addf(&sb, " %.8s", key);
-		if (patches)
-			sb_addf(&sb, " + %zu patch%s", patches, patches > 1 ? "es" : "");
-		l[i] = sb_detach(&sb, NULL);
-	}
-	for (size_t i = 0; i < n; i++) {
-		int dup = 0;
-
-		for (size_t j = 0; j < n; j++)
-			dup |= j != i && !strcmp(l[i], l[j]);
-		if (dup) {
-			char *t = xstrfmt("%s (%s)", l[i], base[i]);
-			free(l[i]);
-			l[i] = t;
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		free(base[i]);
-	free(base);
-	return l;
-}
-
 static const char *overall(int regressions, int improvements)
 {
 	return regressions ? "regression" : improvements ? "improvement" : "no change";
@@ -998,31 +695,17 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 		sb_addf(err, "a comparison takes 2 to %d sides, not %zu", COMPARE_MAX_SIDES, n);
 		return -1;
 	}
-	mm = key_diffs(s, n, compare_env_keys);
-	if (json_object_array_length(mm) && !o->allow_mismatch) {
-		sb_adds(err, n == 2 ? "the two sides ran in different environments"
-			: "the sides ran in different environments");
-		sb_adds(err, ", so their figures do not compare:");
-		for (size_t i = 0; i < json_object_array_length(mm); i++) {
-			json_object *d = json_object_array_get_idx(mm, i), *v = jget(d, "values");
-			sb_addf(err, "\n  %s: ", jstr(d, "key", ""));
-			for (size_t k = 0; k < jlen(v); k++)
-				sb_addf(err, "%s%s", k ? " vs " : "",
-					json_object_get_string(json_object_array_get_idx(v, k)));
-		}
-		sb_adds(err, "\n(--allow-mismatch compares them anyway, with a warning)");
-		json_object_put(mm);
+	if (side_mismatch(s, n, o->allow_mismatch, &mm, err) < 0)
 		return -1;
-	}
 
 	cmp = json_object_new_object();
-	diff = key_diffs(s, n, compare_subject_keys);
+	diff = side_key_diffs(s, n, compare_subject_keys);
 	ms = json_object_new_array();
 	rule = json_object_new_object();
 	sides = json_object_new_array();
 	reg = xcalloc(n, sizeof(*reg));
 	imp = xcalloc(n, sizeof(*imp));
-	labels = o->series ? series_labels(s, n) : side_labels(s, n);
+	labels = side_labels(s, n, o->series);
 	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++)
 		if (!metrics[i].fit || any_value(&metrics[i], s, n))
 			json_object_array_add(ms, metric_json(&metrics[i], s, n, o, reg, imp));

@@ -2,13 +2,9 @@
  * compare: two sides of runs or more, figure by figure, each against the
  * first (the base), with a verdict.
  *
- * A side is a run directory (holding result.json), a group directory made
- * by "run --repeat N" (holding run directories), or a baseline directory
- * (baseline.h).  Every run on a side must be complete, passed, and of this
- * schema; the runs of one side must agree on the environment keys.  A
- * side is labelled by what it is (side_load): a run by its run id, a group
- * by its directory's name, a baseline as "baseline <directory>"; two
- * sides with one label get their numbers ("#1", "#2").
+ * A side (side.h) is a run directory, a group of repeats or a baseline,
+ * loaded and checked by side_load(); two sides with one label get their
+ * numbers ("#1", "#2"), a kernel series names each by its kernel.
  *
  *	struct side s[3];
  *	side_load(&s[0], "results/x", &err);		// -1: err says why
@@ -45,16 +41,8 @@
 
 #include <json.h>
 
+#include "compare/side.h"
 #include "lib/strbuf.h"
-#include "lib/strvec.h"
-
-struct side {
-	char *path;
-	char *label;
-	struct strvec runs;	/* run directories */
-	json_object **roots;	/* their result.json */
-	size_t n;
-};
 
 /* Which kinds of metric gate the verdict. */
 enum { GATE_MEMORY = 1, GATE_TIME = 2, GATE_IO = 4 };
@@ -68,16 +56,6 @@ struct compare_opts {
 				 * and the report leads with the per-disk figures */
 };
 #define COMPARE_OPTS_INIT { 0.05, 5.0, GATE_MEMORY, 0, 0 }
-
-int side_load(struct side *s, const char *path, struct strbuf *err);
-void side_release(struct side *s);
-
-/* The keys that make figures comparable (environment), and the ones that
- * are the subject of a comparison (shown, never refused). */
-extern const char *const compare_env_keys[];
-extern const char *const compare_subject_keys[];
-/* The value of a key in a result as text ("" if absent); arrays joined. */
-void compare_key_value(json_object *root, const char *key, struct strbuf *out);
 
 #define COMPARE_SCHEMA 2
 #define COMPARE_MAX_SIDES 10

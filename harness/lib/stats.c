@@ -20,38 +20,37 @@ void stats_of(const double *v, size_t n, struct stats *st)
 	st->sd = sqrt(ss / (double)(n - 1));
 }
 
+#define LENTZ_TINY 1e-300
+
+/* One step of Lentz's method with the coefficient aa: updates c and d,
+ * returns the factor d * c for the fraction. */
+static double lentz_step(double aa, double *c, double *d)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < LENTZ_TINY)
+		*d = LENTZ_TINY;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < LENTZ_TINY)
+		*c = LENTZ_TINY;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* Continued fraction for the incomplete beta (Lentz's method). */
 static double betacf(double a, double b, double x)
 {
-	const double tiny = 1e-300;
 	double qab = a + b, qap = a + 1, qam = a - 1;
 	double c = 1, d = 1 - qab * x / qap, h;
 
-	if (fabs(d) < tiny)
-		d = tiny;
+	if (fabs(d) < LENTZ_TINY)
+		d = LENTZ_TINY;
 	d = 1 / d;
 	h = d;
 	for (int m = 1; m <= 300; m++) {
-		double m2 = 2.0 * m, aa, del;
+		double m2 = 2.0 * m, del;
 
-		aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		h *= lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)), &c, &d);
+		del = lentz_step(-(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < 1e-14)
 			break;

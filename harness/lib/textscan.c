@@ -29,6 +29,18 @@ int line_next(struct line_iter *it)
 	return 1;
 }
 
+int line_next_copy(struct line_iter *it, struct strbuf *line)
+{
+	while (line_next(it)) {
+		if (!it->len)
+			continue;
+		sb_reset(line);
+		sb_add(line, it->line, it->len);
+		return 1;
+	}
+	return 0;
+}
+
 int line_has_nul(const char *line, size_t len)
 {
 	return memchr(line, '\0', len) != NULL;

@@ -7,6 +7,15 @@
  *		use(it.line, it.len, it.lineno);	// no '\n'; not NUL-terminated
  *	}
  *
+ * Parsers of "NAME VALUE" lines that want each line as a C string:
+ *
+ *	struct strbuf line = STRBUF_INIT;
+ *	while (line_next_copy(&it, &line)) {	// empty lines skipped
+ *		if (line_has_nul(line.buf, line.len)) ...
+ *		split_fields(line.buf, f, 2) ...
+ *	}
+ *	sb_release(&line);
+ *
  * A final line without '\n' is returned too.  A NUL byte inside the buffer
  * is reported by line_has_nul() so parsers can reject binary garbage.
  */
@@ -14,6 +23,8 @@
 #define SCALETEST_TEXTSCAN_H
 
 #include <stddef.h>
+
+#include "lib/strbuf.h"
 
 struct line_iter {
 	const char *p, *end;
@@ -24,6 +35,10 @@ struct line_iter {
 
 void line_iter_init(struct line_iter *it, const char *buf, size_t len);
 int line_next(struct line_iter *it);
+/* The next line that is not empty, copied into line (NUL-terminated; a NUL
+ * byte inside stays, for line_has_nul): 1, or 0 at the end.  it->line,
+ * it->len and it->lineno are that line's, as after line_next(). */
+int line_next_copy(struct line_iter *it, struct strbuf *line);
 int line_has_nul(const char *line, size_t len);
 
 /* Split a line on runs of blanks into at most max fields (pointers into a

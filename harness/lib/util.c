@@ -37,6 +37,18 @@ static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
 	sb_release(&sb);
 }
 
+/* The body of a message function that --quiet silences: PREFIX, the
+ * message from the caller's arguments after fmt, and strerror(ERR) when
+ * ERR is not 0. */
+#define REPORT_UNLESS_QUIET(prefix, fmt, err) do { \
+	va_list ap_; \
+	if (!util_quiet) { \
+		va_start(ap_, fmt); \
+		vreport(prefix, fmt, ap_, err); \
+		va_end(ap_); \
+	} \
+} while (0)
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
@@ -49,26 +61,15 @@ void die(const char *fmt, ...)
 
 int error(const char *fmt, ...)
 {
-	va_list ap;
-
-	if (util_quiet)
-		return -1;
-	va_start(ap, fmt);
-	vreport("", fmt, ap, 0);
-	va_end(ap);
+	REPORT_UNLESS_QUIET("", fmt, 0);
 	return -1;
 }
 
 int error_errno(const char *fmt, ...)
 {
-	va_list ap;
 	int e = errno;
 
-	if (!util_quiet) {
-		va_start(ap, fmt);
-		vreport("", fmt, ap, e);
-		va_end(ap);
-	}
+	REPORT_UNLESS_QUIET("", fmt, e);
 	errno = e;
 	return -1;
 }
@@ -77,37 +78,19 @@ int error_was_env;
 
 int error_env(const char *fmt, ...)
 {
-	va_list ap;
-
 	error_was_env = 1;
-	if (util_quiet)
-		return -1;
-	va_start(ap, fmt);
-	vreport("", fmt, ap, 0);
-	va_end(ap);
+	REPORT_UNLESS_QUIET("", fmt, 0);
 	return -1;
 }
 
 void warning(const char *fmt, ...)
 {
-	va_list ap;
-
-	if (util_quiet)
-		return;
-	va_start(ap, fmt);
-	vreport("warning: ", fmt, ap, 0);
-	va_end(ap);
+	REPORT_UNLESS_QUIET("warning: ", fmt, 0);
 }
 
 void note(const char *fmt, ...)
 {
-	va_list ap;
-
-	if (util_quiet)
-		return;
-	va_start(ap, fmt);
-	vreport("", fmt, ap, 0);
-	va_end(ap);
+	REPORT_UNLESS_QUIET("", fmt, 0);
 }
 
 void printf_clean(const char *fmt, ...)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
 #include "lib/xalloc.h"
@@ -402,17 +403,6 @@ static long long sat_add(long long a, long long b)
 	return a > LLONG_MAX - b ? LLONG_MAX : a + b;
 }
 
-static json_object *clean_string(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_object *o;
-
-	sb_add_clean(&sb, s, strlen(s), 0);
-	o = json_object_new_string_len(sb.buf, (int)sb.len);
-	sb_release(&sb);
-	return o;
-}
-
 struct site {
 	char *name;
 	long long bytes, count, best;
@@ -483,11 +473,13 @@ json_object *attr_source_json(const struct attr_hist *h, enum attr_unit unit,
 		}
 		site = json_object_new_object();
 		st = json_object_new_array();
-		json_object_object_add(site, "site", clean_string(s[i].name));
+		json_object_object_add(site, "site", json_clean_string(s[i].name, strlen(s[i].name)));
 		json_object_object_add(site, "bytes", json_object_new_int64(s[i].bytes));
 		json_object_object_add(site, "count", json_object_new_int64(s[i].count));
 		for (size_t f = 0; f < s[i].stack->nframes; f++) {
-			json_object_array_add(st, clean_string(s[i].stack->frames[f]));
+			const char *fr = s[i].stack->frames[f];
+
+			json_object_array_add(st, json_clean_string(fr, strlen(fr)));
 		}
 		json_object_object_add(site, "stack", st);
 		json_object_array_add(arr, site);

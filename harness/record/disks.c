@@ -54,15 +54,11 @@ int blocklist_parse(struct blocklist *l, const char *buf, size_t len,
 	struct blocklist out = BLOCKLIST_INIT;
 
 	line_iter_init(&it, buf, len);
-	while (line_next(&it)) {
+	while (line_next_copy(&it, &line)) {
 		char *f[3];
 		const char *why = NULL;
 		struct blockdev d;
 
-		if (!it.len)
-			continue;
-		sb_reset(&line);
-		sb_add(&line, it.line, it.len);
 		if (line_has_nul(it.line, it.len))
 			why = "NUL byte";
 		else if (split_fields(line.buf, f, 2) != 2)

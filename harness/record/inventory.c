@@ -64,14 +64,10 @@ int inventory_parse(struct inventory *inv, const char *buf, size_t len,
 	struct line_iter it;
 
 	line_iter_init(&it, buf, len);
-	while (line_next(&it)) {
+	while (line_next_copy(&it, &line)) {
 		struct inv_row row;
 		const char *why;
 
-		if (!it.len)
-			continue;
-		sb_reset(&line);
-		sb_add(&line, it.line, it.len);
 		why = line_has_nul(it.line, it.len) ? "NUL byte" : parse_row(&row, line.buf);
 		if (why) {
 			sb_addf(err, "line %u: %s", it.lineno, why);

@@ -345,13 +345,7 @@ static json_object *secs(double s)
 
 static json_object *clean(const char *s)
 {
-	struct strbuf sb = STRBUF_INIT;
-	json_object *o;
-
-	sb_add_clean(&sb, s, strlen(s), 0);
-	o = json_object_new_string_len(sb.buf, (int)sb.len);
-	sb_release(&sb);
-	return o;
+	return json_clean_string(s, strlen(s));
 }
 
 /* A comm without its numbers: kworker/u2:5+events_unbound ->

@@ -11,15 +11,11 @@
 #include "lib/util.h"
 
 /*
- * Side k is called by its letter (A is the base) in every table heading,
- * and by its label in the list of sides and the charts.  Two sides keep
- * the columns of a plain comparison ("A", "B", "change", "p"...); more
- * put the letter in front ("C change").
+ * Side k is called by its letter (fmt_side_letter, format.h: A is the
+ * base) in every table heading, and by its label in the list of sides and
+ * the charts.  Two sides keep the columns of a plain comparison ("A", "B",
+ * "change", "p"...); more put the letter in front ("C change").
  */
-static char side_letter(size_t k)
-{
-	return (char)('A' + (int)(k % 26));
-}
 
 /* Table columns built for the sides: heads are the report's own words,
  * allocated; cols_release() frees them. */
@@ -139,7 +135,7 @@ static void mismatch(struct doc *d, const struct compare_model *m)
 		mk_text(d, fmt_or(m->mismatch[i].key, "?"));
 		mk_inline_end(d, MK_CODE);
 		for (size_t k = 0; k < m->nsides; k++) {
-			mk_addf(d, "%s%c ", k ? ", " : ": ", side_letter(k));
+			mk_addf(d, "%s%c ", k ? ", " : ": ", fmt_side_letter(k));
 			kv_value(d, m->mismatch[i].values[k]);
 		}
 		mk_block_end(d, MK_ITEM);
@@ -184,7 +180,7 @@ static void side_item(struct doc *d, size_t k, const struct compare_side_model *
 	long long n = fmt_round(s->n.v);
 
 	mk_block(d, MK_ITEM, NULL, NULL);
-	mk_addf(d, "%c: ", side_letter(k));
+	mk_addf(d, "%c: ", fmt_side_letter(k));
 	mk_text(d, fmt_or(s->label, "?"));
 	mk_addf(d, " (%lld run%s, ", n, n == 1 ? "" : "s");
 	MK_PARTS(d, "", fmt_or(s->scenario, "?"), ", kernel ", fmt_or(s->kernel, "?"), ")");
@@ -236,7 +232,7 @@ static void sides(struct doc *d, const struct compare_model *m)
 	doc_heading(d, MK_H2, "sides", m->nsides == 2 ? "The two sides" : "The sides");
 	col_add(&c, MK_LEFT, "%s", "");
 	for (size_t k = 0; k < m->nsides; k++)
-		col_add(&c, MK_LEFT, "%c%s", side_letter(k), m->nsides > 2 && !k ? " (base)" : "");
+		col_add(&c, MK_LEFT, "%c%s", fmt_side_letter(k), m->nsides > 2 && !k ? " (base)" : "");
 	mk_table(d, "sides", c.c, c.n);
 	mk_row(d, NULL);
 	mk_lit_cell(d, "label");
@@ -302,7 +298,7 @@ static void differences(struct doc *d, const struct compare_model *m)
 	doc_heading(d, MK_H2, "differences", "What differs");
 	col_add(&c, MK_LEFT, "key");
 	for (size_t k = 0; k < m->nsides; k++)
-		col_add(&c, MK_LEFT, "%c", side_letter(k));
+		col_add(&c, MK_LEFT, "%c", fmt_side_letter(k));
 	mk_table(d, "differences", c.c, c.n);
 	for (size_t i = 0; i < m->ndifferences; i++) {
 		mk_row(d, NULL);
@@ -403,8 +399,8 @@ static void metric_cols(struct cols *c, size_t nsides, int page)
 	for (size_t k = 0; k < nsides; k++) {
 		char pre[4] = "";
 		if (nsides > 2)
-			snprintf(pre, sizeof(pre), "%c ", side_letter(k));
-		col_add(c, MK_RIGHT, "%c%s", side_letter(k), page ? " mean \xc2\xb1 sd" : "");
+			snprintf(pre, sizeof(pre), "%c ", fmt_side_letter(k));
+		col_add(c, MK_RIGHT, "%c%s", fmt_side_letter(k), page ? " mean \xc2\xb1 sd" : "");
 		if (!k)
 			continue;
 		col_add(c, MK_RIGHT, "%schange", pre);
@@ -557,7 +553,7 @@ static void series_section(struct doc *d, const struct compare_model *m)
 	for (size_t k = 0; k < m->nsides; k++) {
 		mk_row(d, NULL);
 		mk_cell(d, NULL, 0);
-		mk_addf(d, "%c: ", (char)('A' + (int)(k % 26)));
+		mk_addf(d, "%c: ", fmt_side_letter(k));
 		mk_text(d, fmt_or(m->sides[k].label, "?"));
 		mk_cell_end(d);
 		for (size_t i = 0; i < nx; i++) {
@@ -646,9 +642,9 @@ static void site_table(struct doc *d, const struct compare_model *m,
 		col_add(&c, MK_LEFT, "%s", "phase");
 	col_add(&c, MK_LEFT, "%s", "call site");
 	for (size_t k = 0; k < m->nsides; k++)
-		col_add(&c, MK_RIGHT, "%c", side_letter(k));
+		col_add(&c, MK_RIGHT, "%c", fmt_side_letter(k));
 	for (size_t k = 1; k < m->nsides; k++)
-		col_add(&c, MK_RIGHT, "%c minus A", side_letter(k));
+		col_add(&c, MK_RIGHT, "%c minus A", fmt_side_letter(k));
 	mk_table(d, id, c.c, c.n);
 	for (size_t i = 0; i < n; i++) {
 		const struct compare_site *s = &sites[i];
@@ -678,12 +674,12 @@ static void slab_change_cols(struct cols *c, size_t nsides, int page)
 {
 	col_add(c, MK_LEFT, "%s", page ? "cache" : "slab cache (growth at insmod)");
 	for (size_t k = 0; k < nsides; k++)
-		col_add(c, MK_RIGHT, "%c%s", side_letter(k), page ? " growth" : "");
+		col_add(c, MK_RIGHT, "%c%s", fmt_side_letter(k), page ? " growth" : "");
 	for (size_t k = 1; k < nsides; k++) {
 		if (nsides == 2)
 			col_add(c, MK_RIGHT, "%s", page ? "B minus A" : "change");
 		else
-			col_add(c, MK_RIGHT, "%c %s", side_letter(k), page ? "minus A" : "change");
+			col_add(c, MK_RIGHT, "%c %s", fmt_side_letter(k), page ? "minus A" : "change");
 	}
 }
 
@@ -722,10 +718,10 @@ static void slab_changes(struct doc *d, const struct compare_model *m)
 				b[nb++].v = rows[i].change[k].v;
 			}
 			snprintf(label, sizeof(label), "slab caches that changed most, %c against A, kB",
-				 side_letter(k));
+				 fmt_side_letter(k));
 			if (m->nsides > 2) {
 				mk_block(d, MK_P, "note", NULL);
-				mk_addf(d, "%c minus A", side_letter(k));
+				mk_addf(d, "%c minus A", fmt_side_letter(k));
 				mk_block_end(d, MK_P);
 			}
 			svg_hbars(d->out, label, b, nb, "#e15759", "#59a14f");

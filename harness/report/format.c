@@ -289,3 +289,8 @@ void fmt_ratio(struct strbuf *out, struct num v)
 {
 	fmt_fixed(out, v, "%.2f\xc3\x97");
 }
+
+char fmt_side_letter(size_t k)
+{
+	return (char)('A' + (int)(k % 26));
+}

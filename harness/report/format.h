@@ -72,6 +72,8 @@ void fmt_signed_value(struct strbuf *out, double v);
 
 /* s, or def when s is NULL (a missing string from a model). */
 const char *fmt_or(const char *s, const char *def);
+/* Side k of a comparison by its letter: A (the base), B, ... (k mod 26). */
+char fmt_side_letter(size_t k);
 
 /* Characters (UTF-8 sequences) in s; 0 for NULL. */
 size_t utf8_len(const char *s);

@@ -676,7 +676,7 @@ const char *svg_side_color(size_t k)
 /* "A: label" for a legend or an axis; malloc'd. */
 static char *side_name(const struct compare_side_model *s, size_t k)
 {
-	return xstrfmt("%c: %s", (char)('A' + (int)(k % 26)), s->label ? s->label : "?");
+	return xstrfmt("%c: %s", fmt_side_letter(k), s->label ? s->label : "?");
 }
 
 void svg_metric(struct strbuf *out, const struct compare_metric *m,
@@ -714,7 +714,7 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 		const char *color = !s ? "#9aa9bd" : !strcmp(v, "regression") ? "#e15759" :
 				    !strcmp(v, "improvement") ? "#59a14f" : "#4e79a7";
 		double cx = ml + slot * ((double)s + 0.5);
-		char letter = (char)('A' + (int)(s % 26));
+		char letter = fmt_side_letter(s);
 
 		if (side->mean.have) {
 			double mean = side->mean.v, y = axis_pos(&ax, mean, y0, y1);
@@ -811,6 +811,19 @@ static void legend_rows(struct strbuf *out, double x, double y, const struct key
 			   n - i < per_row ? n - i : per_row, LEGEND_MAX);
 }
 
+/* The end of an overlay: its legend and closing tag; the side keys and
+ * their names (side_keys) freed. */
+static void overlay_end(struct strbuf *out, double ml, struct key *keys, char **knames,
+			size_t ns, size_t per_row)
+{
+	legend_rows(out, ml, 18, keys, ns, per_row);
+	sb_adds(out, "</svg>\n");
+	for (size_t s = 0; s < ns; s++)
+		free(knames[s]);
+	free(knames);
+	free(keys);
+}
+
 void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t ns,
 		       int field, const char *field_name)
 {
@@ -895,12 +908,7 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 				svg_side_color(s), pts.buf);
 		sb_release(&pts);
 	}
-	legend_rows(out, ml, 18, keys, ns, per_row);
-	sb_adds(out, "</svg>\n");
-	for (size_t s = 0; s < ns; s++)
-		free(knames[s]);
-	free(knames);
-	free(keys);
+	overlay_end(out, ml, keys, knames, ns, per_row);
 	free(names);
 }
 
@@ -977,12 +985,7 @@ void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *si
 	sb_addf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>"
 		"<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
 		x0, top0, x1 - x0, h0, x0, top1, x1 - x0, h1);
-	legend_rows(out, ml, 18, keys, ns, per_row);
-	sb_adds(out, "</svg>\n");
-	for (size_t s = 0; s < ns; s++)
-		free(knames[s]);
-	free(knames);
-	free(keys);
+	overlay_end(out, ml, keys, knames, ns, per_row);
 }
 
 /* ---- chart: a sweep's figures against the disk count ---- */

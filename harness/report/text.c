@@ -421,11 +421,6 @@ static void tt_write(struct ttable *t, struct strbuf *out)
 	free(w);
 }
 
-static char letter(size_t k)
-{
-	return (char)('A' + (int)(k % 26));
-}
-
 /* A verdict for the terminal: only a regression (of a gating metric) in
  * capitals. */
 static void verdict_text(struct strbuf *out, const char *v)
@@ -479,13 +474,13 @@ static void compare_metrics_text(const struct compare_model *m, struct strbuf *o
 	row = tt_row(&t);
 	sb_adds(&row[0], "metric");
 	for (size_t k = 0, c = 1; k < m->nsides; k++) {
-		sb_addf(&row[c++], "%c", letter(k));
+		sb_addf(&row[c++], "%c", fmt_side_letter(k));
 		if (!k)
 			continue;
-		sb_addf(&row[c++], "%c change", letter(k));
-		sb_addf(&row[c++], "%c p", letter(k));
+		sb_addf(&row[c++], "%c change", fmt_side_letter(k));
+		sb_addf(&row[c++], "%c p", fmt_side_letter(k));
 		t.left[c] = 1;
-		sb_addf(&row[c++], "%c verdict", letter(k));
+		sb_addf(&row[c++], "%c verdict", fmt_side_letter(k));
 	}
 	for (size_t i = 0; i < m->nmetrics; i++) {
 		const struct compare_metric *x = &m->metrics[i];
@@ -524,9 +519,9 @@ static void compare_slab_text(const struct compare_model *m, struct strbuf *out)
 	row = tt_row(&t);
 	sb_adds(&row[0], "cache");
 	for (size_t k = 0; k < m->nsides; k++)
-		sb_addf(&row[1 + k], "%c", letter(k));
+		sb_addf(&row[1 + k], "%c", fmt_side_letter(k));
 	for (size_t k = 1; k < m->nsides; k++)
-		sb_addf(&row[m->nsides + k], "%c - A", letter(k));
+		sb_addf(&row[m->nsides + k], "%c - A", fmt_side_letter(k));
 	for (size_t i = 0; i < n; i++) {
 		const struct compare_slab *c = &m->changed[i];
 		row = tt_row(&t);
@@ -551,9 +546,9 @@ static void compare_sites_text(const struct compare_model *m, struct strbuf *out
 	row = tt_row(&t);
 	sb_adds(&row[0], "call site");
 	for (size_t k = 0; k < m->nsides; k++)
-		sb_addf(&row[1 + k], "%c", letter(k));
+		sb_addf(&row[1 + k], "%c", fmt_side_letter(k));
 	for (size_t k = 1; k < m->nsides; k++)
-		sb_addf(&row[m->nsides + k], "%c - A", letter(k));
+		sb_addf(&row[m->nsides + k], "%c - A", fmt_side_letter(k));
 	for (size_t i = 0; i < m->nsites; i++) {
 		const struct compare_site *c = &m->sites[i];
 		row = tt_row(&t);
@@ -581,7 +576,7 @@ void text_compare(const struct compare_model *m, struct strbuf *out)
 		const struct compare_side_model *s = &m->sides[k];
 		long long n = fmt_round(s->n.v);
 
-		sb_addf(out, "  %c: ", letter(k));
+		sb_addf(out, "  %c: ", fmt_side_letter(k));
 		text_clean(out, fmt_or(s->label, "?"));
 		sb_addf(out, " (%lld run%s, ", n, n == 1 ? "" : "s");
 		text_clean(out, fmt_or(s->scenario, "?"));

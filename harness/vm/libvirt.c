@@ -254,6 +254,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	char *kernel = NULL, *initrd = NULL, *native;
 	int con = -1, rec = -1, logfd;
 	int created = 0;
+	int ret = -1;
 	double t0;
 
 	pthread_mutex_init(&lv->mu, NULL);
@@ -341,13 +342,8 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	}
 	if (lv->fault == LV_FAULT_STALL)
 		fault_stall(lv);
-	sb_release(&xml);
-	strvec_clear(&disks);
-	strvec_clear(&facts);
-	strvec_clear(&argv);
-	free(kernel);
-	free(initrd);
-	return 0;
+	ret = 0;
+	goto out;
 fail:
 	if (con >= 0)
 		close(con);
@@ -368,13 +364,14 @@ fail:
 	}
 	pthread_mutex_unlock(&lv->mu);
 	lv_free(lv);
+out:
 	sb_release(&xml);
 	strvec_clear(&disks);
 	strvec_clear(&facts);
 	strvec_clear(&argv);
 	free(kernel);
 	free(initrd);
-	return -1;
+	return ret;
 }
 
 /* 1 if the domain is gone or stopped, 0 if it runs, -1 if libvirt cannot say. */

@@ -106,6 +106,36 @@ TEST(textscan_lines)
 	sb_release(&got);
 }
 
+TEST(textscan_line_next_copy)
+{
+	static const char buf[] = "a b\n\n\nc\0d\nlast";
+	struct line_iter it;
+	struct strbuf line = STRBUF_INIT, got = STRBUF_INIT;
+
+	line_iter_init(&it, buf, sizeof(buf) - 1);
+	CHECK(line_next_copy(&it, &line));
+	CHECK_STR(line.buf, "a b");
+	CHECK_EQ_INT(it.lineno, 1);
+	CHECK(!line_has_nul(line.buf, line.len));
+	/* Two empty lines skipped; the NUL byte kept in the copy. */
+	CHECK(line_next_copy(&it, &line));
+	CHECK_EQ_INT(it.lineno, 4);
+	CHECK_EQ_INT(line.len, 3);
+	CHECK(line_has_nul(line.buf, line.len));
+	CHECK(line_next_copy(&it, &line));
+	CHECK_STR(line.buf, "last");
+	CHECK_EQ_INT(it.lineno, 5);
+	CHECK(!line_next_copy(&it, &line));
+	/* Nothing but empty lines: nothing at all. */
+	line_iter_init(&it, "\n\n", 2);
+	while (line_next_copy(&it, &line))
+		sb_addf(&got, "%u:%s|", it.lineno, line.buf);
+	CHECK_STR(got.buf, "");
+	CHECK_EQ_INT(it.lineno, 2);
+	sb_release(&line);
+	sb_release(&got);
+}
+
 TEST(textscan_split_fields)
 {
 	char s1[] = "  a\tb  c ";
