@@ -1,6 +1,5 @@
 #include "report/document.h"
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -339,55 +338,23 @@ static void mean_sd(struct doc *d, const struct compare_stat *s, const char *uni
 	}
 }
 
-/* Markdown's "mean ± sd (n=3)": thousands separators from 1,000, else
- * three significant digits. */
-static void mean_terse(struct doc *d, const struct compare_stat *s)
+/* Markdown's "mean ± sd (n=3)", format.c's fmt_mean_sd. */
+static void mean_sd_terse(struct doc *d, const struct compare_stat *s)
 {
-	if (!s->mean.have) {
-		mk_lit(d, "n/a");
-		return;
-	}
-	if (fabs(s->mean.v) >= 1000)
-		fmt_thousands_d(d->out, s->mean.v);
-	else
-		mk_addf(d, "%.3g", s->mean.v);
-	if (s->sd.have)
-		mk_addf(d, " \xc2\xb1 %.2g", s->sd.v);
-	if (s->n.v > 1)
-		mk_addf(d, " (n=%lld)", fmt_round(s->n.v));
+	struct strbuf sb = STRBUF_INIT;
+
+	fmt_mean_sd(&sb, s->mean, s->sd, s->n);
+	mk_text(d, sb.buf);
+	sb_release(&sb);
 }
 
+/* A change: a page gives its unit. */
 static void change_cell(struct doc *d, const struct compare_stat *x, const char *unit)
 {
 	mk_cell(d, NULL, 0);
-	if (d->mk->page && x->change.have) {
-		fmt_signed_value(d->out, x->change.v);
+	doc_num(d, fmt_change, x->change);
+	if (d->mk->page && x->change.have)
 		fmt_unit_html(d->out, unit);
-	} else if (d->mk->page) {
-		mk_lit(d, "n/a");
-	} else if (x->change.have && fabs(x->change.v) >= 1000) {
-		mk_addf(d, "%c", x->change.v > 0 ? '+' : '-');
-		fmt_thousands_d(d->out, fabs(x->change.v));
-	} else if (x->change.have) {
-		mk_addf(d, "%+.3g", x->change.v);
-	}
-	mk_cell_end(d);
-}
-
-/* p: a page rounds it to three places, markdown gives three digits. */
-static void p_cell(struct doc *d, struct num p)
-{
-	mk_cell(d, NULL, 0);
-	if (!d->mk->page) {
-		if (p.have)
-			mk_addf(d, "%.3g", p.v);
-	} else if (p.have && p.v >= 0 && p.v < 0.001) {
-		mk_text(d, "< 0.001");
-	} else if (p.have && p.v >= 0) {
-		mk_addf(d, "%.3f", p.v);
-	} else {
-		mk_lit(d, "n/a");
-	}
 	mk_cell_end(d);
 }
 
@@ -440,18 +407,13 @@ static void metric_row(struct doc *d, const struct compare_metric *x, size_t nsi
 		if (page)
 			mean_sd(d, st, x->unit);
 		else
-			mean_terse(d, st);
+			mean_sd_terse(d, st);
 		mk_cell_end(d);
 		if (!k)
 			continue;
 		change_cell(d, st, x->unit);
-		mk_cell(d, NULL, 0);
-		if (st->change_pct.have)
-			mk_addf(d, "%+.1f%%", st->change_pct.v);
-		else if (page)
-			mk_lit(d, "n/a");
-		mk_cell_end(d);
-		p_cell(d, st->p);
+		doc_num_cell(d, fmt_signed_percent, st->change_pct);
+		doc_num_cell(d, fmt_p, st->p);
 		snprintf(cls, sizeof(cls), "v-%s", fmt_verdict_class(verdict));
 		mk_cell(d, cls, alarm);
 		if (page)

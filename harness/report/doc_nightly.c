@@ -1,6 +1,5 @@
 #include "report/document.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,21 +11,6 @@ static const struct mk_col night_cols[] = {
 	{ "scenario", MK_LEFT }, { "status", MK_LEFT }, { "per disk", MK_RIGHT },
 	{ "vs baseline", MK_LEFT }, { "run", MK_LEFT },
 };
-
-/* A figure in a sentence: thousands separators from 1,000, else three
- * significant digits; sign: always with its sign (a change). */
-static void terse(struct doc *d, struct num v, int sign)
-{
-	if (!v.have) {
-		mk_lit(d, "n/a");
-	} else if (fabs(v.v) >= 1000) {
-		if (sign || v.v < 0)
-			mk_addf(d, "%c", v.v < 0 ? '-' : '+');
-		fmt_thousands_d(d->out, fabs(v.v));
-	} else {
-		mk_addf(d, sign ? "%+.3g" : "%.3g", v.v);
-	}
-}
 
 /* Each regression of the night: the run, the metric, the baseline's and
  * tonight's figure, the change. */
@@ -54,15 +38,20 @@ static void night_regressions(struct doc *d, const struct nightly_model *m)
 			mk_block(d, MK_ITEM, NULL, NULL);
 			MK_PARTS(d, "", fmt_or(r->scenario, "?"), ": ", fmt_or(x->name, "?"), " (",
 				 fmt_or(x->unit, "?"), "): baseline ");
-			terse(d, a->mean, 0);
+			doc_num(d, fmt_amount, a->mean);
 			mk_lit(d, ", tonight ");
-			terse(d, b->mean, 0);
+			doc_num(d, fmt_amount, b->mean);
 			mk_lit(d, ", change ");
-			terse(d, b->change, 1);
-			if (b->change_pct.have)
-				mk_addf(d, " (%+.1f%%)", b->change_pct.v);
-			if (b->p.have)
-				mk_addf(d, ", p %.3g", b->p.v);
+			doc_num(d, fmt_change, b->change);
+			if (b->change_pct.have) {
+				mk_lit(d, " (");
+				doc_num(d, fmt_signed_percent, b->change_pct);
+				mk_lit(d, ")");
+			}
+			if (b->p.have) {
+				mk_lit(d, ", p ");
+				doc_num(d, fmt_p, b->p);
+			}
 			mk_block_end(d, MK_ITEM);
 		}
 	}
@@ -169,7 +158,9 @@ void document_nightly(const struct markup *mk, const struct nightly_model *m, st
 		fmt_round(m->without_baseline.v));
 	if (m->recorded.have && m->recorded.v > 0)
 		mk_addf(d, ", %lld baselines recorded", fmt_round(m->recorded.v));
-	mk_addf(d, "; %.0f s.", m->seconds.v);
+	mk_lit(d, "; ");
+	doc_num(d, fmt_seconds, m->seconds);
+	mk_lit(d, ".");
 	mk_block_end(d, MK_P);
 	night_regressions(d, m);
 	night_missing(d, m);

@@ -10,10 +10,19 @@ void doc_note(struct doc *d, const char *s)
 	mk_lit_block(d, MK_P, "note", NULL, s);
 }
 
+void doc_num(struct doc *d, void (*fmt)(struct strbuf *, struct num), struct num v)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	fmt(&sb, v);
+	mk_text(d, sb.buf ? sb.buf : "");
+	sb_release(&sb);
+}
+
 void doc_num_cell(struct doc *d, void (*fmt)(struct strbuf *, struct num), struct num v)
 {
 	mk_cell(d, NULL, 0);
-	fmt(d->out, v);
+	doc_num(d, fmt, v);
 	mk_cell_end(d);
 }
 

@@ -24,7 +24,9 @@
 void doc_heading(struct doc *d, enum mk_block level, const char *id, const char *title);
 /* A paragraph of class "note". */
 void doc_note(struct doc *d, const char *s);
-/* A cell holding a figure formatted by format.h (fmt_kb, fmt_per_disk...). */
+/* A figure formatted by format.h (fmt_kb, fmt_p...), escaped as text;
+ * the _cell form puts it in a cell of its own. */
+void doc_num(struct doc *d, void (*fmt)(struct strbuf *, struct num), struct num v);
 void doc_num_cell(struct doc *d, void (*fmt)(struct strbuf *, struct num), struct num v);
 /* "label value" as a strong label and data: "**Reason:** text". */
 void doc_labelled(struct doc *d, const char *label, const char *s);

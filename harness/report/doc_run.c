@@ -137,10 +137,7 @@ static void run_facts(struct doc *d, const struct report_model *m)
 	for (size_t i = 0; i < ARRAY_SIZE(times); i++) {
 		const struct num *t = (const struct num *)((const char *)m + times[i].offset);
 		mk_addf(d, "%s %s ", i ? "," : "", times[i].name);
-		if (t->have)
-			mk_addf(d, "%.1f s", t->v);
-		else
-			mk_lit(d, "n/a");
+		doc_num(d, fmt_seconds, *t);
 		if (t == &m->rmmod_s && m->rmmod_rcu && !strcmp(m->rmmod_rcu, "on"))
 			mk_lit(d, " (RCU expedited)");
 	}
@@ -257,8 +254,9 @@ static void mem_section(struct doc *d, const struct report_model *m)
 	}
 	if (m->returned_pct.have) {
 		mk_block(d, MK_P, NULL, NULL);
-		mk_addf(d, "After rmmod: %.0f%% of the MemFree taken at insmod came back (",
-			m->returned_pct.v);
+		mk_lit(d, "After rmmod: ");
+		doc_num(d, fmt_percent, m->returned_pct);
+		mk_lit(d, " of the MemFree taken at insmod came back (");
 		fmt_signed_kb(d->out, m->rmmod_memfree_kb);
 		mk_lit(d, ").");
 		mk_block_end(d, MK_P);
@@ -312,10 +310,7 @@ static void phases_section(struct doc *d, const struct report_model *m)
 		mk_row(d, NULL);
 		mk_text_cell(d, fmt_or(p->name, "?"));
 		mk_cell(d, NULL, 0);
-		if (p->uptime_s.have)
-			mk_addf(d, "%.2f s", p->uptime_s.v);
-		else
-			mk_lit(d, "n/a");
+		doc_num(d, fmt_seconds, p->uptime_s);
 		mk_cell_end(d);
 		for (int k = PHASE_LOWFREE; k <= PHASE_SLAB; k++)
 			doc_num_cell(d, fmt_kb, p->mem[k]);
@@ -404,7 +399,11 @@ static void step_fit_section(struct doc *d, const struct report_model *m)
 	       "gross), a line by least squares over the rising steps for the largest "
 	       "sites at the peak");
 	if (m->attr_steps_read_s.have)
-		mk_addf(d, "; reading them after the steps took %.2f s in all", m->attr_steps_read_s.v);
+	{
+		mk_lit(d, "; reading them after the steps took ");
+		doc_num(d, fmt_seconds, m->attr_steps_read_s);
+		mk_lit(d, " in all");
+	}
 	mk_lit(d, ".");
 	mk_block_end(d, MK_P);
 	mk_table(d, "attribution-steps", step_fit_cols, ARRAY_SIZE(step_fit_cols));
@@ -480,9 +479,9 @@ static void attribution_section(struct doc *d, const struct report_model *m)
 		return;
 	mk_block(d, MK_P, NULL, NULL);
 	if (m->attr_explained_pct.have) {
-		mk_addf(d, "Traced page allocations less frees, plus VmallocUsed's growth: %.1f%% "
-			"of the MemFree drop; "
-			"unexplained: ", m->attr_explained_pct.v);
+		mk_lit(d, "Traced page allocations less frees, plus VmallocUsed's growth: ");
+		doc_num(d, fmt_percent, m->attr_explained_pct);
+		mk_lit(d, " of the MemFree drop; unexplained: ");
 		fmt_per_disk(d->out, m->attr_unexplained_per_disk);
 		mk_addf(d, " per disk. The closure %s (tolerance %lld%% of the drop).",
 			m->attr_closes == 1 ? "holds" : "does not hold",
@@ -505,6 +504,15 @@ static const struct mk_col sweep_point_cols[] = {
 	{ "disks/s", MK_RIGHT },
 };
 
+/* A fit's linearity test: "bends (p = 0.004)", "linear (p = 0.412)". */
+static void fit_p(struct doc *d, const char *shape, struct num p)
+{
+	mk_lit(d, shape);
+	mk_lit(d, " (p = ");
+	doc_num(d, fmt_p, p);
+	mk_lit(d, ")");
+}
+
 static void sweep_fit_row(struct doc *d, const char *what, const struct report_sweep_fit *f,
 			  int time)
 {
@@ -521,9 +529,9 @@ static void sweep_fit_row(struct doc *d, const char *what, const struct report_s
 	if (!f->p.have)
 		mk_lit(d, "too few points to test");
 	else if (f->nonlinear)
-		mk_addf(d, "bends (p = %.4f)", f->p.v);
+		fit_p(d, "bends", f->p);
 	else
-		mk_addf(d, "linear (p = %.2f)", f->p.v);
+		fit_p(d, "linear", f->p);
 	mk_cell_end(d);
 	mk_row_end(d);
 }
@@ -591,15 +599,26 @@ static void ta_phase_section(struct doc *d, const struct report_model *m,
 		fmt_thousands_d(d->out, p->disks.v);
 		mk_lit(d, " disks");
 		if (p->wall_s.have)
-			mk_addf(d, " (%.3f ms a disk)", p->wall_s.v / p->disks.v * 1000);
+		{
+			mk_lit(d, " (");
+			doc_num(d, fmt_ms, (struct num){ p->wall_s.v / p->disks.v * 1000, 1 });
+			mk_lit(d, " a disk)");
+		}
 	}
 	mk_lit(d, "; ");
 	count_or_unknown(d, p->samples, 1);
 	mk_lit(d, " samples");
 	if (p->interval_s.have)
-		mk_addf(d, ", one every %.2f s", p->interval_s.v);
+	{
+		mk_lit(d, ", one every ");
+		doc_num(d, fmt_seconds, p->interval_s);
+	}
 	if (p->cost_pct.have)
-		mk_addf(d, ", taking %.1f%% of the guest's CPU", p->cost_pct.v);
+	{
+		mk_lit(d, ", taking ");
+		doc_num(d, fmt_percent, p->cost_pct);
+		mk_lit(d, " of the guest's CPU");
+	}
 	if (!p->complete)
 		mk_lit(d, " (the sampler's last chunk never came)");
 	mk_lit(d, ". On the CPU ");
@@ -610,10 +629,12 @@ static void ta_phase_section(struct doc *d, const struct report_model *m,
 		mk_lit(d, ", idle ");
 		fmt_seconds(d->out, p->idle_s);
 	}
-	if (p->closure_pct.have)
-		mk_addf(d, ": %.1f%% of the wall time attributed, the closure %s (tolerance %lld%%)",
-			p->closure_pct.v, p->closes ? "holds" : "does not hold",
-			(long long)m->ta_tolerance_pct.v);
+	if (p->closure_pct.have) {
+		mk_lit(d, ": ");
+		doc_num(d, fmt_percent, p->closure_pct);
+		mk_addf(d, " of the wall time attributed, the closure %s (tolerance %lld%%)",
+			p->closes ? "holds" : "does not hold", (long long)m->ta_tolerance_pct.v);
+	}
 	mk_lit(d, ".");
 	if (p->command_cpu_s.have) {
 		mk_lit(d, " The command's own CPU time: ");
@@ -725,9 +746,11 @@ static void timeattr_section(struct doc *d, const struct report_model *m)
 		mk_lit(d, "; preemption ");
 		mk_text(d, m->ta_preempt);
 	}
-	if (m->ta_cost_pct.have)
-		mk_addf(d, "; the sampler took %.1f%% of the guest's CPU (at most %lld%%)",
-			m->ta_cost_pct.v, (long long)m->ta_max_cpu_pct.v);
+	if (m->ta_cost_pct.have) {
+		mk_lit(d, "; the sampler took ");
+		doc_num(d, fmt_percent, m->ta_cost_pct);
+		mk_addf(d, " of the guest's CPU (at most %lld%%)", (long long)m->ta_max_cpu_pct.v);
+	}
 	if (m->ta_steps)
 		mk_addf(d, "; %zu sweep steps, summed as \"sweep\"", m->ta_steps);
 	mk_lit(d, ".");
@@ -776,9 +799,9 @@ static void curves_section(struct doc *d, const struct report_model *m)
 		if (!c->p.have)
 			mk_lit(d, "too few points to test");
 		else if (c->nonlinear)
-			mk_addf(d, "bends (p = %.4f)", c->p.v);
+			fit_p(d, "bends", c->p);
 		else
-			mk_addf(d, "linear (p = %.2f)", c->p.v);
+			fit_p(d, "linear", c->p);
 		mk_cell_end(d);
 		mk_row_end(d);
 	}
@@ -920,8 +943,11 @@ static const struct mk_col fio_cols[] = {
 static void latency_cell(struct doc *d, struct num p50, struct num p99)
 {
 	mk_cell(d, NULL, 0);
-	if (p50.have && p99.have)
-		mk_addf(d, "%.1f / %.1f us", p50.v, p99.v);
+	if (p50.have && p99.have) {
+		doc_num(d, fmt_amount, p50);
+		mk_lit(d, " / ");
+		doc_num(d, fmt_us, p99);
+	}
 	mk_cell_end(d);
 }
 

@@ -66,12 +66,10 @@ void fmt_value(struct strbuf *out, double v)
 {
 	double a = v < 0 ? -v : v;
 
-	if (a >= 1000)
+	/* From 999.5 up, so that what %.3g rounds to 1000 is "1,000", never
+	 * "1e+03"; %.3g drops trailing zeros (12, 12.5, 0.38). */
+	if (a >= 999.5)
 		fmt_thousands_d(out, v);
-	else if (a >= 100)
-		sb_addf(out, "%.0f", v);
-	else if (a >= 10)
-		sb_addf(out, "%.1f", v);
 	else
 		sb_addf(out, "%.3g", v);
 }
@@ -293,4 +291,55 @@ void fmt_ratio(struct strbuf *out, struct num v)
 char fmt_side_letter(size_t k)
 {
 	return (char)('A' + (int)(k % 26));
+}
+
+void fmt_amount(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_value(out, v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+void fmt_change(struct strbuf *out, struct num v)
+{
+	if (v.have)
+		fmt_signed_value(out, v.v);
+	else
+		sb_adds(out, "n/a");
+}
+
+void fmt_mean_sd(struct strbuf *out, struct num mean, struct num sd, struct num n)
+{
+	fmt_amount(out, mean);
+	if (!mean.have)
+		return;
+	if (n.v > 1 && sd.have) {
+		sb_adds(out, " \xc2\xb1 ");
+		fmt_value(out, sd.v);
+	}
+	if (n.v > 1)
+		sb_addf(out, " (n=%lld)", fmt_round(n.v));
+}
+
+void fmt_p(struct strbuf *out, struct num p)
+{
+	if (!p.have || p.v < 0)
+		sb_adds(out, "n/a");
+	else if (p.v < 0.001)
+		sb_adds(out, "< 0.001");
+	else
+		sb_addf(out, "%.3f", p.v);
+}
+
+void fmt_signed_percent(struct strbuf *out, struct num v)
+{
+	fmt_fixed(out, v, "%+.1f%%");
+}
+
+void fmt_us(struct strbuf *out, struct num v)
+{
+	fmt_amount(out, v);
+	if (v.have)
+		sb_adds(out, " us");
 }

@@ -17,8 +17,29 @@
  *
  * One missing-value marker in every writer (terminal, markdown, HTML,
  * JUnit): "n/a" for a figure that is missing, "?" for a missing name or
- * identity (fmt_or(s, "?")).  One precision per quantity: seconds are
- * always "%.2f s", whichever writer prints them.
+ * identity (fmt_or(s, "?")).  One precision per quantity, whichever writer
+ * prints it:
+ *
+ *	quantity		function		precision		missing
+ *	memory, kB		fmt_kb, fmt_signed_kb	whole, 1,234 kB		n/a
+ *	bytes per disk		fmt_per_disk		whole, 1,234 B		n/a
+ *	counts, IOPS		fmt_count		whole, 1,234		n/a
+ *	a measurement, sd	fmt_amount, fmt_value	1,234; else %.3g	n/a
+ *	a change of one		fmt_change		the same, signed	n/a
+ *	mean ± sd (n)		fmt_mean_sd		fmt_value each		n/a
+ *	percentage		fmt_percent		%.1f%%			n/a
+ *	change in percent	fmt_signed_percent	%+.1f%%			n/a
+ *	p-value			fmt_p			%.3f, "< 0.001"		n/a
+ *	seconds			fmt_seconds		%.2f s			n/a
+ *	milliseconds		fmt_ms			%.3f ms			n/a
+ *	microseconds (fio)	fmt_us			fmt_value, 1,234 us	n/a
+ *	R²			fmt_r2			%.4f			n/a
+ *	ratio			fmt_ratio		%.2f×			n/a
+ *
+ * Machine formats are not formatted here and keep their own exact
+ * numbers: result.json, compare.json, KCIDB JSON (kcidb.c, %.15g), the
+ * sweep TSV (tsv.c), JUnit's time="" attributes (junit.c) and the SVG's
+ * coordinates and axis ticks (svg.c).
  *
  * Every escaper first cleans its string as sb_add_clean() does (lib/util.h:
  * invalid UTF-8, controls, noncharacters and bidi controls become '?'; XML
@@ -65,10 +86,25 @@ void fmt_seconds(struct strbuf *out, struct num v);
 void fmt_ms(struct strbuf *out, struct num v);
 void fmt_r2(struct strbuf *out, struct num v);
 void fmt_ratio(struct strbuf *out, struct num v);
-/* A measurement of any size, for pages: thousands separators from 1,000
- * up, three significant digits below 10; the signed form adds '+'. */
+/* A measurement of any size, in every writer: thousands separators from
+ * 1,000 up, else three significant digits, %.3g (123, 12.5, 12, 0.38); the
+ * signed form adds '+' above zero. */
 void fmt_value(struct strbuf *out, double v);
 void fmt_signed_value(struct strbuf *out, double v);
+/* fmt_value / fmt_signed_value of a figure, or "n/a". */
+void fmt_amount(struct strbuf *out, struct num v);
+void fmt_change(struct strbuf *out, struct num v);
+/* "133,041 ± 410 (n=3)": the sd and n only with two runs or more; "n/a"
+ * for a missing mean. */
+void fmt_mean_sd(struct strbuf *out, struct num mean, struct num sd, struct num n);
+/* A p-value, "0.042" or "< 0.001" (the '<' is for the caller to escape),
+ * or "n/a" (missing or negative). */
+void fmt_p(struct strbuf *out, struct num p);
+/* A change in percent, "+12.7%", or "n/a". */
+void fmt_signed_percent(struct strbuf *out, struct num v);
+/* A fio latency in microseconds, fmt_value's "10,813 us", "412 us", or
+ * "n/a". */
+void fmt_us(struct strbuf *out, struct num v);
 
 /* s, or def when s is NULL (a missing string from a model). */
 const char *fmt_or(const char *s, const char *def);

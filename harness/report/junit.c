@@ -217,7 +217,11 @@ static void metric_line(const struct compare_metric *x, size_t k, struct strbuf 
 	sb_addf(sb, "%s: %s -> %s %s", fmt_or(x->name, "?"), fmt_or(a->mean_text, "n/a"),
 		fmt_or(b->mean_text, "n/a"), fmt_or(x->unit, ""));
 	if (b->change_pct.have)
-		sb_addf(sb, " (%+.1f%%)", b->change_pct.v);
+	{
+		sb_adds(sb, " (");
+		fmt_signed_percent(sb, b->change_pct);
+		sb_addch(sb, ')');
+	}
 }
 
 /* A gating metric's figures for side k, for its failure text and the

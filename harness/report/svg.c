@@ -40,6 +40,12 @@ static double dceil(double v)
 
 #define CHAR_W 6.6	/* a generous average width of an 11px sans-serif glyph */
 
+/* Seconds in a title or label, as every report writes them. */
+static void seconds(struct strbuf *out, double v)
+{
+	fmt_seconds(out, (struct num){ v, 1 });
+}
+
 static double text_w(const char *s, size_t max)
 {
 	size_t n = utf8_len(s);
@@ -570,7 +576,11 @@ void svg_monitor(struct strbuf *out, const struct report_model *m)
 			"fill=\"%s\"><title>step ", xa, top0, xb - xa, top1 + h1 - top0,
 			step_color(s[i].step));
 		html_escape(out, s[i].step);
-		sb_addf(out, ": %.1f s to %.1f s</title></rect>\n", s[i].t, j < n ? s[j].t : tend);
+		sb_adds(out, ": ");
+		seconds(out, s[i].t);
+		sb_adds(out, " to ");
+		seconds(out, j < n ? s[j].t : tend);
+		sb_adds(out, "</title></rect>\n");
 		if (xb - xa >= text_w(s[i].step, 12) + 6) {
 			sb_addf(&labels, "<text class=\"steplabel\" x=\"%.1f\" y=\"%.1f\">", xa + 3, top0 + 12);
 			html_escape_cut(&labels, s[i].step, 12);
@@ -703,7 +713,11 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 	sb_addf(out, "</text><text class=\"val v-%s\" x=\"%.1f\" y=\"31\">", fmt_verdict_class(verdict), ml);
 	fmt_verdict_html(out, verdict);
 	if (ns == 2 && m->sides[1].change_pct.have)
-		sb_addf(out, " (%+.1f%%)", m->sides[1].change_pct.v);
+	{
+		sb_adds(out, " (");
+		fmt_signed_percent(out, m->sides[1].change_pct);
+		sb_addch(out, ')');
+	}
 	sb_adds(out, "</text>\n");
 	y_axis(out, &ax, ml, W - mr, y0, y1, !strcmp(unit, "B") ? "bytes" : !strcmp(unit, "s") ? "seconds" : unit);
 
@@ -724,7 +738,11 @@ void svg_metric(struct strbuf *out, const struct compare_metric *m,
 			fmt_value(out, mean);
 			fmt_unit_html(out, unit);
 			if (s && side->change_pct.have)
-				sb_addf(out, " (%+.1f%% against A)", side->change_pct.v);
+			{
+				sb_adds(out, " (");
+				fmt_signed_percent(out, side->change_pct);
+				sb_adds(out, " against A)");
+			}
 			sb_addf(out, "</title></rect><text class=\"val\" x=\"%.1f\" y=\"%.1f\" "
 				"text-anchor=\"start\">", cx + bw / 2 + 6, y + 4);
 			if (ns <= 2)
@@ -1190,8 +1208,13 @@ static void ice_level(struct ice *c, size_t *idx, size_t n, size_t depth, double
 			ice_color(c->out, sum[g] > 0 ? on[g] / sum[g] : 0);
 			sb_adds(c->out, "\"><title>");
 			html_escape(c->out, name);
-			sb_addf(c->out, ": %.2f s (on the CPU %.2f s, waiting %.2f s)</title></rect>",
-				sum[g], on[g], sum[g] - on[g]);
+			sb_adds(c->out, ": ");
+			seconds(c->out, sum[g]);
+			sb_adds(c->out, " (on the CPU ");
+			seconds(c->out, on[g]);
+			sb_adds(c->out, ", waiting ");
+			seconds(c->out, sum[g] - on[g]);
+			sb_adds(c->out, ")</title></rect>");
 			if (w > 24) {
 				sb_addf(c->out, "<text class=\"ice\" x=\"%.1f\" y=\"%.1f\">", x + 3,
 					y + c->row - 5);
@@ -1265,10 +1288,14 @@ void svg_icicle(struct strbuf *out, const char *title, const struct report_ta_st
 	sb_addf(&body, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#999\">"
 		"<title>", ml, top, W - ml - mr, row - 1);
 	html_escape(&body, title);
-	sb_addf(&body, ": %.2f s</title></rect><text class=\"ice\" x=\"%.1f\" y=\"%.1f\">", total,
-		ml + 3, top + row - 5);
+	sb_adds(&body, ": ");
+	seconds(&body, total);
+	sb_addf(&body, "</title></rect><text class=\"ice\" x=\"%.1f\" y=\"%.1f\">", ml + 3,
+		top + row - 5);
 	html_escape_cut(&body, title, (size_t)((W - ml - mr - 6) / CHAR_W));
-	sb_addf(&body, " (%.1f s sampled)</text>\n", total);
+	sb_adds(&body, " (");
+	seconds(&body, total);
+	sb_adds(&body, " sampled)</text>\n");
 	ice_level(&c, idx, n, 0, ml);
 	svg_open(out, W, top + row * (double)(c.depth_used + 1) + 8, "chart icicle", title);
 	sb_addf(out, "<text class=\"title\" x=\"%.1f\" y=\"14\">", ml);

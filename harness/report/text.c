@@ -64,14 +64,32 @@ static void mem_table(const struct report_model *m, struct strbuf *out)
 			sb_release(&cell[r][c]);
 }
 
+/* " (12.3%" then tail: a share in parentheses. */
+static void percent_paren(struct strbuf *out, struct num pct, const char *tail)
+{
+	sb_adds(out, " (");
+	fmt_percent(out, pct);
+	sb_adds(out, tail);
+}
+
+/* A fit that bends: ", NOT LINEAR (p = 0.004)". */
+static void not_linear(struct strbuf *out, struct num p)
+{
+	sb_adds(out, ", NOT LINEAR (p = ");
+	fmt_p(out, p);
+	sb_addch(out, ')');
+}
+
 static void fio_groups(const struct report_model *m, struct strbuf *out)
 {
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct report_fio_group *g = &m->groups[i];
 		sb_adds(out, i ? "; " : "  fio: ");
 		text_clean(out, g->name);
-		sb_addf(out, " %ld job%s %.0f IOPS p99 %.0f us", g->jobs,
-			g->jobs == 1 ? "" : "s", g->iops, g->p99);
+		sb_addf(out, " %ld job%s ", g->jobs, g->jobs == 1 ? "" : "s");
+		fmt_count(out, (struct num){ g->iops, 1 });
+		sb_adds(out, " IOPS p99 ");
+		fmt_us(out, (struct num){ g->p99, 1 });
 		if (g->errors)
 			sb_addf(out, " (%ld FAILED)", g->errors);
 	}
@@ -153,12 +171,20 @@ void text_run(const struct report_model *m, struct strbuf *out)
 				continue;
 			sb_adds(out, shown++ ? "; " : "  per disk: ");
 			text_clean(out, c->what);
-			sb_addf(out, " %.2f ms", c->per_disk.v);
-			if (c->fixed.have)
-				sb_addf(out, " + %.2f s fixed", c->fixed.v);
-			if (c->nonlinear)
-				sb_addf(out, ", NOT LINEAR (%.2f ms at the first disk, %.2f at the last)",
-					c->marginal_first.v, c->marginal_last.v);
+			sb_addch(out, ' ');
+			fmt_ms(out, c->per_disk);
+			if (c->fixed.have) {
+				sb_adds(out, " + ");
+				fmt_seconds(out, c->fixed);
+				sb_adds(out, " fixed");
+			}
+			if (c->nonlinear) {
+				sb_adds(out, ", NOT LINEAR (");
+				fmt_ms(out, c->marginal_first);
+				sb_adds(out, " at the first disk, ");
+				fmt_ms(out, c->marginal_last);
+				sb_adds(out, " at the last)");
+			}
 		}
 		if (shown)
 			sb_addch(out, '\n');
@@ -174,16 +200,23 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_adds(out, "  where the time goes, ");
 		text_clean(out, fmt_or(p->phase, "?"));
 		if (p->closure_pct.have)
-			sb_addf(out, " (%.0f%% attributed%s)", p->closure_pct.v,
-				p->closes ? "" : ", CLOSURE DOES NOT HOLD");
+		{
+			sb_adds(out, " (");
+			fmt_percent(out, p->closure_pct);
+			sb_adds(out, p->closes ? " attributed)" : " attributed, CLOSURE DOES NOT HOLD)");
+		}
 		sb_addch(out, ':');
 		for (size_t k = 0; k < p->nsites && k < 3; k++) {
 			sb_adds(out, "\n    ");
 			text_clean(out, fmt_or(p->sites[k].site, "?"));
 			if (p->sites[k].ms_per_disk.have)
-				sb_addf(out, " %.3f ms/disk", p->sites[k].ms_per_disk.v);
+			{
+				sb_addch(out, ' ');
+				fmt_ms(out, p->sites[k].ms_per_disk);
+				sb_adds(out, "/disk");
+			}
 			if (p->sites[k].share_pct.have)
-				sb_addf(out, " (%.0f%%)", p->sites[k].share_pct.v);
+				percent_paren(out, p->sites[k].share_pct, ")");
 		}
 		sb_addch(out, '\n');
 	}
@@ -239,9 +272,12 @@ void text_run(const struct report_model *m, struct strbuf *out)
 				fmt_per_disk(out, f->per_disk_se);
 			}
 			if (f->r2.have)
-				sb_addf(out, ", R² %.4f", f->r2.v);
+			{
+				sb_adds(out, ", R² ");
+				fmt_r2(out, f->r2);
+			}
 			if (f->nonlinear)
-				sb_addf(out, ", NOT LINEAR (p = %.4f)", f->p.v);
+				not_linear(out, f->p);
 		}
 		if (m->have_knee) {
 			sb_adds(out, "\n    knee:        ");
@@ -254,9 +290,11 @@ void text_run(const struct report_model *m, struct strbuf *out)
 			sb_adds(out, m->knee_reached ? ")" : "), never reached: the knee is further");
 		}
 		if (m->sweep_fit[4].have && m->sweep_fit[4].per_disk.have) {
-			sb_addf(out, "\n    %-12s %.3f ms per disk", "enumeration", m->sweep_fit[4].per_disk.v);
+			sb_addf(out, "\n    %-12s ", "enumeration");
+			fmt_ms(out, m->sweep_fit[4].per_disk);
+			sb_adds(out, " per disk");
 			if (m->sweep_fit[4].nonlinear)
-				sb_addf(out, ", NOT LINEAR (p = %.4f)", m->sweep_fit[4].p.v);
+				not_linear(out, m->sweep_fit[4].p);
 		}
 		sb_addch(out, '\n');
 	}
@@ -272,12 +310,13 @@ void text_run(const struct report_model *m, struct strbuf *out)
 			sb_adds(out, " ");
 			fmt_per_disk(out, m->sites[i].per_disk);
 			if (m->sites[i].share_pct.have)
-				sb_addf(out, " (%.0f%%)", m->sites[i].share_pct.v);
+				percent_paren(out, m->sites[i].share_pct, ")");
 		}
 		sb_addch(out, '\n');
 		if (m->attr_explained_pct.have) {
-			sb_addf(out, "    traced pages less frees, plus vmalloc: %.0f%% of the MemFree drop, ",
-				m->attr_explained_pct.v);
+			sb_adds(out, "    traced pages less frees, plus vmalloc: ");
+			fmt_percent(out, m->attr_explained_pct);
+			sb_adds(out, " of the MemFree drop, ");
 			fmt_per_disk(out, m->attr_unexplained_per_disk);
 			sb_addf(out, " per disk unexplained; closure %s (tolerance %lld%%)\n",
 				m->attr_closes == 1 ? "holds" : "DOES NOT HOLD",
@@ -295,7 +334,7 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		fmt_per_disk(out, m->po_net_per_disk);
 		sb_adds(out, " per disk");
 		if (m->po_net_share_pct.have)
-			sb_addf(out, " (%.0f%% of the MemFree drop)", m->po_net_share_pct.v);
+			percent_paren(out, m->po_net_share_pct, " of the MemFree drop)");
 		sb_addch(out, ':');
 		for (size_t i = 0; i < m->nsites && shown < 6; i++) {
 			if (strcmp(m->sites[i].source, "page_owner"))
@@ -312,8 +351,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_addch(out, '\n');
 	}
 	if (m->returned_pct.have) {
-		sb_addf(out, "  after rmmod: %.0f%% of the MemFree taken at insmod came back (",
-			m->returned_pct.v);
+		sb_adds(out, "  after rmmod: ");
+		fmt_percent(out, m->returned_pct);
+		sb_adds(out, " of the MemFree taken at insmod came back (");
 		fmt_signed_kb(out, m->rmmod_memfree_kb);
 		sb_adds(out, ")\n");
 	}
@@ -431,37 +471,15 @@ static void verdict_text(struct strbuf *out, const char *v)
 		text_clean(out, fmt_or(v, "n/a"));
 }
 
-/* "133,041 ± 410 (n=3)": thousands from 1,000, else three digits. */
-static void stat_text(struct strbuf *out, const struct compare_stat *s)
-{
-	if (!s->mean.have) {
-		sb_adds(out, "n/a");
-		return;
-	}
-	if (s->mean.v >= 1000 || s->mean.v <= -1000)
-		fmt_thousands_d(out, s->mean.v);
-	else
-		sb_addf(out, "%.3g", s->mean.v);
-	if (s->sd.have && s->n.v > 1)
-		sb_addf(out, " \xc2\xb1 %.2g", s->sd.v);
-	if (s->n.v > 1)
-		sb_addf(out, " (n=%lld)", fmt_round(s->n.v));
-}
-
+/* "+16,832 (+12.7%)". */
 static void change_text(struct strbuf *out, const struct compare_stat *s)
 {
-	if (!s->change.have) {
-		sb_adds(out, "n/a");
-		return;
+	fmt_change(out, s->change);
+	if (s->change.have && s->change_pct.have) {
+		sb_adds(out, " (");
+		fmt_signed_percent(out, s->change_pct);
+		sb_addch(out, ')');
 	}
-	if (s->change.v >= 1000 || s->change.v <= -1000) {
-		sb_addch(out, s->change.v > 0 ? '+' : '-');
-		fmt_thousands_d(out, s->change.v > 0 ? s->change.v : -s->change.v);
-	} else {
-		sb_addf(out, "%+.3g", s->change.v);
-	}
-	if (s->change_pct.have)
-		sb_addf(out, " (%+.1f%%)", s->change_pct.v);
 }
 
 static void compare_metrics_text(const struct compare_model *m, struct strbuf *out)
@@ -492,13 +510,11 @@ static void compare_metrics_text(const struct compare_model *m, struct strbuf *o
 		sb_adds(&row[0], x->gating ? ")" : ") \xc2\xb7");
 		for (size_t k = 0, c = 1; k < m->nsides; k++) {
 			const struct compare_stat *s = &x->sides[k];
-			stat_text(&row[c++], s);
+			fmt_mean_sd(&row[c++], s->mean, s->sd, s->n);
 			if (!k)
 				continue;
 			change_text(&row[c++], s);
-			if (s->p.have)
-				sb_addf(&row[c], "%.2g", s->p.v);
-			c++;
+			fmt_p(&row[c++], s->p);
 			verdict_text(&row[c++], s->verdict);
 		}
 	}

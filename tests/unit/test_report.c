@@ -38,6 +38,19 @@ static const char *thousands(long long v)
 	return buf;
 }
 
+/* What fmt (a format.h function of a figure) writes for v; have: 0 for a
+ * missing one. */
+static const char *formatted(void (*fmt)(struct strbuf *, struct num), double v, int have)
+{
+	static char buf[64];
+	struct strbuf out = STRBUF_INIT;
+
+	fmt(&out, (struct num){ v, have });
+	snprintf(buf, sizeof(buf), "%s", out.buf ? out.buf : "");
+	sb_release(&out);
+	return buf;
+}
+
 /* No raw '|', '<', '>' or control byte: every '|' is escaped (preceded by
  * an odd run of backslashes), and the others do not appear at all. */
 static void check_md_safe(const char *in, const char *out, int line)
@@ -113,6 +126,61 @@ TEST(report_fmt_thousands)
 	CHECK_STR(thousands(-1000), "-1,000");
 	CHECK_STR(thousands(-711192), "-711,192");
 	CHECK_STR(thousands(LLONG_MAX), "9,223,372,036,854,775,807");
+}
+
+/* The compact measurement format every writer shares: thousands from
+ * 1,000 (including what %.3g would round up to "1e+03"), else %.3g; the
+ * signed form and the missing marker. */
+TEST(report_fmt_amount_and_change)
+{
+	CHECK_STR(formatted(fmt_amount, 133041.4, 1), "133,041");
+	CHECK_STR(formatted(fmt_amount, -2496, 1), "-2,496");
+	CHECK_STR(formatted(fmt_amount, 999.7, 1), "1,000");
+	CHECK_STR(formatted(fmt_amount, 999.4, 1), "999");
+	CHECK_STR(formatted(fmt_amount, 45.8, 1), "45.8");
+	CHECK_STR(formatted(fmt_amount, 0.38, 1), "0.38");
+	CHECK_STR(formatted(fmt_amount, 410.2, 1), "410");
+	CHECK_STR(formatted(fmt_amount, 0, 0), "n/a");
+	CHECK_STR(formatted(fmt_change, 16832, 1), "+16,832");
+	CHECK_STR(formatted(fmt_change, -0.3, 1), "-0.3");
+	CHECK_STR(formatted(fmt_change, 0, 1), "0");
+	CHECK_STR(formatted(fmt_change, 0, 0), "n/a");
+	CHECK_STR(formatted(fmt_us, 10813.4, 1), "10,813 us");
+	CHECK_STR(formatted(fmt_us, 87.5, 1), "87.5 us");
+	CHECK_STR(formatted(fmt_us, 0, 0), "n/a");
+}
+
+/* mean ± sd (n): the sd in the same format as the mean (never
+ * "4.1e+02"), the sd and n only from two runs. */
+TEST(report_fmt_mean_sd)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	fmt_mean_sd(&out, (struct num){ 133041, 1 }, (struct num){ 410.4, 1 }, (struct num){ 3, 1 });
+	CHECK_STR(out.buf, "133,041 \xc2\xb1 410 (n=3)");
+	sb_reset(&out);
+	fmt_mean_sd(&out, (struct num){ 3.95, 1 }, (struct num){ 0, 0 }, (struct num){ 1, 1 });
+	CHECK_STR(out.buf, "3.95");
+	sb_reset(&out);
+	fmt_mean_sd(&out, (struct num){ 0, 0 }, (struct num){ 1, 1 }, (struct num){ 3, 1 });
+	CHECK_STR(out.buf, "n/a");
+	sb_release(&out);
+}
+
+/* One precision per quantity: p-values, percentages, seconds. */
+TEST(report_fmt_p_percent_seconds)
+{
+	CHECK_STR(formatted(fmt_p, 0.00012, 1), "< 0.001");
+	CHECK_STR(formatted(fmt_p, 0.001, 1), "0.001");
+	CHECK_STR(formatted(fmt_p, 0.2876, 1), "0.288");
+	CHECK_STR(formatted(fmt_p, -1, 1), "n/a");
+	CHECK_STR(formatted(fmt_p, 0, 0), "n/a");
+	CHECK_STR(formatted(fmt_signed_percent, 12.74, 1), "+12.7%");
+	CHECK_STR(formatted(fmt_signed_percent, -5, 1), "-5.0%");
+	CHECK_STR(formatted(fmt_signed_percent, 0, 0), "n/a");
+	CHECK_STR(formatted(fmt_percent, 97.84, 1), "97.8%");
+	CHECK_STR(formatted(fmt_seconds, 423.4, 1), "423.40 s");
+	CHECK_STR(formatted(fmt_ms, 14.625, 1), "14.625 ms");
 }
 
 TEST(report_fmt_thousands_llong_min)
