@@ -240,12 +240,18 @@ const char *fmt_or(const char *s, const char *def)
 	return s ? s : def;
 }
 
-void fmt_count(struct strbuf *out, struct num v)
+/* fmt of v.v, or "n/a" when the figure is missing. */
+static void fmt_have(struct strbuf *out, struct num v, void (*fmt)(struct strbuf *, double))
 {
 	if (v.have)
-		fmt_thousands_d(out, v.v);
+		fmt(out, v.v);
 	else
 		sb_adds(out, "n/a");
+}
+
+void fmt_count(struct strbuf *out, struct num v)
+{
+	fmt_have(out, v, fmt_thousands_d);
 }
 
 void fmt_count_or_blank(struct strbuf *out, struct num v)
@@ -295,18 +301,12 @@ char fmt_side_letter(size_t k)
 
 void fmt_amount(struct strbuf *out, struct num v)
 {
-	if (v.have)
-		fmt_value(out, v.v);
-	else
-		sb_adds(out, "n/a");
+	fmt_have(out, v, fmt_value);
 }
 
 void fmt_change(struct strbuf *out, struct num v)
 {
-	if (v.have)
-		fmt_signed_value(out, v.v);
-	else
-		sb_adds(out, "n/a");
+	fmt_have(out, v, fmt_signed_value);
 }
 
 void fmt_mean_sd(struct strbuf *out, struct num mean, struct num sd, struct num n)
