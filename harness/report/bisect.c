@@ -27,13 +27,23 @@ static const char *outcome_words(const char *o)
 	return "unknown";
 }
 
+/* A figure formatted by format.c, escaped as text. */
+static void figure(struct doc *d, void (*fmt)(struct strbuf *, struct num), struct num v)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	fmt(&sb, v);
+	mk_text(d, sb.buf);
+	sb_release(&sb);
+}
+
 void document_bisect(const struct markup *mk, const struct bisect_model *m, struct strbuf *out)
 {
 	static const struct mk_col cols[] = {
 		{ "#", MK_RIGHT }, { "role", MK_LEFT }, { "commit", MK_LEFT },
 		{ "subject", MK_LEFT }, { "figure", MK_RIGHT }, { "runs", MK_RIGHT },
-		{ "verdict", MK_LEFT }, { "why", MK_LEFT }, { "build s", MK_RIGHT },
-		{ "run s", MK_RIGHT },
+		{ "verdict", MK_LEFT }, { "why", MK_LEFT }, { "build", MK_RIGHT },
+		{ "run", MK_RIGHT },
 	};
 	const char *unit = fmt_or(m->unit, "");
 	struct doc d;
@@ -105,8 +115,11 @@ void document_bisect(const struct markup *mk, const struct bisect_model *m, stru
 		mk_text_cell(&d, sha);
 		mk_text_cell(&d, fmt_or(s->subject, ""));
 		mk_cell(&d, NULL, 0);
-		if (s->mean.have)
-			mk_addf(&d, "%.0f %s", s->mean.v, unit);
+		if (s->mean.have) {
+			figure(&d, fmt_amount, s->mean);
+			mk_text(&d, " ");
+			mk_text(&d, unit);
+		}
 		mk_cell_end(&d);
 		mk_cell(&d, NULL, 0);
 		mk_addf(&d, "%zu", s->runs);
@@ -116,10 +129,10 @@ void document_bisect(const struct markup *mk, const struct bisect_model *m, stru
 		mk_cell_end(&d);
 		mk_text_cell(&d, fmt_or(s->why, ""));
 		mk_cell(&d, NULL, 0);
-		mk_addf(&d, "%.0f", s->build_s.v);
+		figure(&d, fmt_seconds, s->build_s);
 		mk_cell_end(&d);
 		mk_cell(&d, NULL, 0);
-		mk_addf(&d, "%.0f", s->run_s.v);
+		figure(&d, fmt_seconds, s->run_s);
 		mk_cell_end(&d);
 		mk_row_end(&d);
 	}
