@@ -60,6 +60,8 @@ struct run {
 	 * (result/build.c), and the run goes on; crash_at then is when it
 	 * ends on the report if nothing moves (see on_console). */
 	const struct console_report *deferred;
+	const struct console_report *asked;	/* the report is_hung_task() last classified */
+	int asked_hung;			/* and its answer */
 };
 
 static void set_error(struct run *r, const char *fmt, ...)
@@ -258,11 +260,17 @@ static int within_budget(struct run *r, unsigned long long *bytes, size_t n, con
 
 /* A hung-task report, by the class its title gives (the oops row is
  * "INFO:"). */
-static int is_hung_task(const struct console_report *rep)
+static int is_hung_task(struct run *r, const struct console_report *rep)
 {
-	const struct crash_class *c = crash_report_class(&rep->r);
+	const struct crash_class *c;
 
-	return c && !strcmp(c->name, "hung-task");
+	/* Once per report, not once per console chunk while it waits. */
+	if (rep != r->asked) {
+		c = crash_report_class(&rep->r);
+		r->asked = rep;
+		r->asked_hung = c && !strcmp(c->name, "hung-task");
+	}
+	return r->asked_hung;
 }
 
 static void on_console(void *ctx, const char *buf, size_t n)
@@ -287,7 +295,7 @@ static void on_console(void *ctx, const char *buf, size_t n)
 	stop = console_scan_stop(&r->cs);
 	if (stop && stop == r->deferred)
 		return;
-	if (stop && is_hung_task(stop) && r->metered >= 0 && !r->deferred) {
+	if (stop && is_hung_task(r, stop) && r->metered >= 0 && !r->deferred) {
 		r->deferred = stop;
 		r->crash_at = now_monotonic() + step_patience(r);
 		warning("a hung-task report while %s goes on: recorded as a finding; the run "
