@@ -615,6 +615,35 @@ test_modules_as_shipped() {
 # lift it; the same count on 6.5 and later, with virtio-blk disks, or on a
 # kernel without bsg is not refused (it goes on, to the modules, which
 # these fake trees do not have: exit 3).  1 kB a disk: only bsg is asked.
+
+# A scsi_debug host of more than 4096 disks: insmod returned a fifth later
+# on one host than over many (docs/many-disks.md).  The plan (and the run)
+# say so and name the sd_hosts that make hosts of at most 1024 disks, as
+# measured; a sweep, whose hosts its steps make, is told that a run can.
+# A layout under the line says nothing.
+test_crowded_host_note() {
+	dry_setup
+	crowd() { dry "$top/scenarios/smoke" --kernel "$tmp/bz64" --modules "$tmp/mods" \
+		--set disk_cost_kb=1 --set virtio_disks=0 "$@"; }
+	expect 0 "^  note: 8192 disks a scsi_debug host: insmod returns long after the last of them appears \(32,768 disks on one host took 20% longer than over 32 hosts: docs/many-disks.md\); spread them: sd_hosts = 8 \(1024 disks a host\)$" -- \
+		crowd --set disks=8192
+	expect 0 "^  note: 12000 disks a scsi_debug host: .*spread them: sd_hosts = 24 \(1000 disks a host\)$" -- \
+		crowd --set disks=24000 --set sd_hosts=2
+	expect 0 "^  note: 65536 disks a scsi_debug host: .*spread them: sd_hosts = 64 \(1024 disks a host\)$" -- \
+		crowd --set disks=65536
+	expect 0 "^  note: 16384 disks a scsi_debug host: .*a sweep adds hosts of its steps' greatest common divisor and cannot spread them; a run of its peak can: sd_hosts = 32 \(1024 disks a host\)$" -- \
+		crowd --set sweep=0,16384,32768
+	expect 0 "^  note: 8191 disks a .*spread them: no sd_hosts up to 1024 divides 8191 disks into hosts of at most 1024$" -- \
+		crowd --set disks=8191
+	for layout in "disks=4096" "disks=16384 sd_hosts=4" "sweep=0,4096,8192"; do
+		# shellcheck disable=SC2086
+		crowd $(printf -- '--set %s ' $layout) > "$tmp/crowd.out" 2>&1
+		check "$layout: planned" grep -q "^disks:" "$tmp/crowd.out"
+		check "$layout: no note on hosts of at most 4096 disks" sh -c '! grep -q "a scsi_debug host:" "$1"' - "$tmp/crowd.out"
+	done
+	expect 0 "1024 hosts x 1 targets x 1 LUNs" -- crowd --set disks=1024 --set sd_hosts=1024
+	expect 2 "sd_hosts" -- crowd --set disks=2050 --set sd_hosts=1025
+}
 test_bsg_limit() {
 	dry_setup
 	for v in 6.1.0-fake 6.12.0-fake; do

@@ -89,9 +89,9 @@ enum run_status boots_execute(const struct scenario *s, const struct run_config 
 
 	*dir = NULL;
 	for (size_t i = 0; i < n; i++)
-		if (counts[i] / g > 64) {
+		if (counts[i] / g > SD_HOSTS_MAX) {
 			error("--boots: %lld disks would need %lld hosts of %lld in one boot "
-			      "(sd_hosts is at most 64)", counts[i], counts[i] / g, g);
+			      "(sd_hosts is at most %d)", counts[i], counts[i] / g, g, SD_HOSTS_MAX);
 			return RUN_ERROR;
 		}
 	note("sweep --boots: the sweep in one boot, then %zu boots of one point each", n);

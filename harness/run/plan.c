@@ -86,6 +86,7 @@ static void plan_disks(const struct scenario *s, const struct run_config *rc,
 		       struct strvec *images, struct strbuf *out)
 {
 	long long tgts, luns;
+	struct strbuf why = STRBUF_INIT;
 
 	sb_adds(out, "disks:\n");
 	if (*s->sweep) {
@@ -110,6 +111,9 @@ static void plan_disks(const struct scenario *s, const struct run_config *rc,
 	} else {
 		sb_adds(out, "  no scsi_debug disks\n");
 	}
+	if (scenario_sd_crowded(s, &why))
+		sb_addf(out, "  note: %s\n", why.buf);
+	sb_release(&why);
 	for (long long i = 0; i < s->virtio_disks; i++)
 		strvec_pushf(images, "%s/.tmp-RUN_ID/disks/vd%lld.img", rc->out, i);
 	if (s->virtio_disks)

@@ -559,6 +559,13 @@ static int setup_and_boot(struct run *r)
 	note("booting %lld disks + %lld virtio (%s, %lld MiB, %lld CPU)",
 	     r->s->disks, r->s->virtio_disks, r->accel.accel, r->s->memory_mb,
 	     r->s->cpus);
+	{
+		struct strbuf why = STRBUF_INIT;
+
+		if (scenario_sd_crowded(r->s, &why))
+			note("%s", why.buf);
+		sb_release(&why);
+	}
 	ret = 0;
 out:
 	initramfs_release(&ir);

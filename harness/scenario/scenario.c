@@ -475,6 +475,33 @@ void scenario_sd_layout(const struct scenario *s, long long *tgts,
 	*tgts = per_host / l;
 }
 
+int scenario_sd_crowded(const struct scenario *s, struct strbuf *why)
+{
+	long long per = scenario_sd_host_disks(s), n = scenario_sweep_peak(s), h;
+	struct strbuf way = STRBUF_INIT;
+
+	if (per <= SD_HOST_CROWDED)
+		return 0;
+	for (h = *s->sweep ? 2 : s->sd_hosts + 1; h <= SD_HOSTS_MAX; h++)
+		if (n % h == 0 && n / h <= SD_HOST_SPREAD)
+			break;
+	if (h <= SD_HOSTS_MAX)
+		sb_addf(&way, "sd_hosts = %lld (%lld disks a host)", h, n / h);
+	else
+		sb_addf(&way, "no sd_hosts up to %d divides %lld disks into hosts of at most %d",
+			SD_HOSTS_MAX, n, SD_HOST_SPREAD);
+	sb_addf(why, "%lld disks a scsi_debug host: insmod returns long after the last "
+		"of them appears (32,768 disks on one host took 20%% longer than over 32 hosts: "
+		"docs/many-disks.md); ", per);
+	if (*s->sweep)
+		sb_addf(why, "a sweep adds hosts of its steps' greatest common divisor and "
+			"cannot spread them; a run of its peak can: %s", way.buf);
+	else
+		sb_addf(why, "spread them: %s", way.buf);
+	sb_release(&way);
+	return 1;
+}
+
 /*
  * "even" or "even:N": N + 1 evenly spaced counts from 0 to disks, written
  * out in place, so that result.json, scenario.scn and reproduce.sh carry
