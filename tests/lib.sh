@@ -51,7 +51,8 @@
 #
 # Variables: $top (the tree), $bin (bin/scaletest, or $SCALETEST_BIN),
 # $fx (tests/fixtures), $tmp (a directory of the suite's own, removed on
-# exit unless a test failed), $t (the current test's name).
+# exit unless a test failed, or SCALETEST_KEEP_TMP is set), $t (the current
+# test's name).
 
 # Sourced once: a second time (bench/lib.sh in a subshell of a suite) is
 # a no-op, keeping this shell's $tmp and counts.
@@ -81,7 +82,9 @@ _skip_all=
 
 _cleanup() {
 	eval "$_at_exit"
-	if [ "$_nfail" = 0 ] || [ -z "$(ls -A "$tmp" 2>/dev/null)" ]; then
+	if [ -n "${SCALETEST_KEEP_TMP:-}" ]; then
+		echo "# $SUITE: files kept in $tmp (SCALETEST_KEEP_TMP)" >&2
+	elif [ "$_nfail" = 0 ] || [ -z "$(ls -A "$tmp" 2>/dev/null)" ]; then
 		rm -rf "$tmp"
 	else
 		echo "# $SUITE: files of the failed tests kept in $tmp" >&2

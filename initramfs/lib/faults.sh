@@ -31,6 +31,11 @@
 #                      inside insmod that no machine is too fast for)
 #   rmmod-stall        half of the scsi_debug disks are deleted and the
 #                      rmmod never ends (the same inside rmmod)
+#   insmod-sd-late     sd_mod is held back at boot, so insmod's scan makes
+#                      every SCSI device and no disk; it is loaded once the
+#                      host has been sent a progress record counting all
+#                      of them (the scan's count, seen on any machine: at
+#                      4000 disks on one host the scan is over in 2 s)
 #   attr-refuse        ask the hist triggers for a key no event has, so that
 #                      the kernel refuses them (attribution "unavailable")
 #   flood:PHASE        write guest_output_mb + 1 MiB of zeros on the record
@@ -92,6 +97,10 @@ stall_or() {
 	local _step _m _args _n _i _d
 	_step=$1
 	shift
+	if [ "$scaletest_fault" = "$_step-sd-late" ]; then
+		"$@" && sd_late
+		return
+	fi
 	[ "$scaletest_fault" = "$_step-stall" ] || { "$@"; return; }
 	case $_step in
 	insmod)
@@ -113,6 +122,23 @@ stall_or() {
 		done < /tmp/sd-disks ;;
 	esac
 	while :; do sleep 1000; done
+}
+
+# sd_late (insmod-sd-late, in bg_wait's job once scsi_debug is loaded):
+# wait until the wait loop has sent the host a progress record whose SCSI
+# device count (the 4th field, progress_v) is all the disks, then load the
+# sd_mod that fault_at base-modules held back.  The file is rewritten by
+# the loop as this reads it: a short read only reads less.
+sd_late() {
+	local _up _nb _cpu _nq
+	while :; do
+		_nq=
+		read -r _up _nb _cpu _nq < /tmp/.progress 2>/dev/null
+		[ "${_nq:-0}" -ge "$DISKS" ] && break
+		usleep 100000
+	done
+	say "fault: the host was sent $_nq SCSI devices scanned; loading sd_mod"
+	load_list /tmp/modules.sd
 }
 
 # half_of SCSI_DEBUG_ARGS...: the argument that halves the disks (the last
@@ -143,6 +169,9 @@ half_of() {
 #                  monitor-garble sends sample 2 truncated
 #   step I         sweep.sh, instead of adding sweep step I's hosts:
 #                  sweep-stall:I adds none
+#   base-modules   /init, instead of loading /etc/modules.base:
+#                  insmod-sd-late loads it without sd_mod (kept in
+#                  /tmp/modules.sd for sd_late)
 #   stack-key      attribution.sh, before asking for a stack-keyed hist
 #                  trigger: attr-refuse (the feature asks for a key no
 #                  event has)
@@ -155,6 +184,7 @@ half_of() {
 #                  host rejects it and goes on), ta-hang:LABEL stops
 #                  answering (ta_end must not wait for it for ever)
 fault_at() {
+	local _m _a
 	case $1:$scaletest_fault in
 	written:corrupt:after-io)
 		fault_corrupt "$2" ;;
@@ -162,6 +192,16 @@ fault_at() {
 		[ "$2" = 2 ] || return 1
 		fault_garble_sample
 		return 0 ;;
+	base-modules:insmod-sd-late)
+		say "fault: holding sd_mod back until the scan is seen"
+		: > /tmp/modules.sd
+		while read -r _m _a; do
+			case $_m in
+			*/sd_mod.ko*) echo "$_m $_a" >> /tmp/modules.sd ;;
+			*) echo "$_m $_a" ;;
+			esac
+		done < /etc/modules.base > /tmp/modules.base-sd
+		load_list /tmp/modules.base-sd || fail "loading base modules failed" ;;
 	step:sweep-stall:"$2")
 		say "fault: step $2 adds no host" ;;
 	stack-key:attr-refuse) ;;
