@@ -14,6 +14,7 @@
 #include "record/slabinfo.h"
 #include "record/sweep.h"
 #include "record/timeattr.h"
+#include "record/zoneinfo.h"
 #include "scenario/scenario.h"
 #include "lib/json.h"
 #include "lib/textscan.h"
@@ -186,22 +187,48 @@ static void on_slabinfo(struct records *r, const struct record *rec)
 	sb_release(&err);
 }
 
-/* A "snapshot" record: a phase's mark, meminfo and slabinfo in one frame,
- * as sections (lib/channel.sh's snapshot); each goes to the handler of the record
- * that used to carry it, so both kinds of guest end up the same. */
+/* The free pages on the per-CPU lists (record/zoneinfo.h): a phase's
+ * "zoneinfo": {"pcp_kb", "pcp_low_kb"}, which the analysis counts as free. */
+static void on_zoneinfo(struct records *r, const struct record *rec)
+{
+	json_object *p = current_phase(r, rec);
+	struct zoneinfo z = ZONEINFO_INIT;
+	struct strbuf err = STRBUF_INIT;
+
+	if (!p)
+		return;
+	if (jget(p, "zoneinfo")) {
+		reject(r, "record %lu: a second zoneinfo for '%s'", rec->seq, rec->phase);
+	} else if (zoneinfo_parse(&z, rec->payload, rec->len, &err) < 0) {
+		reject(r, "record %lu: zoneinfo for '%s': %s", rec->seq, rec->phase, err.buf);
+	} else {
+		json_object_object_add(p, "zoneinfo", zoneinfo_json(&z, PAGE_SIZE_BYTES));
+		keep(r, rec, "snapshots/%02d-%s.zoneinfo", r->phase, rec->phase);
+	}
+	zoneinfo_release(&z);
+	sb_release(&err);
+}
+
+/* A "snapshot" record: a phase's mark, meminfo, zoneinfo and slabinfo in
+ * one frame, as sections (lib/channel.sh's snapshot); each goes to the
+ * handler of the record that used to carry it, so both kinds of guest end
+ * up the same.  zoneinfo is optional: guests before it sent none. */
 static void on_snapshot(struct records *r, const struct record *rec)
 {
 	static const struct {
 		const char *name;
 		void (*fn)(struct records *, const struct record *);
+		int optional;
 	} parts[] = {
-		{ "mark", on_mark }, { "meminfo", on_meminfo }, { "slabinfo", on_slabinfo },
+		{ "mark", on_mark, 0 }, { "meminfo", on_meminfo, 0 },
+		{ "zoneinfo", on_zoneinfo, 1 }, { "slabinfo", on_slabinfo, 0 },
 	};
 	const char *b[ARRAY_SIZE(parts)], *e[ARRAY_SIZE(parts)];
 	int before = r->phase;
 
 	for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
-		if (!(b[i] = text_section(rec->payload, rec->len, parts[i].name, &e[i]))) {
+		if (!(b[i] = text_section(rec->payload, rec->len, parts[i].name, &e[i])) &&
+		    !parts[i].optional) {
 			reject(r, "record %lu: snapshot for '%s' has no %s section",
 			       rec->seq, rec->phase, parts[i].name);
 			return;
@@ -209,6 +236,9 @@ static void on_snapshot(struct records *r, const struct record *rec)
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(parts); i++) {
 		struct record sub = *rec;
+
+		if (!b[i])
+			continue;
 
 		snprintf(sub.type, sizeof(sub.type), "%s", parts[i].name);
 		sub.payload = b[i];

@@ -5,6 +5,7 @@
 #include "record/kv.h"
 #include "record/meminfo.h"
 #include "record/slabinfo.h"
+#include "record/zoneinfo.h"
 #include "lib/json.h"
 #include "lib/textscan.h"
 #include "lib/util.h"
@@ -50,11 +51,12 @@ int sweep_point_parse(const char *buf, size_t len, long page_size, json_object *
 {
 	struct meminfo mi = MEMINFO_INIT;
 	struct slabinfo si = SLABINFO_INIT;
+	struct zoneinfo zi = ZONEINFO_INIT;
 	struct kvlist kv = KVLIST_INIT;
 	const char *b, *e;
 	long long add = -1, en = -1, slab = 0;
 	double t;
-	int r = -1;
+	int r = -1, have_zi = 0;
 
 	*out = NULL;
 	if (point_header(buf, len, step, disks, &t, err) < 0)
@@ -77,6 +79,13 @@ int sweep_point_parse(const char *buf, size_t len, long page_size, json_object *
 	}
 	if (meminfo_parse(&mi, b, (size_t)(e - b), err) < 0)
 		goto out;
+	/* The per-CPU lists' free pages (record/zoneinfo.h); guests before
+	 * it sent none. */
+	if ((b = text_section(buf, len, "zoneinfo", &e))) {
+		if (zoneinfo_parse(&zi, b, (size_t)(e - b), err) < 0)
+			goto out;
+		have_zi = 1;
+	}
 	if (!(b = text_section(buf, len, "slabinfo", &e))) {
 		sb_adds(err, "no slabinfo section");
 		goto out;
@@ -93,11 +102,14 @@ int sweep_point_parse(const char *buf, size_t len, long page_size, json_object *
 	json_object_object_add(o, "add_s", json_seconds((double)add / 100));
 	json_object_object_add(o, "enumerate_s", json_seconds((double)en / 100));
 	json_object_object_add(o, "meminfo", meminfo_json(&mi));
+	if (have_zi)
+		json_object_object_add(o, "zoneinfo", zoneinfo_json(&zi, page_size));
 	json_object_object_add(o, "slab_kb", si.n ? json_object_new_int64(slab) : NULL);
 	*out = o;
 	r = 0;
 out:
 	meminfo_release(&mi);
+	zoneinfo_release(&zi);
 	slabinfo_release(&si);
 	kvlist_release(&kv);
 	return r;

@@ -220,6 +220,13 @@ static void mem_section(struct doc *d, const struct report_model *m)
 				       "(all its memory is directly mapped).");
 		mk_lit(d, " Per disk is the change divided by the number of scsi_debug disks, "
 		       "with the sign turned so that a cost is positive.");
+		if (m->pcp_counted)
+			mk_lit(d, m->highmem ? " LowFree's per disk counts the free pages on the per-CPU lists "
+					       "of the low zones as free (LowFree leaves them out; they move by "
+					       "megabytes between boots on kernels since 6.7)."
+					     : " The free measures' per disk counts the free pages on the "
+					       "per-CPU lists as free (MemFree leaves them out; they move by "
+					       "megabytes between boots on kernels since 6.7).");
 		mk_block_end(d, MK_P);
 	}
 	mk_table(d, "mem", mem_cols, ARRAY_SIZE(mem_cols));

@@ -58,7 +58,8 @@ struct report_disk {
 /* A row of "memory at insmod": before, after, change in kB, per disk in
  * bytes (a cost is positive). */
 struct report_mem_row {
-	const char *field;		/* LowFree, MemFree, MemAvailable, Slab, SUnreclaim */
+	const char *field;		/* LowFree, MemFree, MemAvailable, Slab, SUnreclaim,
+					 * or the per-CPU lists' free pages */
 	int headline;			/* LowFree on HIGHMEM kernels, else MemFree */
 	struct num before, after, change, per_disk;
 };
@@ -237,8 +238,10 @@ struct report_model {
 
 	int highmem;
 	int have_insmod;		/* before-insmod and after-insmod measured */
-	struct report_mem_row mem[5];
+	struct report_mem_row mem[6];
 	size_t nmem;
+	int pcp_counted;		/* the per-disk free figures count the per-CPU
+					 * lists' free pages (record/zoneinfo.h) */
 	struct num unaccounted_kb, lowmem_unaccounted_kb;
 	struct num returned_pct, rmmod_memfree_kb;
 

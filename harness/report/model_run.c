@@ -65,6 +65,21 @@ static void mem_rows(json_object *root, struct report_model *m)
 		}
 		m->nmem++;
 	}
+	/* The free pages on the per-CPU lists, which MemFree leaves out and
+	 * the per-disk free figures count (result/analysis.c): the lists of
+	 * the headline's zones. */
+	const char *pcp = m->highmem ? "zoneinfo.pcp_low_kb" : "zoneinfo.pcp_kb";
+	struct report_mem_row *r = &m->mem[m->nmem];
+	r->before = num_at(b, pcp);
+	r->after = num_at(a, pcp);
+	r->change = num_at(root, m->highmem ? "deltas.insmod.pcp_low_kb" : "deltas.insmod.pcp_kb");
+	if (r->before.have && r->after.have && r->change.have) {
+		r->field = m->highmem ? "per-CPU lists (low)" : "per-CPU lists";
+		m->pcp_counted = 1;
+		m->nmem++;
+	} else {
+		memset(r, 0, sizeof(*r));
+	}
 }
 
 static void phases(json_object *root, struct report_model *m)
@@ -588,6 +603,11 @@ void report_model_from_json(json_object *root, struct report_model *m)
 
 	m->highmem = result_highmem(root);
 	mem_rows(root, m);
+	/* What came back at rmmod as returned_pct counts it: with the per-CPU
+	 * lists' change (result/analysis.c). */
+	v = jget(root, "deltas.rmmod.pcp_kb");
+	if (v && m->rmmod_memfree_kb.have)
+		m->rmmod_memfree_kb.v += (double)json_object_get_int64(v);
 
 	phases(root, m);
 	slab(root, m);

@@ -233,6 +233,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 			m->highmem ? "LowFree is the headline: a HIGHMEM kernel's disks live in lowmem"
 				   : "MemFree is the headline: a 64-bit kernel has no LowFree");
 		mem_table(m, out);
+		if (m->pcp_counted)
+			sb_addf(out, "    per disk counts the free pages on the per-CPU lists as free (%s leaves them out)\n",
+				m->highmem ? "LowFree" : "MemFree");
 		if (m->unaccounted_kb.have) {
 			sb_adds(out, "    MemFree drop not in Slab/PageTables/KernelStack/VmallocUsed/Percpu: ");
 			fmt_kb(out, m->unaccounted_kb);

@@ -39,6 +39,22 @@ static json_object *mem_delta(json_object *a, json_object *b, const char *field)
 	return json_object_new_int64(y - x);
 }
 
+/* The change of the free pages on the per-CPU lists (record/zoneinfo.h:
+ * free memory that MemFree, LowFree and MemAvailable leave out), from a
+ * phase's "zoneinfo"; NULL unless both phases have it. */
+static json_object *pcp_delta(json_object *a, json_object *b, const char *key)
+{
+	char path[64];
+	long long x, y;
+
+	snprintf(path, sizeof(path), "zoneinfo.%s", key);
+	x = jint(a, path, -1);
+	y = jint(b, path, -1);
+	if (!a || !b || x < 0 || y < 0)
+		return NULL;
+	return json_object_new_int64(y - x);
+}
+
 void analysis_deltas(json_object *root, const struct scenario *s)
 {
 	static const char *const fields[] = {
@@ -60,17 +76,27 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 		snprintf(key, sizeof(key), "%s_kb", fields[i]);
 		json_object_object_add(ins, key, mem_delta(before, after, fields[i]));
 	}
-	/* Cost per disk in bytes: how much of each measure one disk took. */
+	json_object_object_add(ins, "pcp_kb", pcp_delta(before, after, "pcp_kb"));
+	json_object_object_add(ins, "pcp_low_kb", pcp_delta(before, after, "pcp_low_kb"));
+	/* Cost per disk in bytes: how much of each measure one disk took.  The
+	 * free measures count the per-CPU lists' free pages as free (their
+	 * change added, where the guest sent zoneinfo): 6.7's self-tuning
+	 * lists otherwise move MemFree by megabytes between boots. */
 	json_object *per = json_object_new_object();
-	static const char *const per_fields[] = { "LowFree", "MemFree", "MemAvailable", "Slab" };
+	static const struct { const char *field, *pcp; } per_fields[] = {
+		{ "LowFree", "pcp_low_kb" }, { "MemFree", "pcp_kb" },
+		{ "MemAvailable", "pcp_kb" }, { "Slab", NULL },
+	};
 	for (size_t i = 0; i < ARRAY_SIZE(per_fields); i++) {
 		char key[64];
-		snprintf(key, sizeof(key), "%s_kb", per_fields[i]);
+		snprintf(key, sizeof(key), "%s_kb", per_fields[i].field);
 		json_object *d = jget(ins, key);
 		long long v = d ? json_object_get_int64(d) : 0;
+		if (per_fields[i].pcp)
+			v += jint(ins, per_fields[i].pcp, 0);
 		/* The free measures fall as disks cost memory; Slab grows. */
-		long long cost = strcmp(per_fields[i], "Slab") ? -v : v;
-		json_object_object_add(per, per_fields[i], d && disks
+		long long cost = per_fields[i].pcp ? -v : v;
+		json_object_object_add(per, per_fields[i].field, d && disks
 				       ? json_object_new_int64(cost * 1024 / disks)
 				       : NULL);
 	}
@@ -79,7 +105,7 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	/* What the named counters do not explain of the MemFree drop. */
 	json_object *mf = jget(ins, "MemFree_kb");
 	if (mf) {
-		long long drop = -json_object_get_int64(mf), known = 0;
+		long long drop = -json_object_get_int64(mf) - jint(ins, "pcp_kb", 0), known = 0;
 		static const char *const parts[] = { "Slab", "PageTables", "KernelStack",
 						     "VmallocUsed", "Percpu" };
 		int all = 1;
@@ -100,7 +126,7 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	 * drop is page allocations such as blk-mq request pools. */
 	json_object *lf = jget(ins, "LowFree_kb");
 	if (lf) {
-		long long drop = -json_object_get_int64(lf), known = 0;
+		long long drop = -json_object_get_int64(lf) - jint(ins, "pcp_low_kb", 0), known = 0;
 		static const char *const low[] = { "Slab_kb", "PageTables_kb", "KernelStack_kb", "Percpu_kb" };
 		for (size_t i = 0; i < ARRAY_SIZE(low); i++)
 			known += jint(ins, low[i], 0);
@@ -116,16 +142,18 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	json_object_object_add(rmm, "MemFree_kb", mem_delta(io, rm, "MemFree"));
 	json_object_object_add(rmm, "LowFree_kb", mem_delta(io, rm, "LowFree"));
 	json_object_object_add(rmm, "Slab_kb", mem_delta(io, rm, "Slab"));
-	json_object *cost = mem_delta(after, before, "MemFree");	/* >0: insmod cost */
+	json_object_object_add(rmm, "pcp_kb", pcp_delta(io, rm, "pcp_kb"));
+	/* What came back of what insmod took, the per-CPU lists' free pages
+	 * counted as free on both sides (as the per-disk figures do). */
 	json_object *back = jget(rmm, "MemFree_kb");
-	if (cost && back && json_object_get_int64(cost) > 0 && s->rmmod && disks) {
-		double pct = 100.0 * (double)json_object_get_int64(back) /
-			     (double)json_object_get_int64(cost);
+	long long cost = -jint(ins, "MemFree_kb", 0) - jint(ins, "pcp_kb", 0);
+	if (jget(ins, "MemFree_kb") && back && cost > 0 && s->rmmod && disks) {
+		double pct = 100.0 * (double)(json_object_get_int64(back) + jint(rmm, "pcp_kb", 0)) /
+			     (double)cost;
 		json_object_object_add(rmm, "returned_pct", json_seconds(pct));
 	} else {
 		json_object_object_add(rmm, "returned_pct", NULL);
 	}
-	json_object_put(cost);
 	json_object_object_add(deltas, "rmmod", rmm);
 	json_object_object_add(root, "deltas", deltas);
 }
@@ -248,8 +276,10 @@ void analysis_leak(json_object *root, const struct scenario *s, json_object *che
 	json_object *km = jget(root, "kmemleak");
 
 	if (s->rmmod && s->disks && pct) {
-		long long cost = -jint(root, "deltas.insmod.MemFree_kb", 0);
-		long long back = jint(root, "deltas.rmmod.MemFree_kb", 0);
+		long long cost = -jint(root, "deltas.insmod.MemFree_kb", 0) -
+				 jint(root, "deltas.insmod.pcp_kb", 0);
+		long long back = jint(root, "deltas.rmmod.MemFree_kb", 0) +
+				 jint(root, "deltas.rmmod.pcp_kb", 0);
 		long long kept = cost - back;
 		long long allowed = cost * s->rmmod_tolerance_pct / 100;
 
@@ -479,7 +509,9 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 			return;
 	}
 	json_object_object_add(a, "files", json_object_new_string("attribution/"));
-	drop = mf ? -json_object_get_int64(mf) * 1024 : -1;
+	/* With the per-CPU lists' change (record/zoneinfo.h): the tracepoints
+	 * see a page handed out from a CPU's list, which MemFree never had. */
+	drop = mf ? -(json_object_get_int64(mf) + jint(root, "deltas.insmod.pcp_kb", 0)) * 1024 : -1;
 	json_object_object_add(a, "disks", json_object_new_int64(disks));
 	json_object_object_add(a, "memfree_drop_bytes", mf ? json_object_new_int64(drop) : NULL);
 	srcs = jget(a, "sources");
@@ -509,8 +541,9 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 	/* Closure: a page that leaves the free lists goes through mm_page_alloc
 	 * and comes back through mm_page_free, except the order-0 pages that
 	 * vmalloc takes in bulk (alloc_pages_bulk has no tracepoint in 6.1):
-	 * those are VmallocUsed's growth.  The per-CPU page lists (pages
-	 * neither free nor handed out) make the rest of the slack. */
+	 * those are VmallocUsed's growth.  The per-CPU page lists are in the
+	 * drop where the guest sent zoneinfo; without it they make the rest
+	 * of the slack. */
 	closure = json_object_new_object();
 	alloc = jint(srcs, "page_alloc.bytes", -1);
 	freed = jint(srcs, "page_free.bytes", -1);

@@ -19,13 +19,30 @@ static long long mi(json_object *snap, const char *field)
 	return jint(snap, path, -1);
 }
 
-/* The memory figures of one point against before-insmod. */
+/* A free measure with the per-CPU lists' free pages (record/zoneinfo.h)
+ * when the snapshot has them: MemFree, LowFree with pcp_kb, pcp_low_kb. */
+static long long free_kb(json_object *snap, const char *field, const char *pcp)
+{
+	char path[64];
+	long long v = mi(snap, field), p;
+
+	snprintf(path, sizeof(path), "zoneinfo.%s", pcp);
+	p = jint(snap, path, -1);
+	return v < 0 ? -1 : v + (p > 0 ? p : 0);
+}
+
+/* The memory figures of one point against before-insmod: the free
+ * measures count the per-CPU lists' pages as free where both snapshots
+ * have them (as analysis.c's deltas do). */
 static void point_figures(json_object *p, json_object *before)
 {
 	static const char *const parts[] = { "Slab", "PageTables", "KernelStack",
 					     "VmallocUsed", "Percpu" };
-	long long mf0 = mi(before, "MemFree"), mf = mi(p, "MemFree");
-	long long lf0 = mi(before, "LowFree"), lf = mi(p, "LowFree");
+	int pcp = jget(before, "zoneinfo") && jget(p, "zoneinfo");
+	long long mf0 = pcp ? free_kb(before, "MemFree", "pcp_kb") : mi(before, "MemFree");
+	long long mf = pcp ? free_kb(p, "MemFree", "pcp_kb") : mi(p, "MemFree");
+	long long lf0 = pcp ? free_kb(before, "LowFree", "pcp_low_kb") : mi(before, "LowFree");
+	long long lf = pcp ? free_kb(p, "LowFree", "pcp_low_kb") : mi(p, "LowFree");
 	long long known = 0;
 	int all = 1;
 

@@ -15,11 +15,13 @@ static const struct {
 	const char *name;	/* the fit's figure */
 	const char *delta;	/* deltas.insmod's field, kB */
 	int sign;		/* -1: a drop is the cost */
+	const char *pcp;	/* the per-CPU lists' change, counted as free
+				 * (record/zoneinfo.h), where the run has it */
 } figures[] = {
-	{ "MemFree", "deltas.insmod.MemFree_kb", -1 },
-	{ "LowFree", "deltas.insmod.LowFree_kb", -1 },
-	{ "Slab", "deltas.insmod.Slab_kb", 1 },
-	{ "unaccounted", "deltas.insmod.unaccounted_kb", 1 },
+	{ "MemFree", "deltas.insmod.MemFree_kb", -1, "deltas.insmod.pcp_kb" },
+	{ "LowFree", "deltas.insmod.LowFree_kb", -1, "deltas.insmod.pcp_low_kb" },
+	{ "Slab", "deltas.insmod.Slab_kb", 1, NULL },
+	{ "unaccounted", "deltas.insmod.unaccounted_kb", 1, NULL },
 };
 
 /* The distinct non-zero counts of the rising steps. */
@@ -53,7 +55,8 @@ static json_object *fit_of(json_object **roots, const long long *disks, size_t n
 		if (!v || json_object_is_type(v, json_type_null))
 			continue;
 		x[m] = (double)disks[i];
-		y[m++] = figures[k].sign * json_object_get_double(v);
+		y[m++] = figures[k].sign * (json_object_get_double(v) +
+					    (figures[k].pcp ? (double)jint(roots[i], figures[k].pcp, 0) : 0));
 	}
 	if (m >= 2 && fit_line(x, y, m, &f) == 0) {
 		o = json_object_new_object();

@@ -74,12 +74,15 @@ emit_kv() {
 }
 
 # snapshot PHASE: one "snapshot" record (records.c), its sections the
-# phase's mark (the uptime), /proc/meminfo and /proc/slabinfo (empty
-# without it):
+# phase's mark (the uptime), /proc/meminfo, /proc/zoneinfo (read right
+# after it: its per-CPU lists' free pages, which MemFree leaves out,
+# record/zoneinfo.h) and /proc/slabinfo (empty without it):
 #	@@@ mark
 #	UPTIME
 #	@@@ meminfo
 #	<the text of /proc/meminfo>
+#	@@@ zoneinfo
+#	<the text of /proc/zoneinfo>
 #	@@@ slabinfo
 #	<the text of /proc/slabinfo>
 # One frame and one cat, not three of each: a snapshot cost about 90 ms
@@ -88,9 +91,10 @@ snapshot() {
 	say "phase $1"
 	read up_s _ < /proc/uptime
 	[ -e /tmp/.slabhead ] || echo "@@@ slabinfo" > /tmp/.slabhead
+	[ -e /tmp/.zonehead ] || echo "@@@ zoneinfo" > /tmp/.zonehead
 	{
 		printf '@@@ mark\n%s\n@@@ meminfo\n' "$up_s"
-		cat /proc/meminfo /tmp/.slabhead /proc/slabinfo 2>/dev/null
+		cat /proc/meminfo /tmp/.zonehead /proc/zoneinfo /tmp/.slabhead /proc/slabinfo 2>/dev/null
 	} > /tmp/.snap
 	emit snapshot "$1" /tmp/.snap
 }

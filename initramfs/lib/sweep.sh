@@ -15,6 +15,8 @@
 #	enumerate_cs=N		from the write until the count was reached
 #	@@@ meminfo
 #	<the text of /proc/meminfo>
+#	@@@ zoneinfo
+#	<the text of /proc/zoneinfo: the per-CPU lists' free pages>
 #	@@@ slabinfo
 #	<the text of /proc/slabinfo>
 # With attribution, the step's page-alloc and page-free hist files follow
@@ -102,6 +104,8 @@ sweep_step() {
 		echo "enumerate_cs=$((_s2 - _s0))"
 		echo "@@@ meminfo"
 		cat /proc/meminfo
+		echo "@@@ zoneinfo"
+		cat /proc/zoneinfo
 		echo "@@@ slabinfo"
 		cat /proc/slabinfo 2>/dev/null
 	} > /tmp/.point

@@ -29,6 +29,9 @@ test_smoke_x86_64() {
 	check "Slab grew at insmod" j '.deltas.insmod.Slab_kb > 0'
 	check "no LowFree on amd64" j '.deltas.insmod.LowFree_kb == null and .kernel.highmem == false'
 	check "per-disk MemFree cost positive" j '.deltas.insmod.per_disk_bytes.MemFree > 0'
+	check "every phase has the per-CPU lists' free pages (zoneinfo)" j '[.phases[] | select(.zoneinfo.pcp_kb >= 0)] | length == 6'
+	check "per disk counts them as free: -(MemFree + lists) x 1024 / disks" j '.deltas.insmod as $d | $d.per_disk_bytes.MemFree == ((-($d.MemFree_kb + $d.pcp_kb) * 1024 / .disks.requested) | floor)'
+	check "their snapshots kept" [ -s "$dir/snapshots/02-after-insmod.zoneinfo" ]
 	check "memory came back after rmmod" j '(.phases[] | select(.name=="after-rmmod") | .meminfo.MemFree) > (.phases[] | select(.name=="after-io") | .meminfo.MemFree)'
 	check "enumeration timed" j '.timings.enumerate_s >= 0'
 	check "fio: verify, sample and all groups ran" j '[.fio.jobs[].group] | (index("verify") != null and index("sample") != null and index("all") != null)'
@@ -77,6 +80,7 @@ test_smoke_debian_612() {
 	check "present == requested" j '.disks.present == .disks.requested and .disks.requested > 0'
 	check "virtio present == requested" j '.disks.virtio_present == .disks.virtio_requested'
 	check "per-disk MemFree cost positive" j '.deltas.insmod.per_disk_bytes.MemFree > 0'
+	check "6.12's per-CPU lists read (high_min and high_max read past)" j '[.phases[] | select(.zoneinfo.pcp_kb >= 0)] | length == 6'
 	check "inventory checks pass" j '[.checks[] | select(.name | test("dev_t|sequence|after the range|readable")) | .pass] | (length == 4 and all)'
 	mods=$(jq -r .kernel.image "$dir/result.json" | sed 's|/boot/vmlinuz-.*||')/lib/modules/$(jq -r .kernel.version "$dir/result.json")
 	check "the package's scsi_debug is .ko.xz" [ -f "$mods/kernel/drivers/scsi/scsi_debug.ko.xz" ]

@@ -35,6 +35,8 @@ channel-lost $smoke --set cmdline=scaletest_fault=chanlost:before-insmod --set t
 qemu-exit $smoke kill-qemu:after-insmod
 sweep $smoke --set sweep=0,20,40,20
 sweep-612 $smoke --set sweep=0,20,40,20 --set kernel_package=linux-image-6.12-amd64
+smoke-612 $smoke --set kernel_package=linux-image-6.12-amd64
+sweep-612-zoneinfo $smoke --set sweep=0,20,40,20 --set kernel_package=linux-image-6.12-amd64
 sweep-attribution $smoke --set sweep=0,20,40 --set attribution=1
 sweep-stall $smoke --set sweep=0,20,40,60 --set cmdline=scaletest_fault=sweep-stall:3 --set timeout_insmod=5
 sweep-oom $smoke --set sweep=0,100,200,400,800 --set memory_mb=256 --set disk_cost_kb=1 --set fio=0
