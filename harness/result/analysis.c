@@ -26,12 +26,17 @@ void analysis_add_check(json_object *checks, const char *name, int pass,
 	sb_release(&sb);
 }
 
-static json_object *mem_delta(json_object *a, json_object *b, const char *field)
+/* The change of a phase's SECTION.FIELD from a to b (meminfo's fields;
+ * zoneinfo's pcp_kb and pcp_low_kb, the free pages on the per-CPU lists
+ * that MemFree, LowFree and MemAvailable leave out: record/zoneinfo.h);
+ * NULL unless both phases have it. */
+static json_object *phase_delta(json_object *a, json_object *b, const char *section,
+				const char *field)
 {
 	char path[96];
 	long long x, y;
 
-	snprintf(path, sizeof(path), "meminfo.%s", field);
+	snprintf(path, sizeof(path), "%s.%s", section, field);
 	x = jint(a, path, -1);
 	y = jint(b, path, -1);
 	if (!a || !b || x < 0 || y < 0)
@@ -39,20 +44,14 @@ static json_object *mem_delta(json_object *a, json_object *b, const char *field)
 	return json_object_new_int64(y - x);
 }
 
-/* The change of the free pages on the per-CPU lists (record/zoneinfo.h:
- * free memory that MemFree, LowFree and MemAvailable leave out), from a
- * phase's "zoneinfo"; NULL unless both phases have it. */
+static json_object *mem_delta(json_object *a, json_object *b, const char *field)
+{
+	return phase_delta(a, b, "meminfo", field);
+}
+
 static json_object *pcp_delta(json_object *a, json_object *b, const char *key)
 {
-	char path[64];
-	long long x, y;
-
-	snprintf(path, sizeof(path), "zoneinfo.%s", key);
-	x = jint(a, path, -1);
-	y = jint(b, path, -1);
-	if (!a || !b || x < 0 || y < 0)
-		return NULL;
-	return json_object_new_int64(y - x);
+	return phase_delta(a, b, "zoneinfo", key);
 }
 
 void analysis_deltas(json_object *root, const struct scenario *s)
