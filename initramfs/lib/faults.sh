@@ -128,7 +128,9 @@ stall_or() {
 # wait until the wait loop has sent the host a progress record whose SCSI
 # device count (the 4th field, progress_v) is all the disks, then load the
 # sd_mod that fault_at base-modules held back.  The file is rewritten by
-# the loop as this reads it: a short read only reads less.
+# the loop as this reads it: a short read only reads less.  It needs a
+# kernel that counts SCSI devices (a request_queue slab of its own, as
+# Debian's have: queues_v); elsewhere insmod's deadline ends the wait.
 sd_late() {
 	local _up _nb _cpu _nq
 	while :; do
