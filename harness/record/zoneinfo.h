@@ -11,7 +11,7 @@
  * Debian's 6.12 MemFree's drop at insmod spread over 5,964 kB in four
  * boots, MemFree with the lists' pages over 60 kB (docs/measurements.md,
  * "Free pages on the per-CPU lists").  The analysis counts them as free
- * (result/analysis.c, result/sweep.c).
+ * (result_free_change in result/result.h).
  *
  *	struct zoneinfo z = ZONEINFO_INIT;
  *	struct strbuf err = STRBUF_INIT;
@@ -25,9 +25,9 @@
  * "cpu: I" and "count: N" (pages; high, batch and others are read past).
  * Everything else is read past too, so that any kernel's fields do.  An
  * empty input, a zone header or count that does not parse, a count outside
- * a zone's pagesets, more than ZONEINFO_MAX_ZONES zones or a count (or a
- * zone's sum of them) above ZONEINFO_COUNT_MAX is an error naming the line; nothing partial is
- * returned.
+ * a zone's pagesets, more than ZONEINFO_MAX_ZONES zones, or a count (or a
+ * zone's sum of them) above ZONEINFO_COUNT_MAX is an error naming the
+ * line; nothing partial is returned.
  */
 #ifndef SCALETEST_ZONEINFO_H
 #define SCALETEST_ZONEINFO_H

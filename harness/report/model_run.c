@@ -68,11 +68,15 @@ static void mem_rows(json_object *root, struct report_model *m)
 	/* The free pages on the per-CPU lists, which MemFree leaves out and
 	 * the per-disk free figures count (result/analysis.c): the lists of
 	 * the headline's zones. */
-	const char *pcp = m->highmem ? "zoneinfo.pcp_low_kb" : "zoneinfo.pcp_kb";
+	const char *key = result_pcp_key(m->highmem ? "LowFree" : "MemFree");
 	struct report_mem_row *r = &m->mem[m->nmem];
-	r->before = num_at(b, pcp);
-	r->after = num_at(a, pcp);
-	r->change = num_at(root, m->highmem ? "deltas.insmod.pcp_low_kb" : "deltas.insmod.pcp_kb");
+	char path[64];
+
+	snprintf(path, sizeof(path), "zoneinfo.%s", key);
+	r->before = num_at(b, path);
+	r->after = num_at(a, path);
+	snprintf(path, sizeof(path), "deltas.insmod.%s", key);
+	r->change = num_at(root, path);
 	if (r->before.have && r->after.have && r->change.have) {
 		r->field = m->highmem ? "per-CPU lists (low)" : "per-CPU lists";
 		m->pcp_counted = 1;
@@ -604,10 +608,10 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	m->highmem = result_highmem(root);
 	mem_rows(root, m);
 	/* What came back at rmmod as returned_pct counts it: with the per-CPU
-	 * lists' change (result/analysis.c). */
-	v = jget(root, "deltas.rmmod.pcp_kb");
-	if (v && m->rmmod_memfree_kb.have)
-		m->rmmod_memfree_kb.v += (double)json_object_get_int64(v);
+	 * lists' change. */
+	if (m->rmmod_memfree_kb.have)
+		m->rmmod_memfree_kb.v = (double)result_free_change(jget(root, "deltas.rmmod"), "MemFree",
+								   (long long)m->rmmod_memfree_kb.v);
 
 	phases(root, m);
 	slab(root, m);

@@ -78,24 +78,19 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	json_object_object_add(ins, "pcp_kb", pcp_delta(before, after, "pcp_kb"));
 	json_object_object_add(ins, "pcp_low_kb", pcp_delta(before, after, "pcp_low_kb"));
 	/* Cost per disk in bytes: how much of each measure one disk took.  The
-	 * free measures count the per-CPU lists' free pages as free (their
-	 * change added, where the guest sent zoneinfo): 6.7's self-tuning
-	 * lists otherwise move MemFree by megabytes between boots. */
+	 * free measures count the per-CPU lists' free pages as free
+	 * (result_free_change): 6.7's self-tuning lists otherwise move MemFree
+	 * by megabytes between boots. */
 	json_object *per = json_object_new_object();
-	static const struct { const char *field, *pcp; } per_fields[] = {
-		{ "LowFree", "pcp_low_kb" }, { "MemFree", "pcp_kb" },
-		{ "MemAvailable", "pcp_kb" }, { "Slab", NULL },
-	};
+	static const char *const per_fields[] = { "LowFree", "MemFree", "MemAvailable", "Slab" };
 	for (size_t i = 0; i < ARRAY_SIZE(per_fields); i++) {
 		char key[64];
-		snprintf(key, sizeof(key), "%s_kb", per_fields[i].field);
+		snprintf(key, sizeof(key), "%s_kb", per_fields[i]);
 		json_object *d = jget(ins, key);
-		long long v = d ? json_object_get_int64(d) : 0;
-		if (per_fields[i].pcp)
-			v += jint(ins, per_fields[i].pcp, 0);
+		long long v = result_free_change(ins, per_fields[i], 0);
 		/* The free measures fall as disks cost memory; Slab grows. */
-		long long cost = per_fields[i].pcp ? -v : v;
-		json_object_object_add(per, per_fields[i].field, d && disks
+		long long cost = result_pcp_key(per_fields[i]) ? -v : v;
+		json_object_object_add(per, per_fields[i], d && disks
 				       ? json_object_new_int64(cost * 1024 / disks)
 				       : NULL);
 	}
@@ -104,7 +99,7 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	/* What the named counters do not explain of the MemFree drop. */
 	json_object *mf = jget(ins, "MemFree_kb");
 	if (mf) {
-		long long drop = -json_object_get_int64(mf) - jint(ins, "pcp_kb", 0), known = 0;
+		long long drop = -result_free_change(ins, "MemFree", 0), known = 0;
 		static const char *const parts[] = { "Slab", "PageTables", "KernelStack",
 						     "VmallocUsed", "Percpu" };
 		int all = 1;
@@ -125,7 +120,7 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	 * drop is page allocations such as blk-mq request pools. */
 	json_object *lf = jget(ins, "LowFree_kb");
 	if (lf) {
-		long long drop = -json_object_get_int64(lf) - jint(ins, "pcp_low_kb", 0), known = 0;
+		long long drop = -result_free_change(ins, "LowFree", 0), known = 0;
 		static const char *const low[] = { "Slab_kb", "PageTables_kb", "KernelStack_kb", "Percpu_kb" };
 		for (size_t i = 0; i < ARRAY_SIZE(low); i++)
 			known += jint(ins, low[i], 0);
@@ -144,11 +139,9 @@ void analysis_deltas(json_object *root, const struct scenario *s)
 	json_object_object_add(rmm, "pcp_kb", pcp_delta(io, rm, "pcp_kb"));
 	/* What came back of what insmod took, the per-CPU lists' free pages
 	 * counted as free on both sides (as the per-disk figures do). */
-	json_object *back = jget(rmm, "MemFree_kb");
-	long long cost = -jint(ins, "MemFree_kb", 0) - jint(ins, "pcp_kb", 0);
-	if (jget(ins, "MemFree_kb") && back && cost > 0 && s->rmmod && disks) {
-		double pct = 100.0 * (double)(json_object_get_int64(back) + jint(rmm, "pcp_kb", 0)) /
-			     (double)cost;
+	long long cost = -result_free_change(ins, "MemFree", 0);
+	if (jget(ins, "MemFree_kb") && jget(rmm, "MemFree_kb") && cost > 0 && s->rmmod && disks) {
+		double pct = 100.0 * (double)result_free_change(rmm, "MemFree", 0) / (double)cost;
 		json_object_object_add(rmm, "returned_pct", json_seconds(pct));
 	} else {
 		json_object_object_add(rmm, "returned_pct", NULL);
@@ -275,10 +268,8 @@ void analysis_leak(json_object *root, const struct scenario *s, json_object *che
 	json_object *km = jget(root, "kmemleak");
 
 	if (s->rmmod && s->disks && pct) {
-		long long cost = -jint(root, "deltas.insmod.MemFree_kb", 0) -
-				 jint(root, "deltas.insmod.pcp_kb", 0);
-		long long back = jint(root, "deltas.rmmod.MemFree_kb", 0) +
-				 jint(root, "deltas.rmmod.pcp_kb", 0);
+		long long cost = -result_free_change(jget(root, "deltas.insmod"), "MemFree", 0);
+		long long back = result_free_change(jget(root, "deltas.rmmod"), "MemFree", 0);
 		long long kept = cost - back;
 		long long allowed = cost * s->rmmod_tolerance_pct / 100;
 
@@ -510,7 +501,7 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 	json_object_object_add(a, "files", json_object_new_string("attribution/"));
 	/* With the per-CPU lists' change (record/zoneinfo.h): the tracepoints
 	 * see a page handed out from a CPU's list, which MemFree never had. */
-	drop = mf ? -(json_object_get_int64(mf) + jint(root, "deltas.insmod.pcp_kb", 0)) * 1024 : -1;
+	drop = mf ? -result_free_change(jget(root, "deltas.insmod"), "MemFree", 0) * 1024 : -1;
 	json_object_object_add(a, "disks", json_object_new_int64(disks));
 	json_object_object_add(a, "memfree_drop_bytes", mf ? json_object_new_int64(drop) : NULL);
 	srcs = jget(a, "sources");

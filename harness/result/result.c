@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,6 +126,27 @@ json_object *result_phase(json_object *root, const char *name)
 			return p;
 	}
 	return NULL;
+}
+
+const char *result_pcp_key(const char *field)
+{
+	if (!strcmp(field, "LowFree"))
+		return "pcp_low_kb";
+	if (!strcmp(field, "MemFree") || !strcmp(field, "MemAvailable"))
+		return "pcp_kb";
+	return NULL;
+}
+
+long long result_free_change(json_object *delta, const char *field, long long dflt)
+{
+	char key[64];
+	const char *pcp = result_pcp_key(field);
+	json_object *v;
+
+	snprintf(key, sizeof(key), "%s_kb", field);
+	if (!(v = jget(delta, key)) || !json_object_is_type(v, json_type_int))
+		return dflt;
+	return json_object_get_int64(v) + (pcp ? jint(delta, pcp, 0) : 0);
 }
 
 int result_highmem(json_object *root)

@@ -40,4 +40,16 @@ json_object *result_phase(json_object *root, const char *name);
  * whether before-insmod has a numeric LowFree. */
 int result_highmem(json_object *root);
 
+/*
+ * Free memory counts the free pages on the per-CPU lists as free
+ * (record/zoneinfo.h: MemFree, LowFree and MemAvailable leave them out).
+ * result_pcp_key(): the zoneinfo (and deltas) key of the lists a free
+ * measure leaves out: "pcp_low_kb" for LowFree, "pcp_kb" for MemFree and
+ * MemAvailable, NULL for any other field.  result_free_change(): a
+ * deltas object's FIELD_kb plus that key's change (0 where the run has no
+ * zoneinfo); dflt when FIELD_kb is absent.
+ */
+const char *result_pcp_key(const char *field);
+long long result_free_change(json_object *delta, const char *field, long long dflt);
+
 #endif

@@ -19,14 +19,14 @@ static long long mi(json_object *snap, const char *field)
 	return jint(snap, path, -1);
 }
 
-/* A free measure with the per-CPU lists' free pages (record/zoneinfo.h)
- * when the snapshot has them: MemFree, LowFree with pcp_kb, pcp_low_kb. */
-static long long free_kb(json_object *snap, const char *field, const char *pcp)
+/* A free measure with the per-CPU lists' free pages (result_pcp_key) when
+ * the snapshot has them. */
+static long long free_kb(json_object *snap, const char *field)
 {
 	char path[64];
 	long long v = mi(snap, field), p;
 
-	snprintf(path, sizeof(path), "zoneinfo.%s", pcp);
+	snprintf(path, sizeof(path), "zoneinfo.%s", result_pcp_key(field));
 	p = jint(snap, path, -1);
 	return v < 0 ? -1 : v + (p > 0 ? p : 0);
 }
@@ -39,10 +39,10 @@ static void point_figures(json_object *p, json_object *before)
 	static const char *const parts[] = { "Slab", "PageTables", "KernelStack",
 					     "VmallocUsed", "Percpu" };
 	int pcp = jget(before, "zoneinfo") && jget(p, "zoneinfo");
-	long long mf0 = pcp ? free_kb(before, "MemFree", "pcp_kb") : mi(before, "MemFree");
-	long long mf = pcp ? free_kb(p, "MemFree", "pcp_kb") : mi(p, "MemFree");
-	long long lf0 = pcp ? free_kb(before, "LowFree", "pcp_low_kb") : mi(before, "LowFree");
-	long long lf = pcp ? free_kb(p, "LowFree", "pcp_low_kb") : mi(p, "LowFree");
+	long long mf0 = pcp ? free_kb(before, "MemFree") : mi(before, "MemFree");
+	long long mf = pcp ? free_kb(p, "MemFree") : mi(p, "MemFree");
+	long long lf0 = pcp ? free_kb(before, "LowFree") : mi(before, "LowFree");
+	long long lf = pcp ? free_kb(p, "LowFree") : mi(p, "LowFree");
 	long long known = 0;
 	int all = 1;
 

@@ -1,5 +1,6 @@
 #include "run/boots.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,17 +12,14 @@
 #include "lib/util.h"
 #include "lib/xalloc.h"
 
+/* The fit's figures: deltas.insmod's NAME_kb (the free measures with
+ * the per-CPU lists' free pages, result_free_change), each with its sign
+ * (-1: a drop is the cost). */
 static const struct {
-	const char *name;	/* the fit's figure */
-	const char *delta;	/* deltas.insmod's field, kB */
-	int sign;		/* -1: a drop is the cost */
-	const char *pcp;	/* the per-CPU lists' change, counted as free
-				 * (record/zoneinfo.h), where the run has it */
+	const char *name;
+	int sign;
 } figures[] = {
-	{ "MemFree", "deltas.insmod.MemFree_kb", -1, "deltas.insmod.pcp_kb" },
-	{ "LowFree", "deltas.insmod.LowFree_kb", -1, "deltas.insmod.pcp_low_kb" },
-	{ "Slab", "deltas.insmod.Slab_kb", 1, NULL },
-	{ "unaccounted", "deltas.insmod.unaccounted_kb", 1, NULL },
+	{ "MemFree", -1 }, { "LowFree", -1 }, { "Slab", 1 }, { "unaccounted", 1 },
 };
 
 /* The distinct non-zero counts of the rising steps. */
@@ -51,12 +49,12 @@ static json_object *fit_of(json_object **roots, const long long *disks, size_t n
 
 	*bpd = NAN;
 	for (size_t i = 0; i < n; i++) {
-		json_object *v = roots[i] ? jget(roots[i], figures[k].delta) : NULL;
-		if (!v || json_object_is_type(v, json_type_null))
+		long long v = roots[i] ? result_free_change(jget(roots[i], "deltas.insmod"),
+							    figures[k].name, LLONG_MIN) : LLONG_MIN;
+		if (v == LLONG_MIN)
 			continue;
 		x[m] = (double)disks[i];
-		y[m++] = figures[k].sign * (json_object_get_double(v) +
-					    (figures[k].pcp ? (double)jint(roots[i], figures[k].pcp, 0) : 0));
+		y[m++] = figures[k].sign * (double)v;
 	}
 	if (m >= 2 && fit_line(x, y, m, &f) == 0) {
 		o = json_object_new_object();

@@ -197,3 +197,31 @@ TEST(analysis_monitor_peak_against_steady)
 	CHECK(jget(root, "monitor.peak.during_io.LowFree_min") == NULL);
 	json_object_put(root);
 }
+
+/* Free memory with the per-CPU lists' change (record/zoneinfo.h): the
+ * lists each free measure leaves out, added where the run has them. */
+TEST(result_free_change_adds_the_lists)
+{
+	json_object *d = parse("{\"MemFree_kb\": -1000, \"LowFree_kb\": -600, \"MemAvailable_kb\": -900,"
+			       " \"Slab_kb\": 300, \"pcp_kb\": -40, \"pcp_low_kb\": -25,"
+			       " \"Percpu_kb\": null, \"KernelStack_kb\": 1.5}");
+	json_object *old = parse("{\"MemFree_kb\": -1000, \"pcp_kb\": null}");
+
+	CHECK_STR(result_pcp_key("MemFree"), "pcp_kb");
+	CHECK_STR(result_pcp_key("MemAvailable"), "pcp_kb");
+	CHECK_STR(result_pcp_key("LowFree"), "pcp_low_kb");
+	CHECK(result_pcp_key("Slab") == NULL);
+	CHECK_EQ_INT(result_free_change(d, "MemFree", 7), -1040);
+	CHECK_EQ_INT(result_free_change(d, "MemAvailable", 7), -940);
+	CHECK_EQ_INT(result_free_change(d, "LowFree", 7), -625);
+	CHECK_EQ_INT(result_free_change(d, "Slab", 7), 300);
+	/* absent, null or not a whole number: the default */
+	CHECK_EQ_INT(result_free_change(d, "Percpu", 7), 7);
+	CHECK_EQ_INT(result_free_change(d, "KernelStack", 7), 7);
+	CHECK_EQ_INT(result_free_change(d, "VmallocUsed", 7), 7);
+	CHECK_EQ_INT(result_free_change(NULL, "MemFree", 7), 7);
+	/* a run without zoneinfo: the kernel's own figure */
+	CHECK_EQ_INT(result_free_change(old, "MemFree", 7), -1000);
+	json_object_put(d);
+	json_object_put(old);
+}
