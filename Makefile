@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest: a QEMU scale-test harness for the Linux block layer.
 #
 #   make              build bin/scaletest

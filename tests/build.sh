@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The build as a user meets it: a copy of the tree built without libvirt's
 # development files (pkg-config does not find them), then with them, as
 # after `make deps-libvirt`: a plain `make` must rebuild what the new flags

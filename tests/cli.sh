@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Command-line tests: usage, exit codes and error messages, scenario errors
 # that must stop a run before anything boots, and reports regenerated from
 # fixture result.json files.  Nothing here boots QEMU.

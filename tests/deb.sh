@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The Debian package (debian/), built and installed as a user of this
 # machine would (make test runs it; it needs root for dpkg -i, and the deb
 # profile: make deps-deb):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The documentation's checks that need no QEMU: the README is a front door
 # to docs/ (short, a link to every page), every relative link leads
 # somewhere, every fenced block of the README and of docs/*.md carries a

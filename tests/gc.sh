@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # scaletest gc: run directories left by killed harnesses are found by
 # their owner file and collected; live, foreign and unowned ones are left.
 # Nothing here boots QEMU (tests/e2e/run.sh kills a real run and collects it).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Golden files: every report writer's output for fixed inputs, regenerated
 # with bin/scaletest and compared with the expected files by diff -u.
 #

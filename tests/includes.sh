@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The layering of the harness's modules.  A module is a .c file and its
 # header by path without the extension (lib/util is harness/lib/util.c and
 # harness/lib/util.h); module A depends on B when either file of A includes

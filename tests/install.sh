@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # make install, as a packager and a user meet it (no QEMU; tests/e2e/
 # install.sh boots the installed copy):
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The one test library, sourced by every shell suite (tests/*.sh,
 # tests/*/*.sh; tests/e2e/lib.sh and tests/bench/lib.sh add their own
 # helpers on top of it).  POSIX sh.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The manual pages (docs/man/): scaletest(1), one page per command,
 # scaletest-scenario(5).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # result.json against its schema, docs/result.schema.json (checked by
 # build/jsonschema, tests/tools/jsonschema.c), so that the schema owns the
 # format: every object the harness defines is closed, so a field a writer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The test runner behind make check and make test: runs every suite, a
 # failing one included, then prints one verdict: a table of the suites
 # with their results and times, and every failure (each suite's "not ok"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Hostile input against the host side (issue 25): run directories, result.json
 # and caches from elsewhere, planted links, poisoned memos, guest output past
 # its budget, Unicode specials.  Each test is a reproducer of a finding that

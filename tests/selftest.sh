@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The test library (tests/lib.sh) and the runner (tests/run.sh), tested on
 # suites of their own made here: TAP lines and the summary, the name
 # filter, a test without an assertion, skips, tests made from data; and the

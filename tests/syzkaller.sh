@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The crash classifier held to syzkaller's: `scaletest triage` over every
 # log of syzkaller's corpus of Linux crash reports (tests/fixtures/
 # syzkaller/linux-report, its README says whence), against the title

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # `scaletest triage CONSOLE_LOG`: exit statuses, messages, and the classes
 # and titles it prints for console logs captured from real guests
 # (tests/fixtures/console, tests/fixtures/replay/*/console.log).  Nothing

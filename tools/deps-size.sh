@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # How many packages, and how many MB, each profile of tools/deps.sh pulls
 # onto a bare Debian bookworm: the figures of docs/setup.md's profile table.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # How long `make deps` takes on a fresh machine, per profile: each profile
 # is installed by tools/deps.sh in its own copy of a fresh Debian bookworm
 # (debootstrap --variant=minbase, plus git, make, sudo and ca-certificates:

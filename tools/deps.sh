@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages scaletest needs, by profile, only those
 # missing.  Safe to re-run: with everything present it changes nothing.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The recipes of the documentation: every fenced block of a markdown file
 # (README.md, docs/*.md), with the marker the line before it carries,
 # an HTML comment that says what a test does with the block:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The result.json reference (docs/result-json-reference.md), rendered from
 # its schema (docs/result.schema.json) so that the two never disagree: one
 # table row per field, its path (a.b; a[] the items of a list; a.* the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bisect: which commit of a kernel tree made a figure worse.
  *

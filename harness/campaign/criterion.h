@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * criterion: when one commit's figure is "good", "bad", or too close to
  * tell, for scaletest bisect.

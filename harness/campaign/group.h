@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * group: repeated runs of one scenario, kept together so that compare can
  * use their spread.

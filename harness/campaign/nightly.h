@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * nightly: the nightly run: every scenario of a matrix run, each compared
  * with the baseline that matches it (baseline.h, compare.h), and one

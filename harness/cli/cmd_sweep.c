@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* scaletest sweep: run with a sweep; its options are parsed with run's
  * (cmd_run.c, struct sweep_opts).  This file holds what it says of itself. */
 #include <stddef.h>

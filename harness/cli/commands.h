@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * commands: the command table's entries, one file each (cmd_*.c), and the
  * helpers they share (main.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * compare: two sides of runs or more, figure by figure, each against the
  * first (the base), with a verdict.

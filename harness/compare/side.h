@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * side: one side of a comparison, loaded and checked; compare.h compares
  * sides and nothing here knows of metrics or verdicts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * contract: the names the harness and the guest (initramfs/) agree on,
  * apart from the record types themselves (guest.h, record/records.h).

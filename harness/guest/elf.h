@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * elf: what the harness needs to know of an ELF file, read without
  * running anything: its class and machine, whether a loader maps it, the

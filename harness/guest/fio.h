@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fio: the I/O benchmark, as a payload for the guest.
  *

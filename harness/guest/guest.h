@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * guest: the contract between the harness and initramfs/init.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * initramfs: a newc cpio archive built from a list of entries, without root
  * and without mknod (libarchive writes device nodes as headers).

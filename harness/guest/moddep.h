@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * moddep: which module files a guest needs, and in what order to load them.
  *

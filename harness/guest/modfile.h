@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * modfile: a kernel module file, as the guest's busybox insmod loads it.
  *

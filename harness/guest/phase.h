@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * phase: the phases of a run, the one host-side list of them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kbuild: a kernel built from source, with patches and config fragments,
  * as a kernel artifact (kernel.h) that boots exactly like a Debian one.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kernel: the kernel artifact a run boots, wherever it came from.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * override: the kernel shorthands of scaletest run, as scenario keys.
  *

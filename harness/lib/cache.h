@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cache: where fetched packages, unpacked and built kernels, fio, initramfs
  * images and the accelerator verdict are kept between runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * child: running other programs, with deadlines, and never leaving one behind.
  *

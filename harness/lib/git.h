@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * git: asking a git repository questions, with argv, never a shell.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * json: json-c as the harness uses it, for every document it reads or
  * writes (result.json, host.json, compare.json, summary.json, bisect.json,

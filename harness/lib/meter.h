@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * meter: a count moving toward a target, shown while it moves.
  *

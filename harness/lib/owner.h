@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * owner: which harness process made a thing (a libvirt domain, an uploaded
  * volume, a run directory in progress), so that a later harness can tell

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * seal: what a cache entry held when it was made, so that an entry damaged
  * since (truncated, overwritten, a file lost) is found before it is booted.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * stats: the statistics behind "regression", "improvement" or "no change",
  * and the distributions a fit's tests need (result/fit.c).

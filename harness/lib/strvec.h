@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * strvec: a NULL-terminated, growable array of owned strings; the argv
  * builder (git's strvec).

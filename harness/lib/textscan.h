@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * textscan: walking a buffer line by line, for the parsers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * xalloc: allocation that cannot fail, for every module.
  *

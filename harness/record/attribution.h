@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * attribution: which kernel call sites allocated memory, from the "hist"
  * files of the guest's hist triggers on kmem events (initramfs/lib/attribution.sh,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * channel: the framed, checksummed record stream from the guest.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The rules in this file (title patterns, skip patterns, crash types) are
  * ported from syzkaller's pkg/report/linux.go, Copyright 2015 syzkaller

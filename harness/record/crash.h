@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * crash: the crash classifier.  Which console line starts a kernel report,
  * which of the lines after it belong to it, and the report's class, type

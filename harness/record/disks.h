@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * disks: block device lists from the guest (the sd naming rule they follow
  * is the guest contract's: guest/contract.h).

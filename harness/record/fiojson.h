@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fiojson: the summary of fio's --output-format=json output.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * inventory: every block device of a run, and the checks on it.
  *

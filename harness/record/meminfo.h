@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * meminfo: parse the text of /proc/meminfo.
  *

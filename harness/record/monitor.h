@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * monitor: the guest's memory samples, taken while insmod, I/O and rmmod
  * run, streamed as "sample" records:

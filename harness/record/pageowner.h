@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * pageowner: page_owner (CONFIG_PAGE_OWNER, page_owner=on) as a second
  * attribution source: which stacks hold the pages that insmod took.

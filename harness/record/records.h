@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * records: what the guest sent over the record channel, decoded.
  *

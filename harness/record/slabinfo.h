@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * slabinfo: parse the text of /proc/slabinfo (version 2.1, as SLUB and SLAB
  * print it).

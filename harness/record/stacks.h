@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * stacks: the guest's kernel stack samples (initramfs/lib/timeattr.sh), one
  * "stacks" record (a chunk of a label's samples) parsed.

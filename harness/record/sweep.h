@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sweep: the guest's "point" records, one per step of a sweep (the sweep
  * key; initramfs/lib/sweep.sh sweep_run), sent once the step's disks all exist:

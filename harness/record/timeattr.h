@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * timeattr: the guest's stack samples (record/stacks.h), label by label,
  * turned into wall-clock seconds by call site.

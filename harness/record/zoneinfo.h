@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * zoneinfo: the free pages on the per-CPU lists, from the text of
  * /proc/zoneinfo.

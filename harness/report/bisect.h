@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The bisect document: what scaletest bisect found, drawn from its model
  * (model.h's bisect_model, read from bisect.json: campaign/bisect.h) in

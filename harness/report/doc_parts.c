@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "report/doc_parts.h"
 
 void doc_heading(struct doc *d, enum mk_block level, const char *id, const char *title)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * doc_parts: the pieces every report document (doc_run.c, doc_compare.c,
  * doc_nightly.c) is written with, over markup.h's elements; for those

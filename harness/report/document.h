@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * document: what each report document says, in what order and on what
  * condition, written once for every format through markup.h: a file per

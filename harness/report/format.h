@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * format: the one place where reports turn numbers into text and escape
  * strings for the format they land in.  Every writer (text.c,

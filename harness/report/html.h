@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * html: report.html, a run's report as one self-contained web page with
  * plots, and compare.html, the page of a comparison of two sides of runs:

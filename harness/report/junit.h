@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * junit: JUnit XML, so that Jenkins and GitLab show results natively.
  *

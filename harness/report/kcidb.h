@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kcidb: KCIDB documents, the kernel CI results database's exchange format
  * (kcidb-io schema v5.3: version, checkouts, builds, tests), so that a

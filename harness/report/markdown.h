@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * markdown: report.md of a run, compare.md of a comparison (also what
  * "scaletest compare" prints), and summary.md of a night: the documents

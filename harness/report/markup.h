@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * markup: the elements a report document is made of, and one table of
  * functions per format that draws them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * model: what a report says, read once from its JSON; the writers (text.h,
  * markdown.h and html.h through document.h, junit.h, with svg.h for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * model_read: how the models (model_run.c, model_compare.c,
  * model_nightly.c, model_bisect.c) read their JSON; for those files only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * reproduce: reproduce.sh, the script in every run directory that runs
  * the same test again (report.c writes it with the reports, from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * svg: the plots of the HTML pages, drawn as inline SVG (no script, no
  * font, nothing fetched), from the models of model.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * text: a run's summary for a terminal, the lines "scaletest run" and
  * "scaletest report" print (and report.md quotes in a code block); and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "report/tsv.h"
 
 static void cell(struct strbuf *out, struct num v, int decimals, int last)

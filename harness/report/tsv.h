@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tsv: a sweep's points as tab-separated values, sweep.tsv next to
  * result.json (report.c writes it when the run has a sweep), for

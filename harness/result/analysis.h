@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * analysis: what a run's figures mean, computed from result.json's own
  * tree (phases, samples, fio jobs), so that it can be recomputed without

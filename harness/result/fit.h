@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fit: a straight line through (x, y) points by least squares, and whether
  * the points bend away from it.  The sweep (result/sweep.h) fits each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * replay: a run's result.json rebuilt from its saved inputs, without QEMU.
  *

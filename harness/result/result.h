@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * result: result.json, the one record of a run that every report is
  * derived from.  The schema is documented in docs/result-json.md.

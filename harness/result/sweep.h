@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sweep: result.json's "sweep" section, made from a sweep's points
  * (record/sweep.h) and the before-insmod snapshot: each point's figures,

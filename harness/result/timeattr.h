@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * timeattr (result): result.json's "time_attribution" section, from the
  * guest's stack samples folded by record/timeattr.h: per phase (insmod,

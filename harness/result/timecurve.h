@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * timecurve: seconds per disk as fitted curves, for the work of a run
  * that makes or removes the disks one after another: insmod (without a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * boots: a sweep checked against one boot per point (scaletest sweep
  * --boots).

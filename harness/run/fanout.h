@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fanout: many runs spread over libvirt connections, at most N at a time
  * on each (run --repeat, nightly).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * plan: what a run would do, said without doing it (scaletest run
  * --dry-run).

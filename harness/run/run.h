@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * run: one scale-test run, from a checked scenario to a results directory.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sizing: a sweep's guest memory, sized from a small first sweep (scaletest
  * sweep --size-memory).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * keys: the scenario key table, one row per key (tmux's options-table.c):
  * its name, type, default, range or choices, unit and help.  Everything

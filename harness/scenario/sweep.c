@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * sweep: a sweep list's arithmetic (the sweep key, scenario.h): its
  * steps, their peak, and the disks per scsi_debug host (the steps' gcd).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * accel: choosing the accelerator by behaviour, not by /dev/kvm's presence.
  *

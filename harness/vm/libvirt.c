@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The libvirt backend (vm.h, libvirt.h).
  *

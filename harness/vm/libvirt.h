@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libvirt: the libvirt VM backend's parts that tests reach without a VM.
  * The backend itself is vm_backend_libvirt (vm.h); this header exposes the

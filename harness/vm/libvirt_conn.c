@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The libvirt backend's connections (libvirt.h): libvirt's event loop in a
  * thread of its own, opening a connection with an error that names the

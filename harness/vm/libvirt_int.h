@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libvirt_int: what the parts of the libvirt backend share, and nothing
  * outside vm/libvirt*.c includes.  The backend is cut at its seams:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The libvirt backend's storage (libvirt_int.h): for a URI naming another
  * machine, the kernel and initramfs uploaded into the harness's storage

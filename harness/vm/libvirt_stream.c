@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The libvirt backend's streams (libvirt_int.h, struct pump): the console
  * and the record channel, each a libvirt stream carried into a socketpair

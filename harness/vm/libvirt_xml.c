@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The domain XML of the libvirt backend (libvirt.h): written with
  * libxml2's writer, so every value is escaped as XML wants, and every path

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * vm: the VM backends.  A backend boots a kernel and initramfs with the
  * scenario's memory, CPUs and disks, and hands back two byte streams: the

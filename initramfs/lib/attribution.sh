@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: where the memory goes (busybox sh, sourced by /init):
 # hist triggers on kmem events, and page_owner.  Parsed by
 # harness/record/attribution.c and harness/record/pageowner.c.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: the block devices and their modules (busybox sh,
 # sourced by /init).
 #

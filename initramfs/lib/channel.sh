@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: the record channel (busybox sh, sourced by /init).
 #
 #	chan_open		fd 3 on the channel (virtio-serial or a UART)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: clocks read without a process (busybox sh, sourced by
 # /init).  Functions that the polling loops call set variables instead of
 # printing, so no subshell is forked per poll:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: fault injection for the harness's own tests (busybox sh,
 # sourced by /init).  Every fault is here; /init and the feature code only
 # call the hooks:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: the disk inventory (busybox sh, sourced by /init), one
 # row per block device; parsed by harness/record/inventory.c.
 #

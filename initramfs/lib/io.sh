@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: the I/O phase, fio or a pattern written and read back
 # (busybox sh, sourced by /init).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: the memory monitor (busybox sh, sourced by /init);
 # its samples are parsed by harness/record/monitor.c.
 #

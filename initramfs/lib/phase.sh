@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: around the phases (busybox sh, sourced by /init):
 # clean caches before a snapshot, RCU expedited during rmmod, kmemleak
 # after it, and the end of the run.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: a sweep, the disks step by step (busybox sh, sourced by
 # /init).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: where the time goes (busybox sh, sourced by /init after
 # the rest of lib/ and the config).  Scenario key time_attribution
 # (docs/time.md, "Where the time goes"); parsed by harness/record/stacks.c, folded by

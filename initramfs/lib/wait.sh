@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # scaletest guest: waiting for the disks, and telling the host how far it
 # is (busybox sh, sourced by /init).
 #

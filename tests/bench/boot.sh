@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Boot time under TCG: Debian's prebuilt kernel against the same version
 # built from source with kernel-configs/ (kernel=build), side by side,
 # alternating.  Reports the guest's uptime when /init ran its first phase

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The record channel's two ways out of the guest: a virtio-serial port
 # (the default since the channel key) against the second emulated UART
 # (the fallback on kernels without virtio_console).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * finit: load one kernel module, compressed, and let the kernel
  * decompress it (finit_module with MODULE_INIT_COMPRESSED_FILE, Linux

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Do thousands of disks slow the real ones?  fio's verify job on the virtio
 # disks at the end of a 4000-disk range, against a guest with only those
 # virtio disks, side by side, alternating.  Also prints the range runs'

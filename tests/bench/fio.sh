@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fio in the guest: a static binary, or the host's dynamic fio and every
 # library it needs?  What does each cost in bytes and in boot time?
 #

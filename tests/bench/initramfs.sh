@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Initramfs compression: which boots faster under TCG?
 #
 # Side by side, alternating, the smoke scenario with initramfs_compress=none

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by every benchmark: its work directory, and the JSON file of
 # figures it leaves behind (the fields are described in tests/bench/README).
 #

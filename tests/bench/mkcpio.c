@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * mkcpio: a newc cpio archive of host files at chosen archive paths,
  * written by the harness's own writer (guest/initramfs.c, libarchive).

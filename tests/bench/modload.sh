@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Compressed modules: decompress them on the host, or let the guest do it?
 #
 # Debian's 6.12 ships its modules as .ko.xz.  The harness decompresses

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # What does the memory monitor cost?  The same scenario with the monitor off
 # and at its default interval, alternating; reports enumeration time and the
 # per-disk figures, and writes them to results/bench/<stamp>-monitor.json.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # What does the harness add on top of the guest's own work?
 #
 # Side by side, in one run, alternating:

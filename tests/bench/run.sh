@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # make bench: every benchmark, one after the other (an hour or more).
 # Each prints its figures and writes them to results/bench/<stamp>-NAME.json;
 # tests/bench/README says what the files hold and how the benchmark table

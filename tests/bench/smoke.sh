@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # make test: every benchmark in a tiny form (the smoke scenario or one
 # disk, one repeat a side), so that a benchmark that no longer runs fails
 # the test suite instead of the next person who quotes its figures.

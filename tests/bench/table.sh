@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The table of benchmark figures in docs/measurements.md (linked from the
 # README), made from the benchmarks' JSON.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # What does the time attribution cost?  The same scenario with
 # time_attribution off and on, in interleaved pairs (off, on, off, on...):
 # the wall time of each phase the sampler watches (insmod's enumeration,

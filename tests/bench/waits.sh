@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # What do /init's waits cost the enumeration they wait for?  This tree's
 # guest scripts against another version's, the two runs side by side (at
 # once, one per core, so that the machine's load falls on both alike): a

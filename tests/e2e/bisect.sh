@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of scaletest bisect on a synthetic history of Debian's
 # linux-source (the tree kbuild unpacked for kernel.sh): a bare repository
 # whose first commit carries scenarios/patches/sched-tags-32 (32 scheduler

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end: a guest that writes past guest_output_mb (issue 25, finding 6).
 # The guest floods the record channel with a MiB more than the budget
 # (scaletest_fault=flood:PHASE); the harness must keep no more than the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of repeats, comparisons, baselines and the nightly run,
 # on real smoke runs.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The fault matrix, end to end (docs/faults.md, "Fault matrix"): what the host does
 # to a run, each fault ending in a known status, class and exit code, with
 # nothing left behind that looks complete.  The guest's own faults (a hung

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end: scaletest installed (make install into a DESTDIR) boots the
 # installed smoke scenario from a directory that is not the tree, with the
 # installed guest scripts, and puts its results in ./results there.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of kernels built from source: Debian's linux-source of
 # the prebuilt kernel's version, built with kernel-configs/ (tinyconfig +
 # base, x86_64, fast-boot), stock and with scenarios/patches/sched-tags-32;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The end-to-end suites' own helpers (run.sh, faults.sh, kernel.sh, ...),
 # on top of the one test library, tests/lib.sh, which this sources:
 #

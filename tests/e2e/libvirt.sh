@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of the libvirt backend: scenarios/smoke booted through
 # libvirt (qemu:///system, TCG) next to the qemu backend, the faults of
 # issue 9 (daemon down, host unreachable, permission denied, the harness

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests: real QEMU boots (TCG is fine) of scenarios/smoke, with
 # assertions on result.json.  Faults are injected into the guest with the
 # kernel parameter scaletest_fault=KIND:PHASE (initramfs/lib/faults.sh, fault()).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end tests of the time attribution (docs/time.md):
 # they boot QEMU (TCG works) with the smoke scenario and assert on
 # result.json.  The faults (scaletest_fault=KIND on the kernel command

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The paths users take, taken as they take them: a fresh clone of this tree
 # (a git clone, or a copy of the files with the changes not committed yet),
 # built there with a plain `make`, every command run from the clone's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* attr_hist_parse and attr_source_json: the hist files of the guest's
  * hist triggers (initramfs/lib/attribution.sh, attr_start). */
 #include "fuzz.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bisect_parse_mark: what git bisect printed after a mark (commit
  * subjects included, so any bytes).  A hash it returns is 40 lowercase
  * hex digits that stood alone before " is the first bad commit". */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kernel_image_parse: the boot header of a file given to run --kernel. */
 #include "fuzz.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * channel_feed: the framed record stream from the guest, fed in pieces.
  *

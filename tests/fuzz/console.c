@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * console_scan_feed and crash_classify: the guest's serial console.
  *

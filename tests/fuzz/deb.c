@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* What the harness reads of apt's output: apt-cache show
  * (deb_parse_show) and apt-get source --print-uris
  * (fio_parse_print_uris).  The first byte picks which. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* blocklist_parse: the guest's "blocks" records, and the sd naming. */
 #include "fuzz.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* fio_json_summarize: fio's JSON output, sent by the guest. */
 #include "fuzz.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz.h: what every libFuzzer target in tests/fuzz/ shares.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* inventory_parse and its checks: the guest's "inventory" record. */
 #include "fuzz.h"
 

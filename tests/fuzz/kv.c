@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* kv_lines and kv_words: the key=value payloads of small records.  The
  * first byte picks which. */
 #include "fuzz.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* meminfo_parse: /proc/meminfo text from the guest. */
 #include "fuzz.h"
 

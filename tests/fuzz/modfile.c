@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* modfile_decode: a module file of a kernel package or modules tree, as
  * the harness decompresses it into the initramfs.  The first byte picks
  * how the name says it is compressed (none, xz, zstd, gzip, unknown); the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * nightly_matrix_load: a nightly matrix ("SCENARIO [KEY=VALUE]..." lines).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* owner_parse: the owner file of a run directory in progress (gc reads
  * those of other, maybe killed, harnesses). */
 #include "fuzz.h"

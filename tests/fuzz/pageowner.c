@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* po_parse and po_source_json: the guest's folded page_owner reads
  * (initramfs/lib/attribution.sh, po_fold).  The input is two reads, before and after,
  * split at the first form feed (without one, the same text is both). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * records_feed and result_build: the guest's records, decoded by the whole
  * table of handlers (record/records.c), made into result.json and into

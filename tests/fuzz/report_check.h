@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * report_check.h: every writer over a model, for the targets that end in
  * a report (records, result).  What a writer prints must be valid UTF-8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The result.json loader and the report models: what `scaletest report`
  * and compare read from a run directory or a comparison, which may be

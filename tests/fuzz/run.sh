@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs the fuzz targets built by `make fuzz` (build/fuzz/NAME), one at a
 # time, each a test of this suite:
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* scenario_parse and scenario_check: scenario files (and --set lines). */
 #include "fuzz.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* slabinfo_parse: /proc/slabinfo text from the guest. */
 #include "fuzz.h"
 

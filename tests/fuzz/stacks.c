@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* stk_chunk_parse, and ta_add/ta_json over what it accepts: the guest's
  * kernel stack samples (initramfs/lib/timeattr.sh). */
 #include "fuzz.h"

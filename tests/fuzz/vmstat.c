@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* monitor_sample (a "sample" record: header, meminfo, slabinfo, vmstat)
  * and vmstat_parse on its own; the first byte picks which. */
 #include "fuzz.h"

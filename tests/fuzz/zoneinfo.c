@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* zoneinfo_parse: /proc/zoneinfo text from the guest. */
 #include "fuzz.h"
 

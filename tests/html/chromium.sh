@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Browser test of the HTML reports: render report.html of fixture runs,
 # the page of the comparison fixture and the pages of two comparisons of
 # three sides (scaletest compare of fixture runs, with the overlays of

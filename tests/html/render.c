@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * render: write the HTML page of a result.json or of a comparison's JSON,
  * for tests/html/chromium.sh (which builds it against build/libscaletest.a):

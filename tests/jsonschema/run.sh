@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # build/jsonschema (tests/tools/jsonschema.c) against its fixtures, each
 # run from its own directory so that the names it prints are short; a test
 # per fixture:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # JUnit files against the schema CI reads: every JUnit document the golden
 # tests hold (tests/golden/*/expected/{junit,compare,summary}.xml, which
 # tests/golden.sh proves are byte for byte what the writers make) is

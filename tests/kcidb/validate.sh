@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # KCIDB documents (scaletest report --format kcidb) against what KernelCI
 # reads:
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Start or stop the libvirt daemons for the tests and CI, without systemd.
 #
 #   sh tests/libvirt/daemons.sh start    virtlogd -d, libvirtd -d, wait for

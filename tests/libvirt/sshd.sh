@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # A private sshd on 127.0.0.1, so that the libvirt e2e tests can use a
 # remote URI (qemu+ssh://) for real without a second machine: the
 # harness then takes the remote path (kernel, initramfs and disks

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Capture the replay fixtures from real runs (boots QEMU; a few minutes).
 #
 #   sh tests/replay/capture.sh [NAME...]     default: all of them

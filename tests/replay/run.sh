@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The replay level of tests, between unit and end-to-end: every
 # tests/fixtures/replay/NAME (captured from a real run by capture.sh) is
 # rebuilt with `scaletest report --replay`, without QEMU, and the result.json

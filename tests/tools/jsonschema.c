@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * jsonschema: check JSON documents against a JSON Schema (the draft-07
  * keywords that real schemas use), for the tests: the KCIDB documents of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The unit test runner: build/unit-tests FIXTURES_DIR [NAME_SUBSTRING]
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* bisect: the criterion's judgements and the reading of git bisect's
  * output (fixtures captured from git 2.39's bisect in a bare clone). */
 #include <math.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The libvirt backend's XML, owners, sweep and connection checks, against
  * libvirt's built-in test driver (test:///default: no daemon, no QEMU).

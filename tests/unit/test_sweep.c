@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The sweep: its scenario rules, the point records (fixtures captured from
  * a real sweep of smoke on amd64), the records' step order, the fit. */
 #include <math.h>

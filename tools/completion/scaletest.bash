@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bash completion for scaletest(1)                     -*- shell-script -*-
 #
 # Installed as share/bash-completion/completions/scaletest.  The commands
