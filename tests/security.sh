@@ -130,6 +130,82 @@ test_replay_inputs_bounded() {
 	expect 1 "console.log': not a regular file" -- "$bin" report --replay "$tmp/bomb"
 }
 
+# ---- what a document costs (issue 36, 1 and 2) ------------------------------
+
+# FILE ITEM COUNT: {"schema": 1, "x": [ITEM, ITEM, ...]}, COUNT items.
+many() {
+	{ printf '{"schema": 1, "x": ['; yes "$2," | head -n $(($3 - 1)) | tr -d '\n'
+	  printf '%s]}\n' "$2"; } > "$1"
+}
+
+# Peak memory (kB) of a command, by GNU time; empty without it.
+peak_kb() {
+	[ -x /usr/bin/time ] || return 0
+	/usr/bin/time -f '%M' -o "$tmp/peak" "$@" > /dev/null 2>&1
+	tail -n 1 "$tmp/peak"
+}
+
+# json-c spends about 780 bytes on "{}": a 9 MB result.json of them took
+# 2.3 GB.  Objects, arrays and values are counted before json-c makes
+# them, and the document is refused past a limit, naming file and limit;
+# the memory a refusal takes does not grow with the document.
+test_json_cost_bounded() {
+	rm -rf "$tmp/jc"
+	mkdir -p "$tmp/jc/run"
+	many "$tmp/jc/run/result.json" '{}' 70000
+	expect 1 "jc/run/result.json: more than 65536 objects and arrays" -- "$bin" report "$tmp/jc/run"
+	many "$tmp/jc/run/result.json" '[]' 70000
+	expect 1 "jc/run/result.json: more than 65536 objects and arrays" -- "$bin" report "$tmp/jc/run"
+	many "$tmp/jc/run/result.json" 0 2100000
+	expect 1 "jc/run/result.json: more than 2097152 values" -- "$bin" report "$tmp/jc/run"
+	# compare reads runs the same way
+	cp -r "$fx/run" "$tmp/jc/good"
+	many "$tmp/jc/run/result.json" '{}' 70000
+	expect 2 "jc/run/result.json: more than 65536 objects and arrays" -- \
+		"$bin" compare "$tmp/jc/good" "$tmp/jc/run"
+	# a replay's host.json, a comparison's compare.json, a night's summary.json
+	rm -rf "$tmp/jc/rp"
+	cp -r "$fx/replay/smoke-x86_64" "$tmp/jc/rp"
+	many "$tmp/jc/rp/host.json" '{}' 70000
+	expect 1 "host.json: more than 65536 objects and arrays" -- "$bin" report --replay "$tmp/jc/rp"
+	mkdir -p "$tmp/jc/cmp"
+	many "$tmp/jc/cmp/compare.json" '{}' 70000
+	expect 1 "compare.json: more than 65536 objects and arrays" -- "$bin" report --compare "$tmp/jc/cmp/compare.json"
+	rm -rf "$tmp/jc/night"
+	cp -r "$top/tests/golden/nightly/input" "$tmp/jc/night"
+	many "$tmp/jc/night/summary.json" '{}' 70000
+	expect 1 "summary.json: more than 65536 objects and arrays" -- "$bin" report --nightly "$tmp/jc/night"
+	# The memory of a refusal: the same for 0.9 MB and 9 MB of "{}".
+	many "$tmp/jc/run/result.json" '{}' 300000
+	small=$(peak_kb "$bin" report "$tmp/jc/run")
+	many "$tmp/jc/run/result.json" '{}' 3000000
+	large=$(peak_kb "$bin" report "$tmp/jc/run")
+	if [ -n "$small" ] && [ -n "$large" ]; then
+		check "10 times the objects, not twice the memory ($small kB, $large kB)" \
+			test "$large" -lt $((2 * small))
+	else
+		say "  (no /usr/bin/time: the memory of a refusal not measured)"
+	fi
+}
+
+# A group of 10,000 runs (hard links to one result.json) took 14.7 GB:
+# a side holds at most as many runs as run --repeat makes.
+test_compare_group_capped() {
+	rm -rf "$tmp/grp"
+	mkdir -p "$tmp/grp/g"
+	i=0
+	while [ $i -lt 101 ]; do
+		mkdir "$tmp/grp/g/r$i"
+		ln "$fx/run/result.json" "$tmp/grp/g/r$i/result.json"
+		i=$((i + 1))
+	done
+	cp -r "$fx/run" "$tmp/grp/one"
+	expect 2 "'$tmp/grp/g' holds more than 100 runs, the most a group may hold \(run --repeat" -- \
+		"$bin" compare "$tmp/grp/one" "$tmp/grp/g"
+	rm -r "$tmp/grp/g/r100"
+	expect 0 "" -- "$bin" compare "$tmp/grp/one" "$tmp/grp/g"
+}
+
 # ---- the cache --------------------------------------------------------------
 
 test_cache_not_anyones() {
