@@ -44,6 +44,56 @@ test_reproduce_arch_injection() {
 	check "running reproduce.sh ran no hostile command" test ! -e "$tmp/PWNED"
 }
 
+# A foreign result.json names the paths a kernel is built from (issue 36,
+# 4).  reproduce.sh's scenario lives in ${TMPDIR:-/tmp}: a relative
+# kernel_source = evil-tree would be /tmp/evil-tree, any user's to plant,
+# and make runs there.  No path of result.json is a live line: each is
+# commented after a "review:" line, and the script stops before it builds
+# anything until they are read; Debian's sources (debian, debian:X.Y) stay.
+test_reproduce_foreign_paths() {
+	run_copy rpath
+	jq '.settings.kernel = "build" | .settings.kernel_source = "evil-tree" |
+	    .settings.kernel_patches = "evil.patch" | .settings.kernel_fragments = "base,../x/evil.config"' \
+		"$fx/run/result.json" > "$tmp/rpath/result.json"
+	expect 0 "" -- "$bin" report "$tmp/rpath"
+	r=$tmp/rpath/reproduce.sh
+	check "reproduce.sh is valid sh" sh -n "$r"
+	for k in kernel_source kernel_patches kernel_fragments; do
+		checked
+		if grep -q "^$k = " "$r"; then
+			fail "result.json's $k is a live line of reproduce.sh"
+		fi
+		check "$k is commented after a review line" grep -q "^# review: .*($k)" "$r"
+	done
+	check "the relative path is said to be relative" \
+		grep -q "^# review: builds code from 'evil-tree', a relative path" "$r"
+	jq '.settings.kernel = "build" | .settings.kernel_source = "/srv/evil-tree" |
+	    .settings.kernel_patches = "/srv/evil.patch"' "$fx/run/result.json" > "$tmp/rpath/result.json"
+	expect 0 "" -- "$bin" report "$tmp/rpath"
+	check "an absolute path is named in its review line" \
+		grep -q "^# review: builds code from /srv/evil-tree (kernel_source)" "$r"
+	check "and written commented" grep -q "^# kernel_source = /srv/evil-tree$" "$r"
+	# Run: it stops before make, building nothing.
+	rm -rf "$tmp/rclone"
+	mkdir -p "$tmp/rclone/bin"
+	printf 'all:\n\t@touch %s/MADE\n' "$tmp" > "$tmp/rclone/Makefile"
+	printf '#!/bin/sh\ntouch %s/RAN\n' "$tmp" > "$tmp/rclone/bin/scaletest"
+	chmod +x "$tmp/rclone/bin/scaletest"
+	rm -f "$tmp/MADE" "$tmp/RAN"
+	expect 2 "reproduce: review the paths" -- sh "$r" "$tmp/rclone"
+	check "nothing was built" test ! -e "$tmp/MADE" -a ! -e "$tmp/RAN"
+	# Debian's sources are no paths: live, and the script runs.
+	jq '.settings.kernel = "build" | .settings.kernel_source = "debian:6.12" |
+	    .settings.kernel_fragments = "base,debug"' "$fx/run/result.json" > "$tmp/rpath/result.json"
+	expect 0 "" -- "$bin" report "$tmp/rpath"
+	check "kernel_source = debian:6.12 is live" grep -q "^kernel_source = debian:6.12$" "$r"
+	check "fragments by name are live" grep -q "^kernel_fragments = " "$r"
+	checked
+	if grep -q "^# review:" "$r"; then
+		fail "a Debian source was sent for review"
+	fi
+}
+
 # ---- planted links in a run directory ---------------------------------------
 
 test_link_planted_at_report() {
