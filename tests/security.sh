@@ -171,13 +171,44 @@ test_replay_inputs_bounded() {
 	echo "guest_output_mb = 16" >> "$tmp/bomb/scenario.scn"
 	head -c 17M /dev/zero | gzip -1 > "$tmp/bomb/channel.log.gz"
 	check "the bomb is small" test "$(stat -c %s "$tmp/bomb/channel.log.gz")" -lt 1048576
-	expect 1 "holds more than the run's guest_output_mb \(16 MiB\)" -- \
+	expect 1 "channel.log.gz' holds more than 16 MiB \(guest_output_mb" -- \
 		"$bin" report --replay "$tmp/bomb"
 	# A FIFO as console.log would block a reader: refused at once.
 	cp "$fx/replay/smoke-x86_64/channel.log.gz" "$tmp/bomb/"
 	rm -f "$tmp/bomb/console.log"
 	mkfifo "$tmp/bomb/console.log"
 	expect 1 "console.log': not a regular file" -- "$bin" report --replay "$tmp/bomb"
+}
+
+# A replay takes its bounds from the harness, not from the run directory
+# it reads (issue 36, 5): a scenario.scn saying guest_output_mb = 1048576
+# let a 1 MB console.log.gz inflate to 2 GiB.  Now past the harness's own
+# 1024 MiB it is refused; --guest-output-mb sets another bound.
+test_replay_limits_are_the_harness() {
+	rm -rf "$tmp/rbomb"
+	cp -r "$fx/replay/smoke-x86_64" "$tmp/rbomb"
+	echo "guest_output_mb = 1048576" >> "$tmp/rbomb/scenario.scn"
+	rm -f "$tmp/rbomb/console.log" "$tmp/rbomb/console.log.gz"
+	# gzip members of 1 MiB of zeros, one after another: one stream of
+	# 1025 MiB (gzip reads on across members), 1 MB on disk
+	head -c 1M /dev/zero | gzip -9 > "$tmp/mib.gz"
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do
+		cat "$tmp/mib.gz"
+	done > "$tmp/32mib.gz"
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32; do
+		cat "$tmp/32mib.gz"
+	done > "$tmp/rbomb/console.log.gz"
+	cat "$tmp/mib.gz" >> "$tmp/rbomb/console.log.gz"
+	check "the bomb is small" test "$(stat -c %s "$tmp/rbomb/console.log.gz")" -lt 2097152
+	expect 1 "console.log.gz' holds more than 1024 MiB \(guest_output_mb" -- \
+		"$bin" report --replay "$tmp/rbomb"
+	check "nothing replayed" test ! -e "$tmp/rbomb/replay/result.json"
+	expect 1 "console.log.gz' holds more than 64 MiB" -- \
+		"$bin" report --replay "$tmp/rbomb" --guest-output-mb 64
+	expect 2 "--guest-output-mb: 'lots' is not" -- \
+		"$bin" report --replay "$tmp/rbomb" --guest-output-mb lots
+	expect 2 "--guest-output-mb goes with --replay" -- \
+		"$bin" report "$tmp/rbomb" --guest-output-mb 64
 }
 
 # ---- what a document costs (issue 36, 1 and 2) ------------------------------
