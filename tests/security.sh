@@ -474,4 +474,27 @@ test_terminal_escapes_in_listings() {
 	has_specials "$tmp/dry-out" && fail "run --dry-run printed a bidi control"
 }
 
+# Every name a command prints goes through the cleaner guest strings go
+# through (issue 36, 7): scaletest check printed scenario file names raw.
+test_terminal_escapes_in_names() {
+	esc=$(printf '\033]0;owned\007\033[2J\342\200\256')
+	rm -rf "$tmp/names"
+	mkdir -p "$tmp/names"
+	cp "$top/scenarios/smoke" "$tmp/names/smoke$esc"
+	expect 0 "smoke.*: ok" -- "$bin" check "$tmp/names/smoke$esc"
+	checked
+	has_specials "$tmp/out" && fail "check printed a scenario's name raw"
+	mkdir -p "$tmp/names/cache$esc"
+	chmod 755 "$tmp/names/cache$esc"
+	expect 0 "^cache: " -- env SCALETEST_CACHE="$tmp/names/cache$esc" "$bin" cache list
+	checked
+	has_specials "$tmp/out" && fail "cache list printed the cache's name raw"
+	rm -rf "$tmp/names/rp"
+	cp -r "$fx/replay/smoke-x86_64" "$tmp/names/rp"
+	expect 0 "replay: .* the run's own result.json" -- \
+		"$bin" report --replay "$tmp/names/rp" --out "$tmp/names/out$esc"
+	checked
+	has_specials "$tmp/out" && fail "report --replay printed the --out name raw"
+}
+
 run_tests "$@"
