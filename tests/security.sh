@@ -310,6 +310,32 @@ test_cache_not_anyones() {
 	fi
 }
 
+# The cache root through a link (issue 36, 9): HOME/.cache a link another
+# user owns was accepted (stat judged its target alone), and they may
+# point it elsewhere later.  Each link on the way is looked at itself: one
+# of another user's is refused, naming it; and the directories a link
+# leads through are held to the rule the others are.
+test_cache_root_through_a_link() {
+	[ "$(id -u)" = 0 ] || { skip "needs root for chown -h"; return; }
+	rm -rf "$tmp/lh"
+	mkdir -p "$tmp/lh/home" "$tmp/lh/real" "$tmp/lh/open/real"
+	chmod 755 "$tmp/lh" "$tmp/lh/home" "$tmp/lh/real" "$tmp/lh/open/real"
+	ln -s "$tmp/lh/real" "$tmp/lh/home/.cache"
+	chown -h nobody "$tmp/lh/home/.cache"
+	expect 3 "'$tmp/lh/home/.cache', a symbolic link owned by another user \(uid [0-9]+\)" -- \
+		env -u XDG_CACHE_HOME -u SCALETEST_CACHE HOME="$tmp/lh/home" "$bin" cache list
+	# the same link of this user's: the cache is used
+	chown -h root "$tmp/lh/home/.cache"
+	expect 0 "^cache: $tmp/lh/home/.cache/scaletest" -- \
+		env -u XDG_CACHE_HOME -u SCALETEST_CACHE HOME="$tmp/lh/home" "$bin" cache list
+	# a link of this user's into a directory anyone may change
+	chmod 777 "$tmp/lh/open"
+	rm "$tmp/lh/home/.cache"
+	ln -s "$tmp/lh/open/real" "$tmp/lh/home/.cache"
+	expect 3 "lies in '$tmp/lh/open', which another user may change" -- \
+		env -u XDG_CACHE_HOME -u SCALETEST_CACHE HOME="$tmp/lh/home" "$bin" cache list
+}
+
 test_cache_no_tmp_fallback() {
 	command -v setpriv > /dev/null 2>&1 || { skip "no setpriv"; return; }
 	[ "$(id -u)" = 0 ] || { skip "needs root"; return; }
