@@ -39,13 +39,13 @@
 /*
  * What one document may hold, sized from real ones (docs/trust.md "What a
  * document may cost"): the largest result.json here (4000 disks, 148
- * monitor samples) is 564 KB with 1,435 objects and arrays; a monitor
- * sample is 2.3 KB, 3 objects and 155 values (keys included), and a run
+ * monitor samples) is 564 KB: 1,436 objects and arrays, 38,279 values; a
+ * monitor sample is 2.3 KB, 3 objects and 155 values (keys included); a run
  * keeps at most RECORDS_MAX_SAMPLES of them (record/records.h; a unit test
  * loads a result.json at that bound).  A 98,304-disk run (4,901 s, at most
- * a sample a second) comes to about 11.6 MB, 17,000 objects and arrays and
- * 800,000 values.  At these limits json-c spends at most about
- * 65,536 * 780 + 2,097,152 * 110 bytes, some 280 MB.
+ * a sample a second) comes to about 11.5 MB, 16,800 objects and arrays and
+ * 781,000 values.  A document at these limits made of the costliest values
+ * (65,533 "{}", a million keys of doubles) peaked at 274 MB.
  */
 #define JSON_MAX_BYTES ((size_t)32 << 20)
 #define JSON_MAX_CONTAINERS ((size_t)65536)	/* objects and arrays */
