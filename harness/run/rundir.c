@@ -218,6 +218,8 @@ static int scan_at(int dfd, const char *path, dev_t dev, int depth, rundir_scan_
 		struct rundir_entry e;
 		char *p;
 
+		if (!name)	/* never (a strvec holds no NULL): for gcc -fsanitize */
+			continue;
 		memset(&e, 0, sizeof(e));
 		if (fstatat(dfd, name, &e.st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;
