@@ -52,3 +52,28 @@ const char *const guest_vmstat[] = {
 	"pgalloc_dma", "pgalloc_dma32", "pgalloc_normal", "pgalloc_high",
 	"pgalloc_movable", "pgfree", "pgfault", "pgmajfault", NULL,
 };
+
+int class_disk_name(const struct disk_class *c, const struct scenario *s, long i,
+		    char *buf, size_t n)
+{
+	(void)s;
+	switch (c->naming) {
+	case NAMING_SD:
+		return disk_name("sd", i, buf, n);
+	}
+	return -1;
+}
+
+long class_disk_index(const struct disk_class *c, const struct scenario *s, const char *name)
+{
+	char pfx[3];
+	long i;
+
+	(void)s;
+	switch (c->naming) {
+	case NAMING_SD:
+		i = disk_index(name, pfx);
+		return i >= 0 && !strcmp(pfx, "sd") ? i : -1;
+	}
+	return -1;
+}

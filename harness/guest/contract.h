@@ -23,12 +23,25 @@
 
 #include <stddef.h>
 
+#include "scenario/diskclass.h"
+
 #define DISK_NAME_MAX 32
 
 /* Name for index i with prefix ("sd", "vd") into buf; -1 if it does not fit. */
 int disk_name(const char *prefix, long index, char *buf, size_t n);
 /* Index of "sdXXX" / "vdXXX" (prefix returned in pfx[3]), or -1. */
 long disk_index(const char *name, char pfx[3]);
+
+/*
+ * A disk class's names (scenario/diskclass.h, its naming): the name of
+ * device index i (0-based; -1 when it does not fit n), and the index a
+ * name has in the class (-1: not one of its devices' names).
+ *
+ *	class_disk_name(c, s, 3999, name, sizeof(name));	// scsi_debug: "sdewv"
+ */
+int class_disk_name(const struct disk_class *c, const struct scenario *s, long i,
+		    char *buf, size_t n);
+long class_disk_index(const struct disk_class *c, const struct scenario *s, const char *name);
 
 extern const char *const guest_vmstat[];
 

@@ -12,6 +12,7 @@
 #include "guest/fio.h"
 #include "guest/moddep.h"
 #include "guest/modfile.h"
+#include "scenario/diskclass.h"
 #include "lib/util.h"
 
 int guest_status_valid(const char *status)
@@ -199,16 +200,16 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 {
 	static const char *const chan[] = { "virtio_pci", "virtio_console", NULL };
 	static const char *const base[] = { "virtio_pci", "sd_mod", NULL };
-	static const char *const disk[] = { "scsi_debug", NULL };
 	static const char *const vscsi[] = { "virtio_scsi", NULL };
 	static const char *const vblk[] = { "virtio_blk", NULL };
 	struct moddep d = MODDEP_INIT;
 	struct strvec loaded = STRVEC_INIT, soft = STRVEC_INIT;
 	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT, lc = STRBUF_INIT;
-	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT;
+	struct strbuf conf = STRBUF_INIT, sdp = STRBUF_INIT, lp = STRBUF_INIT;
+	const struct disk_class *cls = disk_class_of(s);
+	char *cscript = NULL;
 	char *busybox = NULL, *init = NULL, *fio = NULL;
 	struct strvec libs = STRVEC_INIT;
-	long long tgts, luns;
 	int r = -1, missing;
 
 	*virtio_channel = 0;
@@ -220,6 +221,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		strvec_pushf(&libs, "%s/lib/%s", guest_data_dir(), guest_scripts[i]);
 		missing |= !path_exists(libs.v[i]);
 	}
+	cscript = xstrfmt("%s/lib/%s", guest_data_dir(), cls->script);
+	missing |= !path_exists(cscript);
 	if (missing) {
 		error("guest scripts not found in '%s' (set SCALETEST_ROOT)",
 		      guest_data_dir());
@@ -234,14 +237,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		goto out;
 	}
 
-	scenario_sd_layout(s, &tgts, &luns);
-	sb_addf(&sdp, "add_host=%lld num_tgts=%lld max_luns=%lld delay=0 "
-		"dev_size_mb=%lld fake_rw=%d",
-		*s->sweep ? 0 : s->sd_hosts, tgts, luns, s->sd_dev_size_mb, s->sd_fake_rw);
-	if (s->sd_max_queue)
-		sb_addf(&sdp, " max_queue=%lld", s->sd_max_queue);
-	if (s->sd_submit_queues)
-		sb_addf(&sdp, " submit_queues=%lld", s->sd_submit_queues);
+	cls->params(s, &sdp);
 
 	static const char *const dirs[] = {
 		"bin", "sbin", "usr", "usr/bin", "usr/sbin", "etc", "lib",
@@ -260,6 +256,12 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		initramfs_add_file(ir, dst, libs.v[i], 0644);
 		free(dst);
 	}
+	{
+		char *dst = xstrfmt("lib/scaletest/%s", cls->script);
+
+		initramfs_add_file(ir, dst, cscript, 0644);
+		free(dst);
+	}
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
@@ -267,7 +269,10 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		goto out;
 	if (add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb) < 0)
 		goto out;
-	if (s->disks && add_modules(ir, k, &d, &loaded, &soft, disk, sdp.buf, &ld) < 0)
+	if (s->disks && cls->prepare &&
+	    add_modules(ir, k, &d, &loaded, &soft, cls->prepare, NULL, &lp) < 0)
+		goto out;
+	if (s->disks && add_modules(ir, k, &d, &loaded, &soft, cls->make, sdp.buf, &ld) < 0)
 		goto out;
 	if (s->virtio_disks &&
 	    add_modules(ir, k, &d, &loaded, &soft,
@@ -275,6 +280,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		goto out;
 	add_module_dirs(ir, &loaded, k->version);
 	initramfs_add_data(ir, "etc/modules.base", lb.buf, lb.len, 0644);
+	initramfs_add_data(ir, "etc/modules.prep", lp.buf, lp.len, 0644);
 	initramfs_add_data(ir, "etc/modules.disk", ld.buf, ld.len, 0644);
 	initramfs_add_data(ir, "etc/modules.virtio", lv.buf, lv.len, 0644);
 	initramfs_add_data(ir, "etc/modules.channel", lc.buf, lc.len, 0644);
@@ -291,6 +297,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	sb_addf(&conf, "TIME_ATTR=%d\nTA_PCT=%lld\nTA_MS=100\n", s->time_attribution,
 		s->time_attribution_max_cpu_pct);
 	sb_addf(&conf, "RMMOD_EXPEDITED=%d\n", s->rmmod_rcu_expedited);
+	sb_addf(&conf, "DISK_CLASS=%s\n", cls->name);
 	{
 		long *idx;
 		size_t n;
@@ -339,6 +346,8 @@ out:
 	sb_release(&lc);
 	sb_release(&conf);
 	sb_release(&sdp);
+	sb_release(&lp);
+	free(cscript);
 	free(busybox);
 	free(init);
 	strvec_clear(&libs);

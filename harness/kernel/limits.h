@@ -16,6 +16,13 @@
  *	if (kernel_check_layout(&scenario, &artifact, &why) < 0)
  *		... refuse the run (exit 2): why names the limit and the fix
  *
+ * Before that, the disk class's needs (scenario/diskclass.h): each .config
+ * option (or, without a .config, the module in the tree's modules.dep or
+ * modules.builtin) the class cannot do without, refused with what to use
+ * instead ("disk_class = nvme_loop needs the NVMe target's loop transport
+ * (CONFIG_NVME_TARGET_LOOP), and kernel 6.1.0-57-amd64 has it neither
+ * built in nor as a module: ...").
+ *
  * The kernel's version is its uname -r ("6.1.0-57-amd64", "6.12.118+");
  * its .config says whether it has BLK_DEV_BSG.  A kernel whose .config is
  * unknown is not refused (nothing is known of its bsg).
@@ -34,9 +41,15 @@
 int kernel_version_parse(const char *version, int *major, int *minor);
 /* Whether a .config's text sets CONFIG_name=y (or =m). */
 int kernel_config_enabled(const char *config, const char *name);
-/* The SCSI devices a run makes at most: its largest scsi_debug count (a
- * sweep's peak), or its last count and the virtio-scsi disks after them. */
+/* The SCSI devices a run makes at most: its largest count of a SCSI class
+ * (scsi_debug; a sweep's peak), or its last count and the virtio-scsi
+ * disks after them. */
 long long scenario_scsi_devices(const struct scenario *s);
+/* Whether kernel_check_layout() might refuse s on some kernel (more SCSI
+ * devices than bsg's old limit, or a class beyond scsi_debug, whose
+ * needs a kernel may lack): worth finding the kernel before anything is
+ * made. */
+int kernel_layout_may_refuse(const struct scenario *s);
 /* 0, or -1 with the reason in why (the limit, the count, the kernels
  * that lift it, what else to do). */
 int kernel_check_layout(const struct scenario *s, const struct kernel_artifact *k,

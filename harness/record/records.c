@@ -1042,7 +1042,7 @@ void records_finish(struct records *rs)
 	blocklist_sort(&rs->virtio);
 }
 
-void records_scsi_debug(const struct records *rs, struct blocklist *sd)
+void records_devices(const struct records *rs, struct blocklist *sd)
 {
 	if (rs->have_base && rs->have_sd)
 		blocklist_minus(&rs->after_sd, &rs->base, sd);

@@ -144,8 +144,10 @@ void records_init(struct records *rs, const struct scenario *s, const char *dir,
 void records_feed(struct records *rs, const char *buf, size_t len);
 void records_finish(struct records *rs);
 void records_release(struct records *rs);
-/* The scsi_debug disks: after-insmod's block devices less before-insmod's,
- * in sd index order (empty unless both lists arrived). */
-void records_scsi_debug(const struct records *rs, struct blocklist *sd);
+/* The disk class's devices (scsi_debug's disks, scenario/diskclass.h):
+ * after-insmod's block devices less before-insmod's, in the class's index
+ * order (guest/contract.h class_disk_index; empty unless both lists
+ * arrived). */
+void records_devices(const struct records *rs, struct blocklist *sd);
 
 #endif

@@ -123,7 +123,8 @@ static void run_facts(struct doc *d, const struct report_model *m)
 	fmt_thousands_d(d->out, m->disks_present.v);
 	mk_lit(d, " of ");
 	fmt_thousands_d(d->out, m->disks_requested.v);
-	mk_lit(d, " scsi_debug");
+	mk_lit(d, " ");
+	mk_lit(d, m->class_name);
 	if (m->have_first && m->have_last) {
 		mk_lit(d, ", ");
 		disk_name(d, &m->first);
@@ -219,8 +220,9 @@ static void mem_section(struct doc *d, const struct report_model *m)
 		mk_lit(d, m->highmem ? "LowFree is the headline: a HIGHMEM kernel's disks live in lowmem."
 				     : "MemFree is the headline: a 64-bit kernel has no LowFree "
 				       "(all its memory is directly mapped).");
-		mk_lit(d, " Per disk is the change divided by the number of scsi_debug disks, "
-		       "with the sign turned so that a cost is positive.");
+		mk_lit(d, " Per disk is the change divided by the number of ");
+		mk_lit(d, m->class_devices);
+		mk_lit(d, ", with the sign turned so that a cost is positive.");
 		if (m->pcp_counted)
 			mk_lit(d, m->highmem ? " LowFree's per disk counts the free pages on the per-CPU lists "
 					       "of the low zones as free (LowFree leaves them out; they move by "
@@ -286,12 +288,16 @@ static void disk_row(struct doc *d, const char *what, const struct report_disk *
 
 static void disks_section(struct doc *d, const struct report_model *m)
 {
+	char first[96], last[96];
+
+	snprintf(first, sizeof(first), "first %s", m->class_name);
+	snprintf(last, sizeof(last), "last %s", m->class_name);
 	doc_heading(d, MK_H2, "disks", "Disks");
 	mk_table(d, "disks", disk_cols, ARRAY_SIZE(disk_cols));
 	if (m->have_first)
-		disk_row(d, "first scsi_debug", &m->first);
+		disk_row(d, first, &m->first);
 	if (m->have_last)
-		disk_row(d, "last scsi_debug", &m->last);
+		disk_row(d, last, &m->last);
 	for (size_t i = 0; i < m->nvirtio; i++)
 		disk_row(d, "virtio", &m->virtio[i]);
 	mk_table_end(d);

@@ -229,6 +229,13 @@ struct report_model {
 
 	struct num disks_present, disks_requested, virtio_present, virtio_requested;
 	const char *virtio_bus;
+	/* The disk class (disks.class; none: scsi_debug) and the words for its
+	 * devices and their making: "scsi_debug disks", "scsi_debug disk",
+	 * "insmod scsi_debug" (scenario/diskclass.h; the name holds only
+	 * letters, digits, "_" and "-";
+	 * a class this build does not know: "NAME devices"). */
+	const char *disk_class;
+	char class_name[32], class_devices[80], class_device[80], class_making[80];
 	int have_first, have_last;
 	struct report_disk first, last;
 	struct report_disk *virtio;

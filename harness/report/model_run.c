@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/model.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "guest/phase.h"
 #include "result/result.h"
 #include "lib/util.h"
+#include "scenario/diskclass.h"
 
 static void disk_of(json_object *d, struct report_disk *out)
 {
@@ -556,7 +558,7 @@ static const struct field run_fields[] = {
 	RUN(F_NUM, disks_present, "disks.present"), RUN(F_NUM, disks_requested, "disks.requested"),
 	RUN(F_NUM, virtio_present, "disks.virtio_present"),
 	RUN(F_NUM, virtio_requested, "disks.virtio_requested"),
-	RUN(F_STR, virtio_bus, "disks.virtio_bus"),
+	RUN(F_STR, virtio_bus, "disks.virtio_bus"), RUN(F_STR, disk_class, "disks.class"),
 	RUN(F_NUM, enumerate_s, "timings.enumerate_s"), RUN(F_NUM, boot_s, "timings.boot_s"),
 	RUN(F_NUM, inventory_s, "timings.inventory_s"), RUN(F_NUM, rmmod_s, "timings.rmmod_s"),
 	RUN(F_STR, rmmod_rcu, "guest.rmmod_rcu_expedited"),
@@ -577,6 +579,28 @@ static const struct field run_fields[] = {
 };
 #undef RUN
 
+/* The words for the class's devices: its row's, or "NAME devices" for a
+ * class this build does not know (a result from a later scaletest). */
+static void class_words(struct report_model *m)
+{
+	const struct disk_class *c;
+
+	size_t n = 0;
+
+	/* Only the characters a class name has: the writers print it as it is. */
+	for (const char *p = m->disk_class ? m->disk_class : disk_classes[0].name;
+	     *p && n + 1 < sizeof(m->class_name); p++)
+		if (isalnum((unsigned char)*p) || *p == '_' || *p == '-')
+			m->class_name[n++] = *p;
+	m->class_name[n] = '\0';
+	c = disk_class_find(m->class_name);
+	snprintf(m->class_devices, sizeof(m->class_devices), "%s%s", c ? c->devices : m->class_name,
+		 c ? "" : " devices");
+	snprintf(m->class_device, sizeof(m->class_device), "%s%s", c ? c->device : m->class_name,
+		 c ? "" : " device");
+	snprintf(m->class_making, sizeof(m->class_making), "%s", c ? c->making : "insmod");
+}
+
 void report_model_from_json(json_object *root, struct report_model *m)
 {
 	static const char *const props[] = {
@@ -593,6 +617,7 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	fields_of(root, m, run_fields, ARRAY_SIZE(run_fields));
 	if (m->description && !*m->description)
 		m->description = NULL;
+	class_words(m);
 
 	v = jget(root, "disks.first");
 	if ((m->have_first = v && json_object_is_type(v, json_type_object)))

@@ -1018,7 +1018,7 @@ struct xy_series {
 };
 
 static void xy_chart(struct strbuf *out, const char *label, const char *ytitle,
-		     struct xy_series *s, size_t ns)
+		     const char *xtitle, struct xy_series *s, size_t ns)
 {
 	const double W = 900, ml = 90, mr = 16, top = 34, ph = 240;
 	double H = top + ph + 48, y0 = top + ph, y1 = top, x0 = ml, x1 = W - mr;
@@ -1043,7 +1043,7 @@ static void xy_chart(struct strbuf *out, const char *label, const char *ytitle,
 	axis_nice(&ay, ylo < 0 ? ylo : 0, yhi, 5);
 	svg_open(out, W, H, "chart sweep", label);
 	y_axis(out, &ay, x0, x1, y0, y1, ytitle);
-	x_axis(out, &ax, x0, x1, y1, y0, 1, "scsi_debug disks");
+	x_axis(out, &ax, x0, x1, y1, y0, 1, xtitle);
 	for (size_t k = 0; k < ns; k++) {
 		if (!s[k].n)
 			continue;
@@ -1121,10 +1121,10 @@ void svg_sweep(struct strbuf *out, const struct report_model *m, int time)
 	}
 	if (time)
 		xy_chart(out, "enumeration time summed over the rising steps against the disk count, "
-			 "with the fitted line", "enumeration, s", s, ns);
+			 "with the fitted line", "enumeration, s", m->class_devices, s, ns);
 	else
 		xy_chart(out, "memory taken against the disk count, kB, with the fitted lines",
-			 "taken since before insmod, kB", s, ns);
+			 "taken since before insmod, kB", m->class_devices, s, ns);
 	free(buf);
 }
 

@@ -119,8 +119,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	text_clean(out, fmt_or(m->qemu_version, "?"));
 	sb_addch(out, '\n');
 
-	sb_addf(out, "  disks: %lld of %lld scsi_debug", int_or0(m->disks_present),
+	sb_addf(out, "  disks: %lld of %lld ", int_or0(m->disks_present),
 		int_or0(m->disks_requested));
+	text_clean(out, m->class_name);
 	if (m->have_first && m->have_last) {
 		sb_adds(out, ", ");
 		disk(out, &m->first);
@@ -230,7 +231,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	}
 
 	if (m->have_insmod) {
-		sb_addf(out, "  memory at insmod scsi_debug (%s):\n",
+		sb_adds(out, "  memory at ");
+		text_clean(out, m->class_making);
+		sb_addf(out, " (%s):\n",
 			m->highmem ? "LowFree is the headline: a HIGHMEM kernel's disks live in lowmem"
 				   : "MemFree is the headline: a 64-bit kernel has no LowFree");
 		mem_table(m, out);

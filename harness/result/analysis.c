@@ -7,6 +7,7 @@
 
 #include "result/fit.h"
 #include "result/result.h"
+#include "scenario/diskclass.h"
 #include "guest/phase.h"
 #include "lib/util.h"
 
@@ -464,8 +465,11 @@ void analysis_attribution(json_object *root, const struct scenario *s,
 	if (!s->attribution || !disks) {
 		a = json_object_new_object();
 		json_object_object_add(a, "status", json_object_new_string("off"));
-		json_object_object_add(a, "reason", json_object_new_string(
-			!s->attribution ? "attribution = off" : "no scsi_debug disks"));
+		char *why = !s->attribution ? xstrdup("attribution = off")
+			    : xstrfmt("no %s", disk_class_of(s)->devices);
+
+		json_object_object_add(a, "reason", json_object_new_string(why));
+		free(why);
 		json_object_object_add(root, "attribution", a);
 		return;
 	}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/strvec.h"
 #include "lib/util.h"
 #include "record/disks.h"
 #include "result/analysis.h"
@@ -12,6 +13,7 @@
 #include "result/sweep.h"
 #include "result/timeattr.h"
 #include "result/timecurve.h"
+#include "scenario/diskclass.h"
 
 json_object *host_new(void)
 {
@@ -93,24 +95,47 @@ static json_object *disk_json(const struct blockdev *d)
 	return o;
 }
 
+/* The layout of the class's devices (diskclass.h's layout): "key=value"
+ * pairs, whole numbers as numbers. */
+static json_object *layout_json(const struct disk_class *c, const struct scenario *s)
+{
+	json_object *o = json_object_new_object();
+	struct strvec kv = STRVEC_INIT;
+
+	c->layout(s, &kv);
+	for (size_t i = 0; i < kv.n; i++) {
+		char *eq = strchr(kv.v[i], '=');
+		char *end;
+		long long v;
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		v = strtoll(eq + 1, &end, 10);
+		json_object_object_add(o, kv.v[i], eq[1] && !*end ? json_object_new_int64(v)
+						    : json_object_new_string(eq + 1));
+	}
+	strvec_clear(&kv);
+	return o;
+}
+
 static void add_disks(json_object *root, const struct scenario *s, const struct records *rs)
 {
-	json_object *d = json_object_new_object(), *layout, *va;
+	json_object *d = json_object_new_object(), *va;
+	const struct disk_class *c = disk_class_of(s);
 	struct blocklist sd = BLOCKLIST_INIT;
-	long long tgts, luns;
 
-	scenario_sd_layout(s, &tgts, &luns);
-	records_scsi_debug(rs, &sd);
+	records_devices(rs, &sd);
+	/* The class, for any but scsi_debug (results before classes had
+	 * none: no class is scsi_debug). */
+	if (c != disk_classes)
+		json_object_object_add(d, "class", json_object_new_string(c->name));
 	json_object_object_add(d, "requested", json_object_new_int64(s->disks));
 	json_object_object_add(d, "present", rs->have_sd || !s->disks
 			       ? json_object_new_int64((long long)sd.n) : NULL);
 	json_object_object_add(d, "first", sd.n ? disk_json(&sd.b[0]) : NULL);
 	json_object_object_add(d, "last", sd.n ? disk_json(&sd.b[sd.n - 1]) : NULL);
-	layout = json_object_new_object();
-	json_object_object_add(layout, "add_host", json_object_new_int64(s->sd_hosts));
-	json_object_object_add(layout, "num_tgts", json_object_new_int64(tgts));
-	json_object_object_add(layout, "max_luns", json_object_new_int64(luns));
-	json_object_object_add(d, "scsi_debug", layout);
+	json_object_object_add(d, c->name, layout_json(c, s));
 	json_object_object_add(d, "virtio_requested", json_object_new_int64(s->virtio_disks));
 	json_object_object_add(d, "virtio_present", rs->have_virtio || !s->virtio_disks
 			       ? json_object_new_int64((long long)rs->virtio.n) : NULL);

@@ -10,6 +10,7 @@
 #include "guest/phase.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
+#include "scenario/diskclass.h"
 
 json_object *result_new(void)
 {
@@ -101,6 +102,8 @@ json_object *result_settings(const struct scenario *s)
 		const struct scenario_key *k = &scenario_keys[i];
 		json_object *val;
 
+		if (!disk_class_key_applies(s, k))
+			continue;
 		sb_reset(&v);
 		scenario_value(s, k, &v);
 		if (k->type == KT_INT)

@@ -34,6 +34,8 @@ int result_save(json_object *root, const char *path);
 /* dir is a run directory; checks the schema version. */
 int result_load(const char *dir, json_object **root, struct strbuf *err);
 
+/* Every key's value, as settings holds them: a disk class's own keys
+ * (scenario_key.cls) only in a run of that class. */
 json_object *result_settings(const struct scenario *s);
 /* The phase object called name in root's "phases", or NULL. */
 json_object *result_phase(json_object *root, const char *name);

@@ -10,6 +10,7 @@
 #include "record/inventory.h"
 #include "result/analysis.h"
 #include "result/result.h"
+#include "scenario/diskclass.h"
 
 static const char *const status_names[] = {
 	[RUN_PASS] = "pass",
@@ -29,17 +30,20 @@ const char *run_status_name(enum run_status st)
 static void disk_checks(const struct scenario *s, const struct records *rs,
 			const struct blocklist *sd, json_object *checks)
 {
+	const struct disk_class *c = disk_class_of(s);
 	const struct blocklist *vio = &rs->virtio;
+	char name[96];
 
+	snprintf(name, sizeof(name), "%s present", c->devices);
 	if (s->disks)
-		analysis_add_check(checks, "scsi_debug disks present",
+		analysis_add_check(checks, name,
 				   rs->have_sd && (long long)sd->n == s->disks,
 				   "%zu of %lld", sd->n, s->disks);
 	if (s->virtio_disks)
 		analysis_add_check(checks, "virtio disks present",
 				   rs->have_virtio && (long long)vio->n == s->virtio_disks,
 				   "%zu of %lld", vio->n, s->virtio_disks);
-	if (s->disks && s->virtio_disks && s->virtio_bus == VIRTIO_SCSI &&
+	if (c->scsi && s->disks && s->virtio_disks && s->virtio_bus == VIRTIO_SCSI &&
 	    rs->have_sd && rs->have_virtio && sd->n && vio->n) {
 		/* sd names are handed out in probe order: the virtio-scsi disks
 		 * must take the indexes right after the last scsi_debug disk. */
@@ -49,8 +53,9 @@ static void disk_checks(const struct scenario *s, const struct records *rs,
 		for (size_t i = 0; i < vio->n; i++)
 			if (disk_index(vio->b[i].name, NULL) != last + 1 + (long)i)
 				ok = 0;
-		analysis_add_check(checks, "virtio disks follow scsi_debug", ok,
-				   "last scsi_debug %s, virtio %s..%s", sd->b[sd->n - 1].name,
+		snprintf(name, sizeof(name), "virtio disks follow %s", c->name);
+		analysis_add_check(checks, name, ok,
+				   "last %s %s, virtio %s..%s", c->name, sd->b[sd->n - 1].name,
 				   vio->b[0].name, vio->b[vio->n - 1].name);
 	}
 }
@@ -58,8 +63,10 @@ static void disk_checks(const struct scenario *s, const struct records *rs,
 static void inventory_checks(const struct scenario *s, const struct records *rs,
 			     const struct blocklist *sdl, json_object *checks)
 {
+	const struct disk_class *c = disk_class_of(s);
 	struct strvec sd = STRVEC_INIT, vio = STRVEC_INIT;
 	struct strbuf why = STRBUF_INIT;
+	char name[96], ok[96];
 
 	if (!rs->have_inv) {
 		if (rs->inv_refused)
@@ -75,7 +82,8 @@ static void inventory_checks(const struct scenario *s, const struct records *rs,
 	if (s->disks && rs->have_base && rs->have_sd) {
 		for (size_t i = 0; i < sdl->n; i++)
 			strvec_push(&sd, sdl->b[i].name);
-		analysis_add_check(checks, "scsi_debug names and dev_t follow the sd sequence",
+		snprintf(name, sizeof(name), "%s names and dev_t follow the sd sequence", c->name);
+		analysis_add_check(checks, name,
 				   inventory_check_sd_sequence(&rs->inv, &sd, s->disks, &why),
 				   "%s", why.len ? why.buf : "sda .. index N-1, each with its dev_t");
 		sb_reset(&why);
@@ -83,9 +91,15 @@ static void inventory_checks(const struct scenario *s, const struct records *rs,
 	if (s->virtio_disks && s->virtio_bus == VIRTIO_SCSI && rs->have_virtio) {
 		for (size_t i = 0; i < rs->virtio.n; i++)
 			strvec_push(&vio, rs->virtio.b[i].name);
+		/* After the class's disks when they are sd disks too, else from sda. */
+		if (c->scsi)
+			snprintf(ok, sizeof(ok), "indexes and dev_t follow the last %s", c->device);
+		else
+			snprintf(ok, sizeof(ok), "indexes and dev_t from sda on");
 		analysis_add_check(checks, "virtio disks named and numbered after the range",
-				   inventory_check_after_range(&rs->inv, &vio, s->disks, &why),
-				   "%s", why.len ? why.buf : "indexes and dev_t follow the last scsi_debug disk");
+				   inventory_check_after_range(&rs->inv, &vio, c->scsi ? s->disks : 0,
+							       &why),
+				   "%s", why.len ? why.buf : ok);
 		sb_reset(&why);
 	}
 	analysis_add_check(checks, "first block of every disk readable",
@@ -143,7 +157,7 @@ void verdict_checks(const struct scenario *s, const struct records *rs,
 {
 	struct blocklist sd = BLOCKLIST_INIT;
 
-	records_scsi_debug(rs, &sd);
+	records_devices(rs, &sd);
 	disk_checks(s, rs, &sd, checks);
 	inventory_checks(s, rs, &sd, checks);
 	phase_checks(s, rs, cs, checks);

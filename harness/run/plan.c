@@ -11,6 +11,7 @@
 #include "lib/cache.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
+#include "scenario/diskclass.h"
 #include "vm/accel.h"
 #include "vm/libvirt.h"
 #include "vm/vm.h"
@@ -26,6 +27,8 @@ static void plan_scenario(const struct scenario *s, struct strbuf *out)
 		int o = s->origin[i];
 		size_t col;
 
+		if (!disk_class_key_applies(s, k))
+			continue;
 		sb_reset(&v);
 		scenario_value(s, k, &v);
 		col = out->len;
@@ -86,32 +89,13 @@ out:
 static void plan_disks(const struct scenario *s, const struct run_config *rc,
 		       struct strvec *images, struct strbuf *out)
 {
-	long long tgts, luns;
 	struct strbuf why = STRBUF_INIT;
 
 	sb_adds(out, "disks:\n");
-	if (*s->sweep) {
-		long long *st, g = scenario_sd_host_disks(s);
-		size_t n;
-
-		scenario_sd_layout(s, &tgts, &luns);
-		scenario_sweep(s, &st, &n);
-		sb_adds(out, "  sweep of scsi_debug disks in one boot:");
-		for (size_t i = 0; i < n; i++)
-			sb_addf(out, "%s %lld", i ? "," : "", st[i]);
-		sb_addf(out, "\n  hosts of %lld disks (%lld targets x %lld LUNs, %lld MiB each%s), "
-			"up to %lld hosts\n", g, tgts, luns, s->sd_dev_size_mb,
-			s->sd_fake_rw ? ", fake_rw" : ", one shared store",
-			scenario_sweep_peak(s) / g);
-		free(st);
-	} else if (s->disks) {
-		scenario_sd_layout(s, &tgts, &luns);
-		sb_addf(out, "  %lld scsi_debug (%lld host%s x %lld targets x %lld LUNs, "
-			"%lld MiB each%s)\n", s->disks, s->sd_hosts, s->sd_hosts > 1 ? "s" : "",
-			tgts, luns, s->sd_dev_size_mb, s->sd_fake_rw ? ", fake_rw" : ", one shared store");
-	} else {
-		sb_adds(out, "  no scsi_debug disks\n");
-	}
+	if (s->disks)
+		disk_class_of(s)->describe(s, out);
+	else
+		sb_addf(out, "  no %s\n", disk_class_of(s)->devices);
 	if (scenario_sd_crowded(s, &why))
 		sb_addf(out, "  note: %s\n", why.buf);
 	sb_release(&why);

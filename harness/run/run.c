@@ -644,7 +644,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	/* A layout the kernel cannot hold, when the kernel is at hand: said
 	 * before anything is made (kernel_find() fetches and builds nothing;
 	 * what it cannot find is checked once obtained). */
-	if (scenario_scsi_devices(s) > KERNEL_BSG_MAX_OLD) {
+	if (kernel_layout_may_refuse(s)) {
 		struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
 		struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
 		int quiet = util_quiet, found, bad = 0;

@@ -11,6 +11,7 @@
 
 #include "lib/owner.h"
 #include "lib/util.h"
+#include "scenario/diskclass.h"
 
 /* .tmp-ID/owner: who writes this run, so that a run dir whose harness
  * was killed is known for what it is (rundir_scan). */
@@ -87,6 +88,8 @@ int rundir_write_scenario(const struct rundir *d, const struct scenario *s)
 	sb_add_clean(&sb, from, strlen(from), 0);
 	sb_adds(&sb, ").\n");
 	for (size_t i = 0; i < scenario_nkeys; i++) {
+		if (!disk_class_key_applies(s, &scenario_keys[i]))
+			continue;
 		sb_reset(&v);
 		scenario_value(s, &scenario_keys[i], &v);
 		if (!v.len)

@@ -35,13 +35,17 @@ static const char *const sched_choices[] = { "default", "none", "mq-deadline", "
 static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
 
 #define OFF(f) offsetof(struct scenario, f)
-#define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h }
-#define BOOL(n, d, h) { #n, KT_BOOL, OFF(n), d, 0, 1, NULL, NULL, h }
-#define ENUM(n, d, c, h) { #n, KT_ENUM, OFF(n), d, 0, 0, NULL, c, h }
-#define STR(n, d, h) { #n, KT_STRING, OFF(n), d, 0, 0, NULL, NULL, h }
-#define PATH(n, h) { #n, KT_PATH, OFF(n), "", 0, 0, NULL, NULL, h }
+#define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h, NULL }
+#define BOOL(n, d, h) { #n, KT_BOOL, OFF(n), d, 0, 1, NULL, NULL, h, NULL }
+#define ENUM(n, d, c, h) { #n, KT_ENUM, OFF(n), d, 0, 0, NULL, c, h, NULL }
+#define STR(n, d, h) { #n, KT_STRING, OFF(n), d, 0, 0, NULL, NULL, h, NULL }
+#define PATH(n, h) { #n, KT_PATH, OFF(n), "", 0, 0, NULL, NULL, h, NULL }
+/* A key of one disk class only (scenario/diskclass.h): cls names it. */
+#define INTC(c, n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h, c }
+#define BOOLC(c, n, d, h) { #n, KT_BOOL, OFF(n), d, 0, 1, NULL, NULL, h, c }
+#define ENUMC(c, n, d, ch, h) { #n, KT_ENUM, OFF(n), d, 0, 0, NULL, ch, h, c }
 
-/* The per-disk memory defaults (disk_cost_kb): disk_costs[] in scenario.c. */
+/* The per-disk memory defaults (disk_cost_kb): each class's cost_kb in diskclass.c. */
 const struct scenario_key scenario_keys[] = {
 	STR(name, "", "Run name; defaults to the scenario file's name. Letters, digits, '.', '_', '-'."),
 	STR(description, "", "One line saying what the scenario is for."),
@@ -64,9 +68,9 @@ const struct scenario_key scenario_keys[] = {
 	INT(disks, "4000", 0, 1048576, "disks", "scsi_debug disks (N), at most sd's 1,048,576 (its 20-bit index) with the virtio-scsi disks after them. 0 runs without scsi_debug."),
 	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. \"even\": 0 to disks in the most even steps, up to 8, that divide it (0,500,...,4000 for 4000); \"even:N\": in N steps (both written out as the list in the resolved settings). Empty: one step of disks."),
 	INT(sweep_floor_mb, "0", 0, 65536, "MiB", "With a sweep: after its last step, add one host at a time until the headline free memory (LowFree on HIGHMEM kernels, else MemFree) is below this floor, then remove them again down to the last step; the knee, the largest count still above the floor, goes into result.json. 0: off."),
-	INT(sd_hosts, "1", 1, SD_HOSTS_MAX, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it. Insmod took a fifth longer with all disks on one host than spread over many (8,192 and 32,768 disks on Debian's 6.12, at the same memory per disk and rmmod time): past 4096 disks a host the run says how many hosts make hosts of 1024."),
-	INT(sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
-	BOOL(sd_fake_rw, "0", "scsi_debug fake_rw: no backing store at all, reads and writes do nothing."),
+	INTC("scsi_debug", sd_hosts, "1", 1, SD_HOSTS_MAX, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it. Insmod took a fifth longer with all disks on one host than spread over many (8,192 and 32,768 disks on Debian's 6.12, at the same memory per disk and rmmod time): past 4096 disks a host the run says how many hosts make hosts of 1024."),
+	INTC("scsi_debug", sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
+	BOOLC("scsi_debug", sd_fake_rw, "0", "scsi_debug fake_rw: no backing store at all, reads and writes do nothing."),
 	INT(virtio_disks, "4", 0, 64, "disks", "Real disks (M) after the scsi_debug range, backed by sparse files in the run directory."),
 	ENUM(virtio_bus, "scsi", bus_choices, "scsi: virtio-scsi disks named after the last scsi_debug disk (sdX); blk: virtio-blk disks (vdX)."),
 	ENUM(channel, "auto", channel_choices, "The record channel from the guest to the harness: virtio (a virtio-serial port, about 450 times faster than the UART under TCG; needs virtio_console in the kernel, as a module or built in), uart (the second serial port, any kernel) or auto (virtio when the kernel has virtio_console, else uart)."),
@@ -76,8 +80,8 @@ const struct scenario_key scenario_keys[] = {
 	BOOL(rmmod_rcu_expedited, "1", "Remove scsi_debug with RCU grace periods expedited (/sys/kernel/rcu_expedited set to 1 for rmmod only, back to 0 after; kernels with TINY_RCU have no such knob and need none): del_gendisk waits a grace period per disk in synchronize_rcu, which this makes short, so rmmod of 4000 disks takes about half as long under TCG; nothing before rmmod changes (docs/time-to-answer.md). 0: rmmod as the kernel does it by default."),
 	INT(rmmod_tolerance_pct, "25", 0, 100, "%", "Leak check: after rmmod, this share of the MemFree taken at insmod may stay taken (or rmmod_tolerance_kb, whichever is larger)."),
 	INT(rmmod_tolerance_kb, "8192", 0, 16777216, "kB", "Leak check: this much may stay taken after rmmod whatever the share (small runs are dominated by noise such as page cache)."),
-	INT(sd_max_queue, "0", 0, 192, "commands", "scsi_debug max_queue (queued commands per submit queue); 0 keeps scsi_debug's default."),
-	INT(sd_submit_queues, "0", 0, 64, "queues", "scsi_debug submit_queues (hardware queues); 0 keeps scsi_debug's default of 1."),
+	INTC("scsi_debug", sd_max_queue, "0", 0, 192, "commands", "scsi_debug max_queue (queued commands per submit queue); 0 keeps scsi_debug's default."),
+	INTC("scsi_debug", sd_submit_queues, "0", 0, 64, "queues", "scsi_debug submit_queues (hardware queues); 0 keeps scsi_debug's default of 1."),
 	ENUM(scheduler, "default", sched_choices, "I/O scheduler set on every scsi_debug disk right after they appear (before the after-insmod snapshot); default keeps the kernel's choice."),
 	INT(nr_requests, "0", 0, 100000, "requests", "queue/nr_requests set on every scsi_debug disk after the scheduler; 0 keeps the default."),
 	BOOL(fio, "1", "Run fio in the after-io phase: a verify job on the virtio disks, random reads on a sample of scsi_debug disks, one job over all of them. 0: write and read back a pattern with dd instead."),

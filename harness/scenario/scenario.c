@@ -418,49 +418,6 @@ int scenario_debian_source(const char *source, char *series, size_t n)
 	return 1;
 }
 
-const char *scenario_disk_scheduler(const struct scenario *s)
-{
-	if (s->scheduler)
-		return scenario_scheduler(s);
-	/* The kernel's default (elevator_get_default()): none for a queue of
-	 * several hardware queues, and scsi_debug trims submit_queues to the
-	 * CPUs; else mq-deadline. */
-	return s->sd_submit_queues > 1 && s->cpus > 1 ? "none" : "mq-deadline";
-}
-
-/*
- * What a disk costs, by the scheduler it gets and what memory holds it
- * (lowmem on i386).  A scheduler preallocates a request pool per hardware
- * queue (2 x min(queue_depth, 128) requests, each with the driver's
- * per-command data and a sense buffer); none has none.  Measured at 4000
- * disks on Debian's kernels (docs/many-disks.md), some headroom
- * added: mq-deadline 178 kB of LowFree on 686-pae 6.1, 355-357 kB of
- * MemFree on amd64 6.1 and 6.12; none (submit_queues = CPUs = 2) 73.6 kB
- * of LowFree on 686-pae, 121.4 kB of MemFree on amd64 6.12 (127 kB on 6.1,
- * DESIGN.md).  kyber and bfq get mq-deadline's figure: they preallocate
- * the same pool.
- */
-static const struct {
-	int arch;
-	int none;
-	long long kb;
-} disk_costs[] = {
-	{ ARCH_I386, 0, 180 }, { ARCH_I386, 1, 80 },
-	{ ARCH_X86_64, 0, 360 }, { ARCH_X86_64, 1, 130 },
-};
-
-long long scenario_disk_cost_kb(const struct scenario *s)
-{
-	int none = !strcmp(scenario_disk_scheduler(s), "none");
-
-	if (s->disk_cost_kb)
-		return s->disk_cost_kb;
-	for (size_t i = 0; i < ARRAY_SIZE(disk_costs); i++)
-		if (disk_costs[i].arch == s->arch && disk_costs[i].none == none)
-			return disk_costs[i].kb;
-	return 360;
-}
-
 void scenario_sd_layout(const struct scenario *s, long long *tgts,
 			long long *luns)
 {
@@ -476,32 +433,6 @@ void scenario_sd_layout(const struct scenario *s, long long *tgts,
 	*tgts = per_host / l;
 }
 
-int scenario_sd_crowded(const struct scenario *s, struct strbuf *why)
-{
-	long long per = scenario_sd_host_disks(s), n = scenario_sweep_peak(s), h;
-	struct strbuf way = STRBUF_INIT;
-
-	if (per <= SD_HOST_CROWDED)
-		return 0;
-	for (h = *s->sweep ? 2 : s->sd_hosts + 1; h <= SD_HOSTS_MAX; h++)
-		if (n % h == 0 && n / h <= SD_HOST_SPREAD)
-			break;
-	if (h <= SD_HOSTS_MAX)
-		sb_addf(&way, "sd_hosts = %lld (%lld disks a host)", h, n / h);
-	else
-		sb_addf(&way, "no sd_hosts up to %d divides %lld disks into hosts of at most %d",
-			SD_HOSTS_MAX, n, SD_HOST_SPREAD);
-	sb_addf(why, "%lld disks a scsi_debug host: insmod returns long after the last "
-		"of them appears (32,768 disks on one host took 20%% longer than over 32 hosts: "
-		"docs/many-disks.md); ", per);
-	if (*s->sweep)
-		sb_addf(why, "a sweep adds hosts of its steps' greatest common divisor and "
-			"cannot spread them; a run of its peak can: %s", way.buf);
-	else
-		sb_addf(why, "spread them: %s", way.buf);
-	sb_release(&way);
-	return 1;
-}
 
 /*
  * "even" or "even:N": N + 1 evenly spaced counts from 0 to disks, written

@@ -122,6 +122,7 @@ struct scenario_key {
 	const char *unit;
 	const char *const *choices;	/* KT_ENUM, NULL-terminated */
 	const char *help;
+	const char *cls;		/* a key of that disk class only, or NULL */
 };
 
 extern const struct scenario_key scenario_keys[];
@@ -166,11 +167,12 @@ const char *scenario_kernel_package(const struct scenario *s);
  * or "debian:6.12" (linux-source-6.12, whatever the prebuilt kernels are;
  * *series = "6.12").  1 or 0; series (at least 16 bytes) may be NULL. */
 int scenario_debian_source(const char *source, char *series, size_t n);
-/* The I/O scheduler the scsi_debug disks get: the scheduler key, or what
- * the kernel picks ("none" with several hardware queues, else
- * "mq-deadline"). */
+/* The I/O scheduler the disks get: the scheduler key, or what the kernel
+ * picks for the disk class ("none" with several hardware queues, else
+ * "mq-deadline"; its row in diskclass.c, where this is defined). */
 const char *scenario_disk_scheduler(const struct scenario *s);
-/* disk_cost_kb, or the measured cost of a disk with that scheduler. */
+/* disk_cost_kb, or the class's measured cost of a disk with that
+ * scheduler (diskclass.c). */
 long long scenario_disk_cost_kb(const struct scenario *s);
 /* The scheduler's name, or "" for the kernel's default. */
 const char *scenario_scheduler(const struct scenario *s);
@@ -211,7 +213,7 @@ void scenario_sd_layout(const struct scenario *s, long long *tgts,
  * scenario_sd_crowded(): 1, with that and the way out added to why, when
  * a host has more than SD_HOST_CROWDED disks (the fewest sd_hosts, up to
  * SD_HOSTS_MAX, that make hosts of at most SD_HOST_SPREAD, as measured),
- * else 0.
+ * else 0 (always 0 for a class but scsi_debug; in diskclass.c).
  */
 #define SD_HOSTS_MAX 1024
 #define SD_HOST_CROWDED 4096

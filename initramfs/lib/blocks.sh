@@ -8,6 +8,7 @@
 #	list_new_blocks FILE	the same for those not in FILE
 #	new_block_names FILE	the names of those not in FILE
 #	apply_knobs FILE	scheduler and nr_requests on the disks in FILE
+#	class_fail WHY, class_why	a disk class's failure, in its words
 
 # load_list FILE: insmod each "PATH [params]" line in order; a PATH
 # marked "?PATH" is a soft dependency (harness/guest/moddep.h), which may
@@ -33,7 +34,7 @@ count_blocks_v() {
 }
 
 count_blocks() {
-	count_blocks_v
+	class_count_v
 	echo "$nblk"
 }
 
@@ -112,4 +113,17 @@ apply_knobs() {
 		fi
 	done < "$1"
 	return $rc
+}
+
+# class_fail WHY: a disk class function's failure in the guest's words
+# (class-*.sh; they may run as bg_wait's job, in a subshell, so the
+# words go through a file); returns 1.  class_why: ": WHY..." for
+# /init's message when one was said, else nothing.
+class_fail() {
+	echo "$*" >> /tmp/.class.why
+	return 1
+}
+
+class_why() {
+	[ -s /tmp/.class.why ] && printf ': %s' "$(tr '\n' ' ' < /tmp/.class.why | sed 's/ *$//')"
 }

@@ -42,7 +42,7 @@ monitor_start() {
 			read up _ < /proc/uptime
 			# How many block devices (the memory's disk count)
 			# (a glob in this shell, no process; see docs/fio-monitor.md).
-			count_blocks_v
+			class_count_v
 			# Only what the host keeps: meminfo, the slab total (kB;
 			# num_slabs x pagesperslab pages of 4 kB, as the host sums
 			# /proc/slabinfo; nothing without slabinfo) and the vmstat

@@ -5,10 +5,12 @@
 #	sweep_run		every step of SWEEP (and the knee); 1 or 2 with
 #				the reason in $sweep_why
 
-# A sweep (SWEEP="0 250 500", harness/scenario sweep): scsi_debug loaded
-# without hosts, then hosts of HOST_DISKS disks added (or removed: a
-# negative count) through add_host until each count, waiting for exactly
-# that many disks, since the write returns before they exist.  After each
+# A sweep (SWEEP="0 250 500", harness/scenario sweep): the disk class made
+# ready with no device (class_sweep_start: scsi_debug loaded without
+# hosts), then units of HOST_DISKS disks added (or removed: a negative
+# count; class_step: scsi_debug's hosts through add_host) until each
+# count, waiting for exactly that many disks, since the step may return
+# before they exist.  After each
 # step one "point" record (parsed by harness/record/sweep.c):
 #	@@@ point I DISKS UPTIME
 #	@@@ timing
@@ -29,10 +31,9 @@
 # count in one step: the knee.  Returns 1 (a step failed) or 2 (a
 # step's deadline passed) with the reason in $sweep_why.
 sweep_run() {
-	local ah have i want last
-	ah=/sys/bus/pseudo/drivers/scsi_debug/add_host
+	local have i want last
 	queues_start
-	load_list /etc/modules.disk || { sweep_why="insmod scsi_debug failed"; return 1; }
+	class_sweep_start || { sweep_why="$CLASS_MAKE failed$(class_why)"; return 1; }
 	have=0
 	i=0
 	cp /tmp/blocks.base /tmp/.sweep.known
@@ -78,11 +79,11 @@ sweep_step() {
 	elif [ "$want" -ne "$have" ]; then
 		# (Adding returns at once, the disks come after; removing
 		# returns once they are gone: in the background either way.)
-		bg_wait "$TIMEOUT_INSMOD" write_to "$ah" $(((want - have) / HOST_DISKS))
+		bg_wait "$TIMEOUT_INSMOD" class_step $(((want - have) / HOST_DISKS))
 		case $? in
 		0) ;;
-		124) sweep_why="step $i ($want disks): writing $ah took over ${TIMEOUT_INSMOD}s"; return 2 ;;
-		*) sweep_why="step $i ($want disks): writing $ah failed"; return 1 ;;
+		124) sweep_why="step $i ($want disks): $CLASS_STEP took over ${TIMEOUT_INSMOD}s"; return 2 ;;
+		*) sweep_why="step $i ($want disks): $CLASS_STEP failed$(class_why)"; return 1 ;;
 		esac
 	fi
 	uptime_v; _s1=$up_cs

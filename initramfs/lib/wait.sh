@@ -7,6 +7,7 @@
 #	bg_wait SECONDS COMMAND...	COMMAND in the background, counting
 #	progress_v			a "progress" record when the count moved
 #	queues_start, queues_v, queues_stop	$nq: the SCSI devices made so far
+#				(a class with CLASS_SCAN=1: scsi_debug)
 
 # The waits.  A sleep process (usleep) every tenth of a second costs a fork
 # and an exec under TCG: the 4000-disk insmod took 1.07 times as long
@@ -29,7 +30,7 @@ wait_blocks() {
 	end=$((up_cs + $2 * 100))
 	_wq=0
 	while :; do
-		count_blocks_v
+		class_count_v
 		[ "$nblk" -eq "$1" ] && return 0
 		uptime_v
 		[ "$up_cs" -ge "$end" ] && return 1
@@ -66,7 +67,7 @@ bg_wait() {
 		uptime_v
 		[ "$up_cs" -ge "$end" ] && return 124
 		ticks_v; _w0=$ticks
-		count_blocks_v
+		class_count_v
 		queues_v
 		progress_v
 		ticks_v
@@ -79,11 +80,6 @@ bg_wait() {
 	bg_running=
 	read -r _rc < /tmp/.bg.rc
 	return "$_rc"
-}
-
-# write_to FILE VALUE (for bg_wait).
-write_to() {
-	echo "$2" > "$1"
 }
 
 # A "progress" record (harness/record/monitor.h): the count a wait loop just
@@ -136,6 +132,7 @@ queues_v() {
 }
 
 queues_start() {
+	[ "$CLASS_SCAN" = 1 ] || return 0
 	q_base=0
 	queues_v
 	q_base=$nq nq=

@@ -8,6 +8,7 @@
 
 #include "guest/guest.h"
 #include "guest/initramfs.h"
+#include "scenario/diskclass.h"
 #include "test.h"
 #include "lib/util.h"
 
@@ -430,7 +431,24 @@ TEST(guest_cmdline_page_owner)
 /* The guest's shell library: every .sh in initramfs/lib/ goes into the
  * archive (guest_scripts[]), and initramfs/init sources them, the same
  * names in the same order: a file added to one and not the others would
- * be missing in the guest, or ship unused. */
+ * be missing in the guest, or ship unused.  The disk classes' scripts
+ * (class-NAME.sh, one a row of disk_classes[], which init sources as
+ * class-$DISK_CLASS.sh) are the other .sh files, and only they. */
+/* Whether NAME is the script of a row of disk_classes[], named
+ * class-ROW.sh as init finds it. */
+static int is_class_script(const char *name)
+{
+	for (size_t i = 0; i < disk_nclasses; i++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "class-%s.sh", disk_classes[i].name);
+		CHECK_STR(disk_classes[i].script, want);
+		if (!strcmp(name, want))
+			return 1;
+	}
+	return 0;
+}
+
 TEST(guest_scripts_match_the_library_and_init)
 {
 	struct strbuf init = STRBUF_INIT;
@@ -438,7 +456,8 @@ TEST(guest_scripts_match_the_library_and_init)
 	const char *p;
 	DIR *d;
 	struct dirent *de;
-	size_t n = 0, files = 0;
+	size_t n = 0, files = 0, classes = 0;
+	int class_sourced = 0;
 
 	for (n = 0; guest_scripts[n]; n++) {
 		char *path = xstrfmt("%s/initramfs/lib/%s", SCALETEST_SOURCE_ROOT, guest_scripts[n]);
@@ -456,11 +475,16 @@ TEST(guest_scripts_match_the_library_and_init)
 		files++;
 		for (i = 0; guest_scripts[i] && strcmp(guest_scripts[i], de->d_name); i++)
 			;
+		if (!guest_scripts[i] && is_class_script(de->d_name)) {
+			classes++;
+			continue;
+		}
 		if (!guest_scripts[i])
 			test_fail(__FILE__, __LINE__, "initramfs/lib/%s is not in guest_scripts[]", de->d_name);
 	}
 	closedir(d);
-	CHECK_EQ_INT((long)files, (long)n);
+	CHECK_EQ_INT((long)files, (long)n + (long)classes);
+	CHECK_EQ_INT((long)classes, (long)disk_nclasses);
 
 	/* init: "for _lib in A B ...; do" then ". /lib/scaletest/NAME.sh" lines. */
 	REQUIRE(sb_read_file(&init, SCALETEST_SOURCE_ROOT "/initramfs/init") == 0);
@@ -477,8 +501,13 @@ TEST(guest_scripts_match_the_library_and_init)
 	for (p = init.buf; (p = strstr(p, "\n. /lib/scaletest/")); p++) {
 		const char *name = p + strlen("\n. /lib/scaletest/");
 
+		if (!strncmp(name, "class-$DISK_CLASS.sh\n", 21)) {
+			class_sourced++;
+			continue;
+		}
 		strvec_pushf(&sourced, "%.*s", (int)strcspn(name, " \n"), name);
 	}
+	CHECK_EQ_INT(class_sourced, 1);
 	CHECK_EQ_INT((long)sourced.n, (long)n);
 	for (size_t i = 0; i < sourced.n && i < n; i++)
 		CHECK_STR(sourced.v[i], guest_scripts[i]);

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * diskclass: the kinds of scaled disk a run can make, one row each
+ * (disk_classes[] in diskclass.c, as vm.c's backends[] holds the VM
+ * backends): scsi_debug first, the default.  A row says everything the
+ * harness knows of its class:
+ *
+ *	how N are made		the modules loaded before the before-insmod
+ *				snapshot (prepare: not counted), the module
+ *				whose load makes them (make) and its
+ *				parameters (params), and the guest script
+ *				that makes, counts and removes them
+ *				(initramfs/lib/class-NAME.sh)
+ *	their names and dev_t	naming (the sd sequence, nullb0.., nvmeSnN)
+ *	what the kernel must	needs: the .config options and modules, with
+ *	have			what to use instead (kernel/limits.c checks
+ *				them before boot)
+ *	their limits		max_devices and why (scenario_check)
+ *	what one costs		cost_kb: the memory check's expected cost
+ *				per device (scenario_check, run/sizing.c)
+ *	its own keys		the rows of scenario_keys[] whose cls names it
+ *
+ * The guest script defines the functions /init and lib/sweep.sh call
+ * (initramfs/lib/class-scsi_debug.sh is the model): class_prepare,
+ * class_make, class_count_v, class_names, class_remove, and for a sweep
+ * class_sweep_start and class_step.  A new class is one row here, its
+ * script, and its keys' rows in keys.c; docs/internals.md "Where to add
+ * things".
+ *
+ *	const struct disk_class *c = disk_class_of(&s);
+ *	c->params(&s, &sb);		// "add_host=1 num_tgts=..."
+ */
+#ifndef SCALETEST_DISKCLASS_H
+#define SCALETEST_DISKCLASS_H
+
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+#include "lib/strvec.h"
+#include "scenario/scenario.h"
+
+/* How a class names its devices, index i from 0. */
+enum disk_naming {
+	NAMING_SD,		/* the sd sequence: sda .. sdz, sdaa .. (contract.h) */
+};
+
+/* One thing the kernel must provide: a .config option (without CONFIG_)
+ * and the module it builds (NULL: built in or nothing to load), in words. */
+struct disk_class_need {
+	const char *config;
+	const char *module;
+	const char *what;
+};
+
+struct disk_class {
+	const char *name;		/* the disk_class value; result.json's disks.class */
+	const char *devices;		/* "scsi_debug disks": the reports' noun */
+	const char *device;		/* "scsi_debug disk": one of them */
+	const char *making;		/* "insmod scsi_debug": what makes them, in words */
+	const char *script;		/* initramfs/lib/NAME: the guest's side */
+	const char *const *prepare;	/* modules loaded before before-insmod */
+	const char *const *make;	/* modules whose load makes the devices; the
+					 * last gets params() */
+	void (*params)(const struct scenario *s, struct strbuf *out);
+	int naming;			/* enum disk_naming */
+	int scsi;			/* SCSI devices: bsg's minors, virtio-scsi
+					 * disks named after them */
+	long long max_devices;		/* the most one boot may make */
+	const char *max_why;		/* what sets max_devices */
+	const struct disk_class_need *needs;	/* NULL-terminated by config */
+	const char *instead;		/* what to use where the kernel lacks a need */
+	/* The scheduler its devices get by default, and what one costs. */
+	const char *(*scheduler)(const struct scenario *s);
+	long long (*cost_kb)(const struct scenario *s);
+	/* The layout result.json keeps under disks.NAME: "key=value" pairs,
+	 * the values whole numbers or words. */
+	void (*layout)(const struct scenario *s, struct strvec *out);
+	/* What run --dry-run says of the devices, a line or two (disks > 0). */
+	void (*describe)(const struct scenario *s, struct strbuf *out);
+};
+
+extern const struct disk_class disk_classes[];
+extern const size_t disk_nclasses;
+
+/* The scenario's class (scsi_debug until the disk_class key says
+ * otherwise). */
+const struct disk_class *disk_class_of(const struct scenario *s);
+/* The row of that name, or NULL. */
+const struct disk_class *disk_class_find(const char *name);
+/* Whether key k is one of s: every key but another disk class's own
+ * (scenario_key.cls).  result.json's settings, the run's scenario.scn and
+ * the plan hold only these. */
+int disk_class_key_applies(const struct scenario *s, const struct scenario_key *k);
+
+#endif
