@@ -680,6 +680,46 @@ test_bsg_limit() {
 	[ -e "$tmp/qemu-started" ] && fail "a run refused before boot started QEMU"
 }
 
+# A disk class the kernel cannot provide, and more devices than a class
+# allows: refused before anything is made (exit 2), naming what is
+# missing or the limit, and what to use instead (docs/disk-classes.md).
+test_disk_class_refused() {
+	dry_setup
+	v=6.1.0-fake
+	kmt "$tmp/dc" nodep
+	mv "$tmp/dc/lib/modules/9.9.9-scaletest" "$tmp/dc/lib/modules/$v"
+	printf 'CONFIG_SCSI=y\nCONFIG_BLK_DEV_NULL_BLK=m\nCONFIG_CONFIGFS_FS=m\nCONFIG_NVME_TARGET=m\n# CONFIG_NVME_TARGET_LOOP is not set\nCONFIG_NVME_TARGET_TCP=m\nCONFIG_NVME_TCP=m\n' \
+		> "$tmp/dc/lib/modules/$v/config"
+	fake_bzimage "$tmp/bz-dc" "$v" 64
+	dc() {
+		env SCALETEST_CACHE="$tmp/mcache" PATH="$tmp/stub:$PATH" "$bin" run "$top/scenarios/smoke" \
+			--out "$tmp/dcres" --set fio=0 --kernel "$tmp/bz-dc" --modules "$tmp/dc" "$@"
+	}
+	expect 2 "smoke: disk_class = nvme_loop needs the NVMe target's loop transport \\(nvme-loop\\) \\(CONFIG_NVME_TARGET_LOOP\\), and kernel 6\\.1\\.0-fake has it neither built in nor as a module: Debian builds nvme-loop from 6\\.12 on .*nvme_transport = tcp" -- \
+		dc --set disk_class=nvme_loop
+	expect 2 "CONFIG_NVME_TARGET_LOOP" -- dc --set disk_class=nvme_loop --dry-run
+	checked
+	[ -e "$tmp/dcres" ] && fail "a class the kernel lacks made a results directory"
+	sed -i 's/CONFIG_BLK_DEV_NULL_BLK=m/# CONFIG_BLK_DEV_NULL_BLK is not set/' "$tmp/dc/lib/modules/$v/config"
+	expect 2 "disk_class = null_blk needs null_blk \\(the block layer's test device\\) \\(CONFIG_BLK_DEV_NULL_BLK\\).*or disk_class = scsi_debug" -- \
+		dc --set disk_class=null_blk
+	expect 2 "disk_class = nvme_loop needs null_blk \\(the namespaces' backing device\\)" -- \
+		dc --set disk_class=nvme_loop --set nvme_transport=tcp
+	# With the class's modules there, the refusal is past: the next
+	# missing piece of this fake tree is modules.dep.
+	sed -i 's/# CONFIG_BLK_DEV_NULL_BLK is not set/CONFIG_BLK_DEV_NULL_BLK=m/' "$tmp/dc/lib/modules/$v/config"
+	expect 3 "modules\\.dep. is missing" -- dc --set disk_class=nvme_loop --set nvme_transport=tcp
+	checked
+	[ -e "$tmp/qemu-started" ] && fail "a run refused before boot started QEMU"
+	# More than the class allows, before any kernel: scenario check.
+	expect 2 "disks: 524289 nvme_loop namespaces are more than the 524288 one boot can make: each namespace takes two of the 2\\^20 minors" -- \
+		"$bin" check "$top/scenarios/smoke" --set disk_class=nvme_loop --set disks=524289 --set disk_cost_kb=1 --set memory_mb=65536
+	expect 2 "sd_hosts is a key of disk_class = scsi_debug, and this scenario's disk_class is null_blk" -- \
+		"$bin" check "$top/scenarios/smoke" --set disk_class=null_blk --set sd_hosts=2
+	expect 2 "nvme_ns_per_subsys.*out of range 1\\.\\.1024" -- \
+		"$bin" check "$top/scenarios/smoke" --set disk_class=nvme_loop --set nvme_ns_per_subsys=1025
+}
+
 # compare of more than two sides: the first is the base; usage errors.
 test_compare_sides() {
 	rx=$fx/replay

@@ -281,6 +281,10 @@ static json_object *side_json(const struct side *s, const char *label)
 	}
 	sb_addch(&k, ')');
 	json_object_object_add(o, "kernel", json_object_new_string(k.buf));
+	/* The disk class, for any but scsi_debug (as result.json says it). */
+	if (jget(s->roots[0], "disks.class"))
+		json_object_object_add(o, "disk_class", json_object_new_string(
+				       jstr(s->roots[0], "disks.class", "?")));
 	json_object_object_add(o, "highmem", json_object_new_boolean(result_highmem(s->roots[0])));
 	json_object_object_add(o, "phases", side_phases(s));
 	json_object_object_add(o, "monitor", side_monitor(s));

@@ -13,13 +13,15 @@ const char *const compare_env_keys[] = {
 	"settings.sd_hosts", "settings.sd_dev_size_mb", "settings.sd_fake_rw",
 	"settings.memory_mb", "settings.cpus", "vm.accel", "vm.qemu_version", "vm.backend",
 	"settings.scheduler", "settings.nr_requests", "settings.sd_max_queue",
-	"settings.sd_submit_queues", "settings.slab_nomerge", NULL,
+	"settings.sd_submit_queues", "settings.slab_nomerge", "settings.nullb_queue_mode",
+	"settings.nullb_submit_queues", "settings.nullb_shared_tags", "settings.nullb_memory_backed",
+	"settings.nvme_ns_per_subsys", "settings.nvme_transport", "settings.nvme_io_queues", NULL,
 };
 
 const char *const compare_subject_keys[] = {
 	"scenario.name", "kernel.version", "kernel.source", "kernel.package_version",
 	"kernel.build.source_tree", "kernel.build.patches", "kernel.build.fragments",
-	"kernel.build.config_base", "settings.cmdline", NULL,
+	"kernel.build.config_base", "settings.cmdline", "settings.disk_class", NULL,
 };
 
 void compare_key_value(json_object *root, const char *key, struct strbuf *out)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "guest/contract.h"
 
+#include <stdio.h>
 #include <string.h>
 
 int disk_name(const char *prefix, long index, char *buf, size_t n)
@@ -53,13 +54,41 @@ const char *const guest_vmstat[] = {
 	"pgalloc_movable", "pgfree", "pgfault", "pgmajfault", NULL,
 };
 
+/* "PREFIX" and a decimal index from 0, no leading zero: -1 otherwise. */
+static long numbered_index(const char *name, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	long i = 0;
+	const char *p;
+
+	if (strncmp(name, prefix, n) || !name[n] || (name[n] == '0' && name[n + 1]))
+		return -1;
+	for (p = name + n; *p; p++) {
+		if (*p < '0' || *p > '9' || i > 100000000)
+			return -1;
+		i = i * 10 + (*p - '0');
+	}
+	return i;
+}
+
 int class_disk_name(const struct disk_class *c, const struct scenario *s, long i,
 		    char *buf, size_t n)
 {
+	int r;
+
 	(void)s;
 	switch (c->naming) {
 	case NAMING_SD:
 		return disk_name("sd", i, buf, n);
+	case NAMING_NULLB:
+		r = snprintf(buf, n, "nullb%ld", i);
+		return i < 0 || r < 0 || (size_t)r >= n ? -1 : 0;
+	case NAMING_NVME:
+		/* The multipath head: the subsystem's instance (its controller's,
+		 * the subsystems connected in order), the namespace's from 1. */
+		r = snprintf(buf, n, "nvme%lldn%lld", i / s->nvme_ns_per_subsys,
+			     i % s->nvme_ns_per_subsys + 1);
+		return i < 0 || r < 0 || (size_t)r >= n ? -1 : 0;
 	}
 	return -1;
 }
@@ -74,6 +103,24 @@ long class_disk_index(const struct disk_class *c, const struct scenario *s, cons
 	case NAMING_SD:
 		i = disk_index(name, pfx);
 		return i >= 0 && !strcmp(pfx, "sd") ? i : -1;
+	case NAMING_NULLB:
+		return numbered_index(name, "nullb");
+	case NAMING_NVME: {
+		/* "nvmeS" then "nN": no path device (nvmeScCnN) */
+		char sub[24];
+		const char *n = strchr(name, 'n') ? strchr(name + 4, 'n') : NULL;
+		long sv, nv;
+
+		if (strncmp(name, "nvme", 4) || !n || (size_t)(n - name) >= sizeof(sub))
+			return -1;
+		memcpy(sub, name, (size_t)(n - name));
+		sub[n - name] = '\0';
+		sv = numbered_index(sub, "nvme");
+		nv = numbered_index(n, "n");
+		if (sv < 0 || nv < 1 || nv > s->nvme_ns_per_subsys)
+			return -1;
+		return sv * (long)s->nvme_ns_per_subsys + nv - 1;
+	}
 	}
 	return -1;
 }

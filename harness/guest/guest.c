@@ -202,6 +202,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	static const char *const base[] = { "virtio_pci", "sd_mod", NULL };
 	static const char *const vscsi[] = { "virtio_scsi", NULL };
 	static const char *const vblk[] = { "virtio_blk", NULL };
+	static const char *const vnvme[] = { "nvme", NULL };
 	struct moddep d = MODDEP_INIT;
 	struct strvec loaded = STRVEC_INIT, soft = STRVEC_INIT;
 	struct strbuf lb = STRBUF_INIT, ld = STRBUF_INIT, lv = STRBUF_INIT, lc = STRBUF_INIT;
@@ -237,7 +238,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		goto out;
 	}
 
-	cls->params(s, &sdp);
+	if (cls->params)
+		cls->params(s, &sdp);
 
 	static const char *const dirs[] = {
 		"bin", "sbin", "usr", "usr/bin", "usr/sbin", "etc", "lib",
@@ -269,14 +271,30 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		goto out;
 	if (add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb) < 0)
 		goto out;
-	if (s->disks && cls->prepare &&
-	    add_modules(ir, k, &d, &loaded, &soft, cls->prepare, NULL, &lp) < 0)
-		goto out;
-	if (s->disks && add_modules(ir, k, &d, &loaded, &soft, cls->make, sdp.buf, &ld) < 0)
+	if (s->disks && cls->prepare) {
+		struct strvec prep = STRVEC_INIT;
+		int bad = 0;
+
+		cls->prepare(s, &prep);
+		for (size_t i = 0; i < prep.n && !bad; i++) {
+			char *sp = strchr(prep.v[i], ' ');
+			const char *one[] = { prep.v[i], NULL };
+
+			if (sp)
+				*sp = '\0';
+			bad = add_modules(ir, k, &d, &loaded, &soft, one, sp ? sp + 1 : NULL, &lp) < 0;
+		}
+		strvec_clear(&prep);
+		if (bad)
+			goto out;
+	}
+	if (s->disks && cls->make &&
+	    add_modules(ir, k, &d, &loaded, &soft, cls->make, sdp.buf, &ld) < 0)
 		goto out;
 	if (s->virtio_disks &&
 	    add_modules(ir, k, &d, &loaded, &soft,
-			s->virtio_bus == VIRTIO_BLK ? vblk : vscsi, NULL, &lv) < 0)
+			s->virtio_bus == VIRTIO_BLK ? vblk : s->virtio_bus == VIRTIO_NVME ? vnvme : vscsi,
+			NULL, &lv) < 0)
 		goto out;
 	add_module_dirs(ir, &loaded, k->version);
 	initramfs_add_data(ir, "etc/modules.base", lb.buf, lb.len, 0644);
@@ -298,6 +316,8 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		s->time_attribution_max_cpu_pct);
 	sb_addf(&conf, "RMMOD_EXPEDITED=%d\n", s->rmmod_rcu_expedited);
 	sb_addf(&conf, "DISK_CLASS=%s\n", cls->name);
+	if (cls->conf)
+		cls->conf(s, &conf);
 	{
 		long *idx;
 		size_t n;
@@ -311,7 +331,7 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		scenario_fio_sample(s, &idx, &n);
 		sb_adds(&conf, "FIO_SAMPLE=\"");
 		for (size_t i = 0; i < n; i++)
-			if (disk_name("sd", idx[i], name, sizeof(name)) == 0)
+			if (class_disk_name(cls, s, idx[i], name, sizeof(name)) == 0)
 				sb_addf(&conf, "%s%s", i ? " " : "", name);
 		sb_adds(&conf, "\"\n");
 		free(idx);

@@ -92,6 +92,8 @@ static int check_needs(const struct scenario *s, const struct kernel_artifact *k
 	const struct disk_class *c = disk_class_of(s);
 
 	for (const struct disk_class_need *n = c->needs; n && n->config; n++) {
+		if (n->when && !n->when(s))
+			continue;
 		if (cfg ? kernel_config_enabled(cfg, n->config)
 			: !n->module || !k->modules || tree_has_module(k->modules, n->module))
 			continue;

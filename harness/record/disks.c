@@ -111,7 +111,8 @@ static int cmp_disk(const void *a, const void *b)
 		return (ix > iy) - (ix < iy);
 	if ((ix >= 0) != (iy >= 0))
 		return ix >= 0 ? -1 : 1;
-	return strcmp(x->name, y->name);
+	/* Other names with numbers in them (nullb10, nvme1n10) in number order. */
+	return strverscmp(x->name, y->name);
 }
 
 void blocklist_sort(struct blocklist *l)

@@ -16,6 +16,7 @@
 #include "record/sweep.h"
 #include "record/timeattr.h"
 #include "record/zoneinfo.h"
+#include "scenario/diskclass.h"
 #include "scenario/scenario.h"
 #include "lib/json.h"
 #include "lib/textscan.h"
@@ -1042,11 +1043,46 @@ void records_finish(struct records *rs)
 	blocklist_sort(&rs->virtio);
 }
 
+struct indexed_dev {
+	long idx;
+	struct blockdev d;
+};
+
+static int cmp_indexed(const void *a, const void *b)
+{
+	long x = ((const struct indexed_dev *)a)->idx, y = ((const struct indexed_dev *)b)->idx;
+
+	return (x > y) - (x < y);
+}
+
 void records_devices(const struct records *rs, struct blocklist *sd)
 {
+	const struct disk_class *c = disk_class_of(rs->s);
+	struct indexed_dev *v;
+	size_t n = 0;
+
 	if (rs->have_base && rs->have_sd)
 		blocklist_minus(&rs->after_sd, &rs->base, sd);
-	blocklist_sort(sd);
+	if (c->naming == NAMING_SD) {
+		blocklist_sort(sd);
+		return;
+	}
+	/* The class's own names only (an NVMe path device is not one), in
+	 * index order. */
+	v = xmalloc((sd->n + 1) * sizeof(*v));
+	for (size_t i = 0; i < sd->n; i++) {
+		long idx = class_disk_index(c, rs->s, sd->b[i].name);
+
+		if (idx >= 0) {
+			v[n].idx = idx;
+			v[n++].d = sd->b[i];
+		}
+	}
+	qsort(v, n, sizeof(*v), cmp_indexed);
+	for (size_t i = 0; i < n; i++)
+		sd->b[i] = v[i].d;
+	sd->n = n;
+	free(v);
 }
 
 void records_release(struct records *rs)

@@ -9,6 +9,7 @@
 #include "report/doc_parts.h"
 #include "report/svg.h"
 #include "lib/util.h"
+#include "scenario/diskclass.h"
 
 /*
  * Side k is called by its letter (fmt_side_letter, format.h: A is the
@@ -490,6 +491,22 @@ static void series_value(struct doc *d, const struct compare_stat *st, const cha
 	fmt_unit_html(d->out, unit);
 }
 
+/* The disk class of every side when they have one (no class: scsi_debug,
+ * as in every result before classes), else NULL. */
+static const struct disk_class *compare_class(const struct compare_model *m)
+{
+	const char *name = NULL;
+
+	for (size_t k = 0; k < m->nsides; k++) {
+		const char *n = m->sides[k].disk_class ? m->sides[k].disk_class : disk_classes[0].name;
+
+		if (name && strcmp(name, n))
+			return NULL;
+		name = n;
+	}
+	return disk_class_find(name ? name : disk_classes[0].name);
+}
+
 static void series_section(struct doc *d, const struct compare_model *m)
 {
 	const struct compare_metric *x[ARRAY_SIZE(series_groups)];
@@ -506,9 +523,16 @@ static void series_section(struct doc *d, const struct compare_model *m)
 		doc_note(d, "No side has a per-disk figure.");
 		return;
 	}
-	doc_note(d, "Each kernel's cost of one disk: a sweep's fitted slope \xc2\xb1 its "
-		  "standard error, or the mean of the runs \xc2\xb1 their sample sd; "
-		  "the times are per scsi_debug disk.");
+	{
+		const struct disk_class *one = compare_class(m);
+		char *note = xstrfmt("Each kernel's cost of one disk: a sweep's fitted slope \xc2\xb1 "
+				     "its standard error, or the mean of the runs \xc2\xb1 their "
+				     "sample sd; the times are per %s.",
+				     one ? one->device : "device of each side's disk class");
+
+		doc_note(d, note);
+		free(note);
+	}
 	col_add(&c, MK_LEFT, "kernel");
 	for (size_t i = 0; i < nx; i++)
 		col_add(&c, MK_RIGHT, "%s (%s)", fmt_or(x[i]->name, "?"), fmt_or(x[i]->unit, ""));
@@ -580,8 +604,17 @@ static void overlays(struct doc *d, const struct compare_model *m)
 	}
 	if (phases || samples) {
 		doc_heading(d, MK_H2, "monitor", "Memory during insmod, side by side");
-		doc_note(d, "The monitor's samples of each side's first run while scsi_debug's disks "
-			  "were added, from the first sample taken during insmod.");
+		const struct disk_class *c = compare_class(m);
+		/* "scsi_debug's disks" */
+		char *note = c ? xstrfmt("The monitor's samples of each side's first run while %s's%s "
+					 "were added, from the first sample taken during insmod.",
+					 c->name, c->devices + strlen(c->name))
+			       : xstrdup("The monitor's samples of each side's first run while the "
+					 "devices of its disk class were added, from the first sample "
+					 "taken during insmod.");
+
+		doc_note(d, note);
+		free(note);
 		svg_monitor_overlay(d->out, m->sides, m->nsides, highmem ? 1 : 0,
 				    highmem ? "LowFree" : "MemFree");
 	}

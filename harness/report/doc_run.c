@@ -836,7 +836,7 @@ static void sweep_section(struct doc *d, const struct report_model *m)
 	fmt_thousands_d(d->out, (double)m->nsweep);
 	mk_lit(d, " of ");
 	fmt_count(d->out, m->sweep_steps);
-	mk_lit(d, " steps measured in one boot, scsi_debug hosts of ");
+	mk_addf(d, " steps measured in one boot, %s of ", m->class_unit);
 	fmt_count(d->out, m->host_disks);
 	mk_lit(d, " disks added or removed between them");
 	mk_lit(d, m->sweep_complete ? "." : "; the sweep stopped early (see the reason above), "

@@ -236,6 +236,7 @@ struct report_model {
 	 * a class this build does not know: "NAME devices"). */
 	const char *disk_class;
 	char class_name[32], class_devices[80], class_device[80], class_making[80];
+	char class_unit[80];		/* what a sweep adds: "scsi_debug hosts" */
 	int have_first, have_last;
 	struct report_disk first, last;
 	struct report_disk *virtio;
@@ -339,6 +340,7 @@ void report_model_release(struct report_model *m);
  * after the base, against it. */
 struct compare_side_model {
 	const char *label, *path, *scenario, *kernel, *verdict;
+	const char *disk_class;	/* NULL: scsi_debug (scenario/diskclass.h) */
 	struct num n;
 	int highmem;
 	const char **runs;		/* NULL for an entry that is not text */

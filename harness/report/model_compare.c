@@ -13,6 +13,7 @@
 static const struct field side_fields[] = {
 	SIDE(F_STR, label, "label"), SIDE(F_STR, path, "path"), SIDE(F_STR, scenario, "scenario"),
 	SIDE(F_STR, kernel, "kernel"), SIDE(F_STR, verdict, "verdict"), SIDE(F_NUM, n, "n"),
+	SIDE(F_STR, disk_class, "disk_class"),
 };
 #undef SIDE
 

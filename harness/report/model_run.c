@@ -599,6 +599,7 @@ static void class_words(struct report_model *m)
 	snprintf(m->class_device, sizeof(m->class_device), "%s%s", c ? c->device : m->class_name,
 		 c ? "" : " device");
 	snprintf(m->class_making, sizeof(m->class_making), "%s", c ? c->making : "insmod");
+	snprintf(m->class_unit, sizeof(m->class_unit), "%s", c ? c->unit : "units");
 }
 
 void report_model_from_json(json_object *root, struct report_model *m)

@@ -140,7 +140,8 @@ static void add_disks(json_object *root, const struct scenario *s, const struct 
 	json_object_object_add(d, "virtio_present", rs->have_virtio || !s->virtio_disks
 			       ? json_object_new_int64((long long)rs->virtio.n) : NULL);
 	json_object_object_add(d, "virtio_bus", json_object_new_string(
-			       s->virtio_bus == VIRTIO_BLK ? "blk" : "scsi"));
+			       s->virtio_bus == VIRTIO_BLK ? "blk" : s->virtio_bus == VIRTIO_NVME ? "nvme"
+			       : "scsi"));
 	va = json_object_new_array();
 	for (size_t i = 0; i < rs->virtio.n; i++)
 		json_object_array_add(va, disk_json(&rs->virtio.b[i]));

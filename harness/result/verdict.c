@@ -60,6 +60,45 @@ static void disk_checks(const struct scenario *s, const struct records *rs,
 	}
 }
 
+/*
+ * The names and dev_t of a class that is not named as sd names (those
+ * are inventory_check_sd_sequence()'s): every index from 0 to N-1 once,
+ * in order (records_devices() sorts them by index), and for null_blk
+ * one major, each minor its index (null_blk's first_minor).  1, with
+ * what held in why; 0 with the first that does not.
+ */
+static int class_sequence(const struct disk_class *c, const struct scenario *s,
+			  const struct blocklist *l, struct strbuf *why)
+{
+	char want[DISK_NAME_MAX];
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct blockdev *b = &l->b[i];
+
+		if (class_disk_name(c, s, (long)i, want, sizeof(want)) < 0 || strcmp(b->name, want)) {
+			sb_addf(why, "device %zu is %s, not %s", i, b->name, want);
+			return 0;
+		}
+		if (c->naming == NAMING_NULLB &&
+		    (b->major != l->b[0].major || b->minor != (unsigned)i)) {
+			sb_addf(why, "%s is %u:%u, not %u:%zu", b->name, b->major, b->minor,
+				l->b[0].major, i);
+			return 0;
+		}
+	}
+	if ((long long)l->n != s->disks) {
+		sb_addf(why, "%zu of %lld", l->n, s->disks);
+		return 0;
+	}
+	if (l->n) {
+		class_disk_name(c, s, 0, want, sizeof(want));
+		sb_addf(why, "%s .. %s", want, l->b[l->n - 1].name);
+		if (c->naming == NAMING_NULLB)
+			sb_addf(why, ", %u:0 .. %u:%zu", l->b[0].major, l->b[0].major, l->n - 1);
+	}
+	return 1;
+}
+
 static void inventory_checks(const struct scenario *s, const struct records *rs,
 			     const struct blocklist *sdl, json_object *checks)
 {
@@ -79,13 +118,41 @@ static void inventory_checks(const struct scenario *s, const struct records *rs,
 	analysis_add_check(checks, "dev_t unique", inventory_check_unique_devt(&rs->inv, &why),
 			   "%s", why.len ? why.buf : "every device has its own");
 	sb_reset(&why);
-	if (s->disks && rs->have_base && rs->have_sd) {
+	if (s->disks && rs->have_base && rs->have_sd && c->naming != NAMING_SD) {
+		snprintf(name, sizeof(name), "%s names and dev_t follow their sequence", c->name);
+		analysis_add_check(checks, name, class_sequence(c, s, sdl, &why),
+				   "%s", why.buf);
+		sb_reset(&why);
+	} else if (s->disks && rs->have_base && rs->have_sd) {
 		for (size_t i = 0; i < sdl->n; i++)
 			strvec_push(&sd, sdl->b[i].name);
 		snprintf(name, sizeof(name), "%s names and dev_t follow the sd sequence", c->name);
 		analysis_add_check(checks, name,
 				   inventory_check_sd_sequence(&rs->inv, &sd, s->disks, &why),
 				   "%s", why.len ? why.buf : "sda .. index N-1, each with its dev_t");
+		sb_reset(&why);
+	}
+	if (s->virtio_disks && s->virtio_bus == VIRTIO_NVME && rs->have_virtio) {
+		/* One QEMU NVMe controller: its subsystem's instance follows the
+		 * nvme_loop subsystems' (none with another class), nsid 1 on. */
+		long long k = c->naming == NAMING_NVME && s->disks
+			      ? (s->disks - 1) / s->nvme_ns_per_subsys + 1 : 0;
+		int good = (long long)rs->virtio.n == s->virtio_disks;
+
+		for (size_t i = 0; good && i < rs->virtio.n; i++) {
+			snprintf(ok, sizeof(ok), "nvme%lldn%zu", k, i + 1);
+			if (strcmp(rs->virtio.b[i].name, ok)) {
+				sb_addf(&why, "NVMe disk %zu is %s, not %s", i, rs->virtio.b[i].name, ok);
+				good = 0;
+			}
+		}
+		if (good)
+			sb_addf(&why, "nvme%lldn1 .. nvme%lldn%zu%s", k, k, rs->virtio.n,
+				k ? ", after the last nvme_loop subsystem" : "");
+		else if (!why.len)
+			sb_addf(&why, "%zu of %lld", rs->virtio.n, s->virtio_disks);
+		analysis_add_check(checks, "virtio disks named and numbered after the range", good,
+				   "%s", why.buf);
 		sb_reset(&why);
 	}
 	if (s->virtio_disks && s->virtio_bus == VIRTIO_SCSI && rs->have_virtio) {

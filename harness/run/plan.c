@@ -103,7 +103,8 @@ static void plan_disks(const struct scenario *s, const struct run_config *rc,
 		strvec_pushf(images, "%s/.tmp-RUN_ID/disks/vd%lld.img", rc->out, i);
 	if (s->virtio_disks)
 		sb_addf(out, "  %lld virtio (%s, %lld MiB sparse files: %s/.tmp-RUN_ID/disks/vd*.img)\n",
-			s->virtio_disks, s->virtio_bus == VIRTIO_BLK ? "virtio-blk" : "virtio-scsi",
+			s->virtio_disks, s->virtio_bus == VIRTIO_BLK ? "virtio-blk" :
+			s->virtio_bus == VIRTIO_NVME ? "QEMU NVMe namespaces" : "virtio-scsi",
 			s->virtio_disk_mb, rc->out);
 }
 

@@ -5,6 +5,7 @@
  */
 #include "scenario/diskclass.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,6 +108,196 @@ static void sd_describe(const struct scenario *s, struct strbuf *out)
 
 static const char *const sd_make[] = { "scsi_debug", NULL };
 
+/* ---- null_blk ------------------------------------------------------------ */
+
+/* bio mode has no scheduler at all; mq the kernel's default: none with
+ * several hardware queues (null_blk trims submit_queues to the CPUs),
+ * else mq-deadline. */
+static const char *nullb_scheduler(const struct scenario *s)
+{
+	if (s->nullb_queue_mode == 1)
+		return "none";
+	return s->nullb_submit_queues > 1 && s->cpus > 1 ? "none" : "mq-deadline";
+}
+
+/* Not measured yet: scsi_debug's figures, which hold a request pool of
+ * the same shape (2 x min(queue_depth, 128) requests a hardware queue)
+ * with larger per-command data. */
+static long long nullb_cost_kb(const struct scenario *s)
+{
+	int none = !strcmp(scenario_disk_scheduler(s), "none");
+
+	return s->arch == ARCH_I386 ? (none ? 80 : 180) : (none ? 130 : 360);
+}
+
+/* nr_devices of them at load (none for a sweep: its steps make them in
+ * null_blk's configfs, with these as their defaults). */
+static void nullb_params(const struct scenario *s, struct strbuf *out)
+{
+	sb_addf(out, "nr_devices=%lld queue_mode=%d memory_backed=%d shared_tags=%d",
+		*s->sweep ? 0 : s->disks, s->nullb_queue_mode == 1 ? 0 : 2,
+		s->nullb_memory_backed, s->nullb_shared_tags);
+	if (s->nullb_submit_queues)
+		sb_addf(out, " submit_queues=%lld", s->nullb_submit_queues);
+}
+
+static void nullb_layout(const struct scenario *s, struct strvec *out)
+{
+	strvec_pushf(out, "nr_devices=%lld", s->disks);
+	strvec_pushf(out, "queue_mode=%s", s->nullb_queue_mode == 1 ? "bio" : "mq");
+	strvec_pushf(out, "submit_queues=%lld", s->nullb_submit_queues ? s->nullb_submit_queues : 1);
+	strvec_pushf(out, "shared_tags=%d", s->nullb_shared_tags);
+	strvec_pushf(out, "memory_backed=%d", s->nullb_memory_backed);
+}
+
+static void nullb_describe(const struct scenario *s, struct strbuf *out)
+{
+	struct strbuf p = STRBUF_INIT;
+
+	nullb_params(s, &p);
+	if (*s->sweep) {
+		long long *st;
+		size_t n;
+
+		scenario_sweep(s, &st, &n);
+		sb_adds(out, "  sweep of null_blk devices in one boot:");
+		for (size_t i = 0; i < n; i++)
+			sb_addf(out, "%s %lld", i ? "," : "", st[i]);
+		sb_addf(out, "\n  steps of %lld devices made in null_blk's configfs (insmod null_blk %s)\n",
+			scenario_sd_host_disks(s), p.buf);
+		free(st);
+	} else {
+		sb_addf(out, "  %lld null_blk (insmod null_blk %s), scheduler %s\n", s->disks, p.buf,
+			scenario_disk_scheduler(s));
+	}
+	sb_release(&p);
+}
+
+static int is_sweep(const struct scenario *s)
+{
+	return *s->sweep != '\0';
+}
+
+static const char *const nullb_make[] = { "null_blk", NULL };
+static const struct disk_class_need nullb_needs[] = {
+	{ "BLK_DEV_NULL_BLK", "null_blk", "null_blk (the block layer's test device)", NULL },
+	{ "CONFIGFS_FS", "configfs", "configfs (a sweep makes its null_blk devices there)", is_sweep },
+	{ NULL, NULL, NULL, NULL },
+};
+
+/* ---- nvme_loop ----------------------------------------------------------- */
+
+/* Subsystems of nvme_ns_per_subsys namespaces, the last perhaps fewer. */
+static long long nvme_subsystems(const struct scenario *s)
+{
+	long long n = scenario_sweep_peak(s);
+
+	return (n + s->nvme_ns_per_subsys - 1) / s->nvme_ns_per_subsys;
+}
+
+static int nvme_tcp(const struct scenario *s)
+{
+	return s->nvme_transport == 1;
+}
+
+static int nvme_loop(const struct scenario *s)
+{
+	return s->nvme_transport == 0;
+}
+
+/* A controller's I/O queues (one a CPU by default): several make the
+ * path devices' scheduler none, one mq-deadline.  The namespaces the
+ * host shows are the multipath heads, bio-based, with no scheduler. */
+static const char *nvme_scheduler(const struct scenario *s)
+{
+	long long q = s->nvme_io_queues ? s->nvme_io_queues : s->cpus;
+
+	return q > 1 && s->cpus > 1 ? "none" : "mq-deadline";
+}
+
+/* Not measured yet: scsi_debug's figures and the target's side. */
+static long long nvme_cost_kb(const struct scenario *s)
+{
+	int none = !strcmp(scenario_disk_scheduler(s), "none");
+
+	return s->arch == ARCH_I386 ? (none ? 120 : 220) : (none ? 200 : 420);
+}
+
+/* The backing device of every namespace (one null_blk device that keeps
+ * no data), then the target and its transport. */
+static void nvme_prepare(const struct scenario *s, struct strvec *out)
+{
+	strvec_push(out, "null_blk nr_devices=1 memory_backed=0 queue_mode=2");
+	strvec_push(out, "nvmet");
+	strvec_push(out, nvme_tcp(s) ? "nvmet_tcp" : "nvme_loop");
+	if (nvme_tcp(s))
+		strvec_push(out, "nvme_tcp");
+}
+
+/* The guest's settings: numbers and fixed words only. */
+static void nvme_conf(const struct scenario *s, struct strbuf *out)
+{
+	sb_addf(out, "NVME_PER=%lld\nNVME_SUBSYS=%lld\nNVME_TRANSPORT=%s\nNVME_IOQ=%lld\n",
+		s->nvme_ns_per_subsys, nvme_subsystems(s), nvme_tcp(s) ? "tcp" : "loop",
+		s->nvme_io_queues);
+}
+
+static void nvme_layout(const struct scenario *s, struct strvec *out)
+{
+	strvec_pushf(out, "subsystems=%lld", nvme_subsystems(s));
+	strvec_pushf(out, "namespaces_per_subsystem=%lld", s->nvme_ns_per_subsys);
+	strvec_pushf(out, "transport=%s", nvme_tcp(s) ? "tcp" : "loop");
+	strvec_pushf(out, "io_queues=%lld", s->nvme_io_queues);
+	strvec_push(out, "backing=null_blk");
+}
+
+static void nvme_describe(const struct scenario *s, struct strbuf *out)
+{
+	sb_addf(out, "  %lld nvme_loop namespaces: %lld NVMe target subsystem%s of %lld "
+		"namespaces, each a controller over nvme-%s, all backed by one null_blk device "
+		"(memory_backed=0), made before the before-insmod snapshot; the connects are "
+		"measured\n", scenario_sweep_peak(s), nvme_subsystems(s),
+		nvme_subsystems(s) > 1 ? "s" : "",
+		scenario_sweep_peak(s) < s->nvme_ns_per_subsys ? scenario_sweep_peak(s) : s->nvme_ns_per_subsys,
+		nvme_tcp(s) ? "tcp over 127.0.0.1" : "loop");
+}
+
+
+/* A sweep connects whole subsystems, and has no more than it made. */
+static int nvme_check(const struct scenario *s, struct strbuf *err)
+{
+	if (*s->sweep && scenario_sd_host_disks(s) % s->nvme_ns_per_subsys) {
+		scenario_where(s, "sweep", err);
+		sb_addf(err, "a sweep of nvme_loop namespaces connects whole subsystems of "
+			"nvme_ns_per_subsys (%lld): every step must be a multiple of it",
+			s->nvme_ns_per_subsys);
+		return -1;
+	}
+	if (s->sweep_floor_mb) {
+		scenario_where(s, "sweep_floor_mb", err);
+		sb_adds(err, "sweep_floor_mb goes past the sweep's last step, and nvme_loop's target "
+			"has only the subsystems of its peak");
+		return -1;
+	}
+	if (s->scheduler || s->nr_requests) {
+		scenario_where(s, s->scheduler ? "scheduler" : "nr_requests", err);
+		sb_adds(err, "scheduler and nr_requests are not set on nvme_loop namespaces: the "
+			"host's devices are bio-based multipath heads (their paths are hidden)");
+		return -1;
+	}
+	return 0;
+}
+static const struct disk_class_need nvme_needs[] = {
+	{ "CONFIGFS_FS", "configfs", "configfs (the NVMe target is set up there)", NULL },
+	{ "BLK_DEV_NULL_BLK", "null_blk", "null_blk (the namespaces' backing device)", NULL },
+	{ "NVME_TARGET", "nvmet", "the NVMe target (nvmet)", NULL },
+	{ "NVME_TARGET_LOOP", "nvme-loop", "the NVMe target's loop transport (nvme-loop)",
+	  nvme_loop },
+	{ "NVME_TARGET_TCP", "nvmet-tcp", "the NVMe target's TCP transport (nvmet-tcp)", nvme_tcp },
+	{ "NVME_TCP", "nvme-tcp", "the NVMe host's TCP transport (nvme-tcp)", nvme_tcp },
+	{ NULL, NULL, NULL, NULL },
+};
+
 /* ---- what scenario.h says through the class ------------------------------- */
 
 const char *scenario_disk_scheduler(const struct scenario *s)
@@ -160,6 +351,7 @@ const struct disk_class disk_classes[] = {
 		.devices = "scsi_debug disks",
 		.device = "scsi_debug disk",
 		.making = "insmod scsi_debug",
+		.unit = "scsi_debug hosts",
 		.script = "class-scsi_debug.sh",
 		.make = sd_make,
 		.params = sd_params,
@@ -167,18 +359,66 @@ const struct disk_class disk_classes[] = {
 		.scsi = 1,
 		.max_devices = SD_MAX_DISKS,
 		.max_why = "the sd driver names (its 20-bit index)",
+		.none_hint = "sd_submit_queues = cpus, cpus > 1",
 		.scheduler = sd_scheduler,
 		.cost_kb = sd_cost_kb,
 		.layout = sd_layout,
 		.describe = sd_describe,
+	},
+	{
+		.name = "null_blk",
+		.devices = "null_blk devices",
+		.device = "null_blk device",
+		.making = "insmod null_blk",
+		.unit = "units (configfs devices)",
+		.script = "class-null_blk.sh",
+		.make = nullb_make,
+		.params = nullb_params,
+		.naming = NAMING_NULLB,
+		.max_devices = NULLB_MAX_DEVICES,
+		.none_hint = "nullb_submit_queues = cpus, cpus > 1, or nullb_queue_mode = bio",
+		.max_why = "null_blk gives each device one minor of its own major, its index "
+			   "(MINORBITS: 20 bits)",
+		.needs = nullb_needs,
+		.instead = "use a kernel with CONFIG_BLK_DEV_NULL_BLK (and CONFIGFS_FS for a "
+			   "sweep; Debian's have both as modules, 6.1 on), or disk_class = scsi_debug",
+		.scheduler = nullb_scheduler,
+		.cost_kb = nullb_cost_kb,
+		.layout = nullb_layout,
+		.describe = nullb_describe,
+	},
+	{
+		.name = "nvme_loop",
+		.devices = "nvme_loop namespaces",
+		.device = "nvme_loop namespace",
+		.making = "nvme_loop connect",
+		.unit = "NVMe subsystems",
+		.script = "class-nvme_loop.sh",
+		.prepare = nvme_prepare,
+		.conf = nvme_conf,
+		.naming = NAMING_NVME,
+		.max_devices = NVME_MAX_NAMESPACES,
+		.max_why = "each namespace takes two of the 2^20 minors of the block layer's "
+			   "extended major (its multipath head and its path) and two of NVMe's "
+			   "2^20 generic character devices",
+		.none_hint = "nvme_io_queues = 0 (one a CPU) and cpus > 1",
+		.needs = nvme_needs,
+		.check = nvme_check,
+		.instead = "Debian builds nvme-loop from 6.12 on (kernel_package = "
+			   "linux-image-6.12-amd64, or kernel_source = debian:6.12), and 6.1 has "
+			   "nvmet-tcp and nvme-tcp: nvme_transport = tcp",
+		.scheduler = nvme_scheduler,
+		.cost_kb = nvme_cost_kb,
+		.layout = nvme_layout,
+		.describe = nvme_describe,
 	},
 };
 const size_t disk_nclasses = ARRAY_SIZE(disk_classes);
 
 const struct disk_class *disk_class_of(const struct scenario *s)
 {
-	(void)s;
-	return &disk_classes[0];
+	return s->disk_class > 0 && (size_t)s->disk_class < disk_nclasses
+	       ? &disk_classes[s->disk_class] : &disk_classes[0];
 }
 
 const struct disk_class *disk_class_find(const char *name)
@@ -191,5 +431,74 @@ const struct disk_class *disk_class_find(const char *name)
 
 int disk_class_key_applies(const struct scenario *s, const struct scenario_key *k)
 {
+	/* The class itself is said when it is not the first (results before
+	 * classes have none, and are scsi_debug's). */
+	if (k->offset == offsetof(struct scenario, disk_class))
+		return disk_class_of(s) != disk_classes;
 	return !k->cls || !strcmp(k->cls, disk_class_of(s)->name);
+}
+
+int scenario_check_class(const struct scenario *s, struct strbuf *err)
+{
+	const struct disk_class *c = disk_class_of(s);
+	long long peak = scenario_sweep_peak(s);
+
+	/* Another class's key, set in the file or on the command line. */
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		const struct scenario_key *k = &scenario_keys[i];
+
+		if (!k->cls || !s->origin[i] || !strcmp(k->cls, c->name))
+			continue;
+		scenario_where(s, k->name, err);
+		sb_addf(err, "%s is a key of disk_class = %s, and this scenario's disk_class is %s",
+			k->name, k->cls, c->name);
+		return -1;
+	}
+	if (c->scsi && peak + (s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0) > SD_MAX_DISKS) {
+		scenario_where(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld scsi_debug disks and %lld virtio-scsi disks after them are more "
+			"than the %d that sd names (its 20-bit index)", peak,
+			s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0, SD_MAX_DISKS);
+		return -1;
+	}
+	if (peak > c->max_devices) {
+		scenario_where(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld %s are more than the %lld one boot can make: %s", peak,
+			c->devices, c->max_devices, c->max_why);
+		return -1;
+	}
+	return c->check ? c->check(s, err) : 0;
+}
+
+/* Will the disks fit?  On i386 they must fit in lowmem. */
+int scenario_check_fit(const struct scenario *s, struct strbuf *err)
+{
+	long long cost = scenario_disk_cost_kb(s);
+	long long peak = scenario_sweep_peak(s);
+	long long need_kb = peak * cost;
+	long long have_mb, have_kb;
+	const char *what, *hint = disk_class_of(s)->none_hint;
+
+	if (s->arch == ARCH_I386) {
+		have_mb = (s->memory_mb < 896 ? s->memory_mb : 896) - 64;
+		what = "low memory";
+	} else {
+		have_mb = s->memory_mb - 192;
+		what = "memory";
+	}
+	have_kb = have_mb * 1024;
+	if (need_kb > have_kb) {
+		scenario_where(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each "
+			"(scheduler %s%s), but a %lld MiB %s guest has about %lld MiB "
+			"(raise memory_mb, lower disks, or set disk_cost_kb%s%s)",
+			peak, need_kb / 1024, what, cost, scenario_disk_scheduler(s),
+			s->disk_cost_kb ? ", disk_cost_kb" : "", s->memory_mb,
+			arch_name(s->arch), have_mb < 0 ? 0 : have_mb,
+			strcmp(scenario_disk_scheduler(s), "none") && hint ?
+			"; scheduler none costs far less a disk: " : "",
+			strcmp(scenario_disk_scheduler(s), "none") && hint ? hint : "");
+		return -1;
+	}
+	return 0;
 }

@@ -41,7 +41,10 @@
 
 /* How a class names its devices, index i from 0. */
 enum disk_naming {
+
 	NAMING_SD,		/* the sd sequence: sda .. sdz, sdaa .. (contract.h) */
+	NAMING_NULLB,		/* nullb0, nullb1 ..: "nullb" and the index */
+	NAMING_NVME,		/* nvme0n1 .. nvme0n1024, nvme1n1 ..: subsystem, namespace */
 };
 
 /* One thing the kernel must provide: a .config option (without CONFIG_)
@@ -50,28 +53,44 @@ struct disk_class_need {
 	const char *config;
 	const char *module;
 	const char *what;
+	int (*when)(const struct scenario *s);	/* needed only when it says so, or NULL */
 };
+
+/* null_blk: one minor of its own major a device, the index (MINORBITS). */
+#define NULLB_MAX_DEVICES 1048576
+/* NVMe namespaces: two extended block minors each (head and path). */
+#define NVME_MAX_NAMESPACES 524288
 
 struct disk_class {
 	const char *name;		/* the disk_class value; result.json's disks.class */
 	const char *devices;		/* "scsi_debug disks": the reports' noun */
 	const char *device;		/* "scsi_debug disk": one of them */
 	const char *making;		/* "insmod scsi_debug": what makes them, in words */
+	const char *unit;		/* "scsi_debug hosts": what a sweep step adds */
 	const char *script;		/* initramfs/lib/NAME: the guest's side */
-	const char *const *prepare;	/* modules loaded before before-insmod */
+	/* The modules loaded before before-insmod (not counted), in order: "NAME"
+	 * or "NAME PARAMS" each; NULL: none. */
+	void (*prepare)(const struct scenario *s, struct strvec *out);
 	const char *const *make;	/* modules whose load makes the devices; the
 					 * last gets params() */
 	void (*params)(const struct scenario *s, struct strbuf *out);
+	/* More of the guest's settings (/etc/scaletest.conf): "KEY=value" lines
+	 * of numbers and fixed words; NULL: none. */
+	void (*conf)(const struct scenario *s, struct strbuf *out);
 	int naming;			/* enum disk_naming */
 	int scsi;			/* SCSI devices: bsg's minors, virtio-scsi
 					 * disks named after them */
 	long long max_devices;		/* the most one boot may make */
 	const char *max_why;		/* what sets max_devices */
 	const struct disk_class_need *needs;	/* NULL-terminated by config */
+	/* Its own rules across keys (scenario_check), or NULL: 0, or -1 with err. */
+	int (*check)(const struct scenario *s, struct strbuf *err);
 	const char *instead;		/* what to use where the kernel lacks a need */
 	/* The scheduler its devices get by default, and what one costs. */
 	const char *(*scheduler)(const struct scenario *s);
 	long long (*cost_kb)(const struct scenario *s);
+	/* How its devices get scheduler none, for the memory check's refusal. */
+	const char *none_hint;
 	/* The layout result.json keeps under disks.NAME: "key=value" pairs,
 	 * the values whole numbers or words. */
 	void (*layout)(const struct scenario *s, struct strvec *out);

@@ -27,12 +27,17 @@
 static const char *const arch_choices[] = { "x86_64", "i386", NULL };
 static const char *const kernel_choices[] = { "debian", "files", "build", NULL };
 static const char *const config_choices[] = { "tinyconfig", "defconfig", NULL };
-static const char *const bus_choices[] = { "scsi", "blk", NULL };
+static const char *const bus_choices[] = { "scsi", "blk", "nvme", NULL };
 static const char *const channel_choices[] = { "auto", "uart", "virtio", NULL };
 static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
 static const char *const compress_choices[] = { "none", "gzip", NULL };
 static const char *const sched_choices[] = { "default", "none", "mq-deadline", "kyber", "bfq", NULL };
 static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
+/* The rows of disk_classes[] (diskclass.c), in its order: a unit test
+ * holds the two together. */
+const char *const disk_class_choices[] = { "scsi_debug", "null_blk", "nvme_loop", NULL };
+static const char *const nvme_transport_choices[] = { "loop", "tcp", NULL };
+static const char *const nullb_mode_choices[] = { "mq", "bio", NULL };
 
 #define OFF(f) offsetof(struct scenario, f)
 #define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h, NULL }
@@ -65,14 +70,15 @@ const struct scenario_key scenario_keys[] = {
 	INT(cpus, "1", 1, 64, "CPUs", "Guest CPUs."),
 	ENUM(accel, "auto", accel_choices, "Accelerator: auto uses KVM only if a probe boot proves it works, else TCG."),
 	ENUM(backend, "qemu", backend_choices, "VM backend: qemu (the harness runs QEMU itself) or libvirt (a transient libvirt domain; scaletest run --connect URI picks the connection, default qemu:///system)."),
-	INT(disks, "4000", 0, 1048576, "disks", "scsi_debug disks (N), at most sd's 1,048,576 (its 20-bit index) with the virtio-scsi disks after them. 0 runs without scsi_debug."),
+	ENUM(disk_class, "scsi_debug", disk_class_choices, "What the run scales (docs/disk-classes.md): scsi_debug (SCSI disks of the scsi_debug module, named sda.. as sd names them) or null_blk (the block layer's own test device, nullb0..; its keys nullb_*) or nvme_loop (NVMe namespaces of the kernel's NVMe target, reached over nvme-loop or nvme-tcp, nvme0n1..; its keys nvme_*). A class's own keys (sd_* are scsi_debug's) may be set only with it."),
+	INT(disks, "4000", 0, 1048576, "disks", "The devices of disk_class to make (N): scsi_debug disks, at most sd's 1,048,576 (its 20-bit index) with the virtio-scsi disks after them; null_blk devices, at most 1,048,576 (the minors of its major). 0 runs without them."),
 	STR(sweep, "", "Disk counts of a sweep in one boot (comma-separated, e.g. 0,250,500,1000): scsi_debug is loaded without hosts, then hosts are added (or removed) step by step, with a snapshot after each; the counts rise strictly to a peak and may then fall; the last (> 0) is the run's disks. \"even\": 0 to disks in the most even steps, up to 8, that divide it (0,500,...,4000 for 4000); \"even:N\": in N steps (both written out as the list in the resolved settings). Empty: one step of disks."),
 	INT(sweep_floor_mb, "0", 0, 65536, "MiB", "With a sweep: after its last step, add one host at a time until the headline free memory (LowFree on HIGHMEM kernels, else MemFree) is below this floor, then remove them again down to the last step; the knee, the largest count still above the floor, goes into result.json. 0: off."),
 	INTC("scsi_debug", sd_hosts, "1", 1, SD_HOSTS_MAX, "hosts", "scsi_debug hosts (add_host); disks must be a multiple of it. Insmod took a fifth longer with all disks on one host than spread over many (8,192 and 32,768 disks on Debian's 6.12, at the same memory per disk and rmmod time): past 4096 disks a host the run says how many hosts make hosts of 1024."),
 	INTC("scsi_debug", sd_dev_size_mb, "4", 1, 1024, "MiB", "Size of each scsi_debug disk; all share one store of this size."),
 	BOOLC("scsi_debug", sd_fake_rw, "0", "scsi_debug fake_rw: no backing store at all, reads and writes do nothing."),
 	INT(virtio_disks, "4", 0, 64, "disks", "Real disks (M) after the scsi_debug range, backed by sparse files in the run directory."),
-	ENUM(virtio_bus, "scsi", bus_choices, "scsi: virtio-scsi disks named after the last scsi_debug disk (sdX); blk: virtio-blk disks (vdX)."),
+	ENUM(virtio_bus, "scsi", bus_choices, "scsi: virtio-scsi disks named after the last scsi_debug disk (sdX); blk: virtio-blk disks (vdX); nvme: namespaces of one QEMU NVMe controller (nvme + nvme-ns devices; backend qemu), named after the last nvme_loop subsystem (nvmeKn1..)."),
 	ENUM(channel, "auto", channel_choices, "The record channel from the guest to the harness: virtio (a virtio-serial port, about 450 times faster than the UART under TCG; needs virtio_console in the kernel, as a module or built in), uart (the second serial port, any kernel) or auto (virtio when the kernel has virtio_console, else uart)."),
 	INT(virtio_disk_mb, "64", 1, 1048576, "MiB", "Size of each virtio disk."),
 	INT(io_mb, "4", 1, 1024, "MiB", "Pattern written to and read back from each virtio disk in the after-io phase."),
@@ -82,6 +88,13 @@ const struct scenario_key scenario_keys[] = {
 	INT(rmmod_tolerance_kb, "8192", 0, 16777216, "kB", "Leak check: this much may stay taken after rmmod whatever the share (small runs are dominated by noise such as page cache)."),
 	INTC("scsi_debug", sd_max_queue, "0", 0, 192, "commands", "scsi_debug max_queue (queued commands per submit queue); 0 keeps scsi_debug's default."),
 	INTC("scsi_debug", sd_submit_queues, "0", 0, 64, "queues", "scsi_debug submit_queues (hardware queues); 0 keeps scsi_debug's default of 1."),
+	ENUMC("null_blk", nullb_queue_mode, "mq", nullb_mode_choices, "null_blk queue_mode: mq (2, blk-mq: a tag set, a scheduler) or bio (0, bio-based: no request queue of requests at all)."),
+	INTC("null_blk", nullb_submit_queues, "0", 0, 64, "queues", "null_blk submit_queues (hardware queues; trimmed to the guest's CPUs by null_blk); 0 keeps its default of 1."),
+	BOOLC("null_blk", nullb_shared_tags, "0", "null_blk shared_tags: one tag set for every device (as blktests' block/010 runs them) instead of one each."),
+	BOOLC("null_blk", nullb_memory_backed, "0", "null_blk memory_backed: 0 keeps no data (reads return whatever the buffer held, nothing is allocated), 1 stores what is written in memory (which fio's reads do not grow)."),
+	INTC("nvme_loop", nvme_ns_per_subsys, "1024", 1, NVME_NS_PER_SUBSYS_MAX, "namespaces", "NVMe namespaces in each target subsystem, one controller each: the disks fill subsystems of this many in turn (the last may hold fewer). The kernel's NVMe target allows at most 1024 a subsystem (NVMET_MAX_NAMESPACES); the host walks a subsystem's namespace heads for each new namespace (nvme_find_ns_head()), so this bounds that walk."),
+	ENUMC("nvme_loop", nvme_transport, "loop", nvme_transport_choices, "How the host reaches the target: loop (nvme-loop, in the kernel; Debian builds it from 6.12 on) or tcp (nvmet-tcp and nvme-tcp over the guest's loopback interface, 127.0.0.1:4420; 6.1 has them)."),
+	INTC("nvme_loop", nvme_io_queues, "0", 0, 64, "queues", "I/O queues of each controller (the connect's nr_io_queues); 0 keeps the kernel's default, one a CPU."),
 	ENUM(scheduler, "default", sched_choices, "I/O scheduler set on every scsi_debug disk right after they appear (before the after-insmod snapshot); default keeps the kernel's choice."),
 	INT(nr_requests, "0", 0, 100000, "requests", "queue/nr_requests set on every scsi_debug disk after the scheduler; 0 keeps the default."),
 	BOOL(fio, "1", "Run fio in the after-io phase: a verify job on the virtio disks, random reads on a sample of scsi_debug disks, one job over all of them. 0: write and read back a pattern with dd instead."),
@@ -149,7 +162,8 @@ void scenario_keys_markdown(struct strbuf *out)
 		else if (k->type == KT_ENUM)
 			for (int j = 0; k->choices[j]; j++)
 				sb_addf(out, "%s`%s`", j ? ", " : "", k->choices[j]);
-		sb_addf(out, " | %s | %s |\n", k->unit ? k->unit : "", k->help);
+		sb_addf(out, " | %s | %s%s%s%s |\n", k->unit ? k->unit : "", k->cls ? "(disk_class = " : "",
+			k->cls ? k->cls : "", k->cls ? ") " : "", k->help);
 	}
 }
 
@@ -206,7 +220,13 @@ void scenario_keys_mdoc(struct strbuf *out)
 		const struct scenario_key *k = &scenario_keys[i];
 
 		sb_addf(out, ".It Cm %s Ns = Ns Ar %s\n", k->name, tn[k->type]);
-		mdoc_text(out, k->help);
+		if (k->cls) {
+			sb_reset(&line);
+			sb_addf(&line, "(disk_class = %s) %s", k->cls, k->help);
+			mdoc_text(out, line.buf);
+		} else {
+			mdoc_text(out, k->help);
+		}
 		sb_reset(&line);
 		if (k->type == KT_INT)
 			sb_addf(&line, "From %lld to %lld%s%s", k->min, k->max,

@@ -358,6 +358,11 @@ static void where_key(const struct scenario *s, const char *name,
 		sb_addf(err, "%s: ", s->file ? s->file : "scenario");
 }
 
+void scenario_where(const struct scenario *s, const char *name, struct strbuf *err)
+{
+	where_key(s, name, err);
+}
+
 static int valid_name(const char *n)
 {
 	if (!*n || strlen(n) > 64)
@@ -631,14 +636,8 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 			s->disks, s->sd_hosts);
 		return -1;
 	}
-	if (scenario_sweep_peak(s) + (s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0) >
-	    SD_MAX_DISKS) {
-		where_key(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld scsi_debug disks and %lld virtio-scsi disks after them are more "
-			"than the %d that sd names (its 20-bit index)", scenario_sweep_peak(s),
-			s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0, SD_MAX_DISKS);
+	if (scenario_check_class(s, err) < 0)
 		return -1;
-	}
 	if (s->disks + s->virtio_disks == 0) {
 		where_key(s, "disks", err);
 		sb_adds(err, "nothing to test: disks and virtio_disks are both 0");
@@ -671,36 +670,7 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 			s->io_mb, s->virtio_disk_mb);
 		return -1;
 	}
-
-	/* Will the disks fit?  On i386 they must fit in lowmem. */
-	long long cost = scenario_disk_cost_kb(s);
-	long long peak = scenario_sweep_peak(s);
-	long long need_kb = peak * cost;
-	long long have_mb, have_kb;
-	const char *what;
-
-	if (s->arch == ARCH_I386) {
-		have_mb = (s->memory_mb < 896 ? s->memory_mb : 896) - 64;
-		what = "low memory";
-	} else {
-		have_mb = s->memory_mb - 192;
-		what = "memory";
-	}
-	have_kb = have_mb * 1024;
-	if (need_kb > have_kb) {
-		where_key(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each "
-			"(scheduler %s%s), but a %lld MiB %s guest has about %lld MiB "
-			"(raise memory_mb, lower disks, or set disk_cost_kb%s)",
-			peak, need_kb / 1024, what, cost, scenario_disk_scheduler(s),
-			s->disk_cost_kb ? ", disk_cost_kb" : "", s->memory_mb,
-			arch_name(s->arch), have_mb < 0 ? 0 : have_mb,
-			strcmp(scenario_disk_scheduler(s), "none") ?
-			"; scheduler none costs far less a disk: sd_submit_queues = cpus, "
-			"cpus > 1" : "");
-		return -1;
-	}
-	return 0;
+	return scenario_check_fit(s, err);
 }
 
 void scenario_value(const struct scenario *s, const struct scenario_key *k,

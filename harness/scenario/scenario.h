@@ -40,7 +40,7 @@
 
 enum arch { ARCH_X86_64, ARCH_I386 };
 enum kernel_kind { KERNEL_DEBIAN, KERNEL_FILES, KERNEL_BUILD };
-enum virtio_bus { VIRTIO_SCSI, VIRTIO_BLK };
+enum virtio_bus { VIRTIO_SCSI, VIRTIO_BLK, VIRTIO_NVME };
 enum channel_kind { CHANNEL_AUTO, CHANNEL_UART, CHANNEL_VIRTIO };
 enum accel_choice { ACCEL_AUTO, ACCEL_TCG, ACCEL_KVM };
 
@@ -66,6 +66,7 @@ struct scenario {
 	long long cpus;
 	int accel;		/* enum accel_choice */
 	int backend;		/* 0 qemu, 1 libvirt: vm_backend_find(scenario_backend(s)) */
+	int disk_class;		/* index into disk_classes[]: disk_class_of(s) */
 	long long disks;
 	char *sweep;		/* "" or the disk counts of a sweep: scenario_sweep() */
 	long long sweep_floor_mb;	/* 0, or go on past the list to the knee */
@@ -83,6 +84,13 @@ struct scenario {
 	long long rmmod_tolerance_kb;
 	long long sd_max_queue;
 	long long sd_submit_queues;
+	int nullb_queue_mode;	/* 0 mq, 1 bio */
+	long long nullb_submit_queues;
+	int nullb_shared_tags;
+	int nullb_memory_backed;
+	long long nvme_ns_per_subsys;
+	int nvme_transport;	/* 0 loop, 1 tcp */
+	long long nvme_io_queues;
 	int scheduler;		/* index into the choices; 0 = default */
 	long long nr_requests;
 	int fio;
@@ -139,6 +147,14 @@ int scenario_parse(struct scenario *s, const char *file, const char *buf,
 int scenario_set(struct scenario *s, const char *assignment, const char *where,
 		 struct strbuf *err);
 int scenario_check(struct scenario *s, struct strbuf *err);
+/* Where a key was set, as errors begin: "FILE:LINE: ", "--set KEY: " or
+ * "FILE: " (a default). */
+void scenario_where(const struct scenario *s, const char *name, struct strbuf *err);
+/* scenario_check()'s rules of the disk class (diskclass.c): its keys only
+ * with it, the most devices it may make; and, last, whether they fit the
+ * guest's memory at the class's cost a device.  0, or -1 with err. */
+int scenario_check_class(const struct scenario *s, struct strbuf *err);
+int scenario_check_fit(const struct scenario *s, struct strbuf *err);
 /* All of the above for the command line: init, load path, apply each
  * "key=value" of sets as --set, check; on error prints it and returns -1
  * (the caller still calls scenario_release). */
@@ -216,6 +232,8 @@ void scenario_sd_layout(const struct scenario *s, long long *tgts,
  * else 0 (always 0 for a class but scsi_debug; in diskclass.c).
  */
 #define SD_HOSTS_MAX 1024
+/* The NVMe target's namespaces a subsystem (NVMET_MAX_NAMESPACES, 6.1 to 7.x). */
+#define NVME_NS_PER_SUBSYS_MAX 1024
 #define SD_HOST_CROWDED 4096
 #define SD_HOST_SPREAD 1024
 int scenario_sd_crowded(const struct scenario *s, struct strbuf *why);

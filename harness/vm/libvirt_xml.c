@@ -85,6 +85,9 @@ static int write_disks(xmlTextWriterPtr w, const struct vm_config *c)
 
 	if (!c->disks || !c->disks->n)
 		return 0;
+	if (c->virtio_bus == VIRTIO_NVME)
+		return error("virtio_bus = nvme: QEMU's NVMe namespaces (nvme-ns) are not in "
+			     "libvirt's domain XML here: use backend = qemu");
 	if (scsi) {
 		W(start(w, "controller"));
 		W(attr(w, "type", "scsi"));

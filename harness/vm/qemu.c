@@ -124,6 +124,11 @@ static void build_argv(struct strvec *av, const struct vm_config *c,
 		strvec_push(av, "-device");
 		strvec_push(av, "virtio-scsi-pci,id=vscsi");
 	}
+	/* One NVMe controller, a namespace a disk (nsid 1, 2 ...). */
+	if (c->disks && c->disks->n && c->virtio_bus == VIRTIO_NVME) {
+		strvec_push(av, "-device");
+		strvec_push(av, "nvme,id=nvme0,serial=scaletest0");
+	}
 	for (size_t i = 0; c->disks && i < c->disks->n; i++) {
 		char *f = qemu_escape(c->disks->v[i]);
 		strvec_push(av, "-drive");
@@ -133,6 +138,8 @@ static void build_argv(struct strvec *av, const struct vm_config *c,
 		strvec_push(av, "-device");
 		if (c->virtio_bus == VIRTIO_SCSI)
 			strvec_pushf(av, "scsi-hd,drive=vd%zu,bus=vscsi.0,channel=0,scsi-id=%zu,lun=0", i, i);
+		else if (c->virtio_bus == VIRTIO_NVME)
+			strvec_pushf(av, "nvme-ns,drive=vd%zu,bus=nvme0,nsid=%zu", i, i + 1);
 		else
 			strvec_pushf(av, "virtio-blk-pci,drive=vd%zu", i);
 		free(f);

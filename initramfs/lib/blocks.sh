@@ -9,6 +9,7 @@
 #	new_block_names FILE	the names of those not in FILE
 #	apply_knobs FILE	scheduler and nr_requests on the disks in FILE
 #	class_fail WHY, class_why	a disk class's failure, in its words
+#	hide_names FILE		FILE without the class's hidden devices (CLASS_HIDDEN)
 
 # load_list FILE: insmod each "PATH [params]" line in order; a PATH
 # marked "?PATH" is a soft dependency (harness/guest/moddep.h), which may
@@ -50,6 +51,7 @@ list_blocks() {
 	set -- *
 	if [ -e "$1" ]; then
 		printf '%s\n' "$@" > /tmp/.names
+		[ -z "$CLASS_HIDDEN" ] || hide_names /tmp/.names
 		sysfs_each /tmp/.names dev > /tmp/.devs
 		paste -d ' ' /tmp/.names /tmp/.devs
 	fi
@@ -73,9 +75,9 @@ list_new_blocks() {
 	set -- *
 	# (Not awk 'NR == FNR': with an empty FILE, as when there are no
 	# scsi_debug disks, that would hold for every new name too.)
-	printf '%s\n' "$@" | awk -v known="$known" '
+	printf '%s\n' "$@" | awk -v known="$known" -v hide="$CLASS_HIDDEN" '
 		BEGIN { while ((getline l < known) > 0) { split(l, f, " "); old[f[1]] = 1 } }
-		!($1 in old)' > /tmp/.new
+		!($1 in old) && (hide == "" || $1 !~ ("^(" hide ")$"))' > /tmp/.new
 	while read -r d; do
 		read -r dev < "$d/dev"
 		echo "$d $dev"
@@ -92,9 +94,9 @@ new_block_names() {
 	known=$1
 	cd /sys/block || return 1
 	set -- *
-	[ -e "$1" ] && printf '%s\n' "$@" | awk -v known="$known" '
+	[ -e "$1" ] && printf '%s\n' "$@" | awk -v known="$known" -v hide="$CLASS_HIDDEN" '
 		BEGIN { while ((getline l < known) > 0) { split(l, f, " "); old[f[1]] = 1 } }
-		!($1 in old)'
+		!($1 in old) && (hide == "" || $1 !~ ("^(" hide ")$"))'
 	cd /
 }
 
@@ -126,4 +128,14 @@ class_fail() {
 
 class_why() {
 	[ -s /tmp/.class.why ] && printf ': %s' "$(tr '\n' ' ' < /tmp/.class.why | sed 's/ *$//')"
+}
+
+# hide_names FILE: FILE's names less the disk class's hidden devices
+# (CLASS_HIDDEN, an extended regular expression of whole names: NVMe's
+# path devices, nvme0c0n1, which have no dev_t of their own, no /dev
+# node and no dev file in sysfs).  The lists and the inventory leave them
+# out; class_count_v does not count them.
+hide_names() {
+	grep -v -x -E "$CLASS_HIDDEN" "$1" > "$1.shown"
+	mv "$1.shown" "$1"
 }

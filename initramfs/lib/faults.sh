@@ -182,6 +182,17 @@ half_of() {
 #                  kernel without /proc/PID/stack)
 #   task-list      timeattr.sh, before taking debugfs's task list:
 #                  ta-scan (every /proc/PID/stat instead)
+#   connect S      class-nvme_loop.sh, before connecting subsystem S:
+#                  nvme-connect:S asks for a subsystem the target does not
+#                  have, so the connect fails (the guest's words and the
+#                  kernel's in the reason)
+#   ns-enable S:I  class-nvme_loop.sh, before backing namespace I of
+#                  subsystem S: nvme-enable:S:I backs it by a device that
+#                  does not exist, so it does not enable
+#   io-running     /init, as the I/O begins: yank removes the disk class's
+#                  devices in the background (class_remove: rmmod, or
+#                  nvme_loop's controllers deleted) while it runs; the
+#                  count after the I/O ends the run when they went
 #   sampler LABEL  timeattr.sh, the sampler of LABEL before its first
 #                  sample: ta-garble:LABEL sends a malformed chunk (the
 #                  host rejects it and goes on), ta-hang:LABEL stops
@@ -215,6 +226,16 @@ fault_at() {
 		emit stacks "$2" /tmp/.ta.bad ;;
 	sampler:ta-hang:"$2")
 		while :; do sleep 1000; done ;;
+	connect:nvme-connect:"$2")
+		say "fault: connecting to a subsystem the target does not have instead of $2" ;;
+	ns-enable:nvme-enable:"$2")
+		say "fault: namespace $2 backed by a device that does not exist"
+		_m=${2%%:*} _a=${2#*:}
+		echo /dev/scaletest-none > "$NVMET/subsystems/$NVME_NQN$_m/namespaces/$_a/device_path" ;;
+	io-running:yank)
+		say "fault: removing the $DISK_CLASS devices while the I/O runs"
+		( sleep 2; class_remove && say "fault: removed" ||
+			say "fault: the removal was refused$(class_why)" ) & ;;
 	*) return 1 ;;
 	esac
 }

@@ -16,6 +16,7 @@ inventory() {
 	cd /sys/block || return 1
 	set -- *
 	printf '%s\n' "$@" > /tmp/.inv.names
+	[ -z "$CLASS_HIDDEN" ] || hide_names /tmp/.inv.names
 	# dev_t from the block lists already read (after insmod, the virtio
 	# disks), not from every disk's sysfs file again; a device in neither
 	# (none is expected) is read on its own.

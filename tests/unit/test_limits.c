@@ -114,3 +114,69 @@ TEST(kernel_check_layout_without_config_is_not_refused)
 	sb_release(&why);
 	sb_release(&err);
 }
+
+/* The disk class's needs against a .config (text; NULL: none, and then
+ * the modules tree at dir with modules.dep text dep). */
+static int check_needs(const char *text, const char *dep, const char *const *sets,
+		       struct strbuf *why)
+{
+	struct scenario s;
+	struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int r;
+
+	scenario_init(&s);
+	for (; *sets; sets++)
+		if (scenario_set(&s, *sets, "--set", &err) < 0)
+			test_fail(__FILE__, __LINE__, "%s: %s", *sets, err.buf);
+	k.version = xstrdup("6.1.0-57-amd64");
+	if (text) {
+		k.config = xstrfmt("%s/config-needs", test_tmpdir());
+		if (write_file(k.config, text, strlen(text)) < 0)
+			test_abort(__FILE__, __LINE__, "cannot write %s", k.config);
+	}
+	if (dep) {
+		char *p = xstrfmt("%s/modules.dep", test_tmpdir());
+
+		k.modules = xstrdup(test_tmpdir());
+		if (write_file(p, dep, strlen(dep)) < 0)
+			test_abort(__FILE__, __LINE__, "cannot write %s", p);
+		free(p);
+	}
+	r = kernel_check_layout(&s, &k, why);
+	kernel_release(&k);
+	scenario_release(&s);
+	sb_release(&err);
+	return r;
+}
+
+/* A class the kernel cannot provide is refused before boot, naming what
+ * it lacks and what to use instead; scsi_debug asks for nothing. */
+TEST(kernel_check_layout_disk_class_needs)
+{
+	static const char *const nullb[] = { "disk_class=null_blk", "disks=40", NULL };
+	static const char *const nullb_sweep[] = { "disk_class=null_blk", "sweep=0,20,40", NULL };
+	static const char *const sd[] = { "disks=40", NULL };
+	struct strbuf why = STRBUF_INIT;
+
+	CHECK_EQ_INT(check_needs("CONFIG_BLK_DEV_NULL_BLK=m\n", NULL, nullb, &why), 0);
+	CHECK_EQ_INT(check_needs("# CONFIG_BLK_DEV_NULL_BLK is not set\n", NULL, nullb, &why), -1);
+	CHECK_CONTAINS(why.buf, "disk_class = null_blk needs null_blk (the block layer's test "
+		       "device) (CONFIG_BLK_DEV_NULL_BLK), and kernel 6.1.0-57-amd64 has it");
+	CHECK_CONTAINS(why.buf, "or disk_class = scsi_debug");
+	sb_reset(&why);
+	/* configfs: only a sweep makes its devices there. */
+	CHECK_EQ_INT(check_needs("CONFIG_BLK_DEV_NULL_BLK=m\n", NULL, nullb_sweep, &why), -1);
+	CHECK_CONTAINS(why.buf, "(CONFIG_CONFIGFS_FS)");
+	sb_reset(&why);
+	CHECK_EQ_INT(check_needs("CONFIG_BLK_DEV_NULL_BLK=y\nCONFIG_CONFIGFS_FS=y\n", NULL,
+				 nullb_sweep, &why), 0);
+	CHECK_EQ_INT(check_needs("", NULL, sd, &why), 0);
+	/* Without a .config, the modules the tree indexes. */
+	CHECK_EQ_INT(check_needs(NULL, "kernel/drivers/block/null_blk/null_blk.ko.xz: "
+				 "kernel/fs/configfs/configfs.ko.xz\n", nullb, &why), 0);
+	CHECK_EQ_INT(check_needs(NULL, "kernel/drivers/block/null_blk/null_blkx.ko: \n"
+				 "kernel/drivers/block/loop.ko:\n", nullb, &why), -1);
+	CHECK_CONTAINS(why.buf, "CONFIG_BLK_DEV_NULL_BLK");
+	sb_release(&why);
+}

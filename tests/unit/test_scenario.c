@@ -287,8 +287,8 @@ TEST(scenario_bad_enum_lists_choices)
 {
 	parse_fails("arch = arm64\n",
 		    FILE_NAME ":1: arch: 'arm64' is not one of x86_64, i386", __LINE__);
-	parse_fails("virtio_bus = nvme\n",
-		    FILE_NAME ":1: virtio_bus: 'nvme' is not one of scsi, blk", __LINE__);
+	parse_fails("virtio_bus = sata\n",
+		    FILE_NAME ":1: virtio_bus: 'sata' is not one of scsi, blk, nvme", __LINE__);
 	parse_fails("accel = KVM\n",
 		    FILE_NAME ":1: accel: 'KVM' is not one of auto, tcg, kvm", __LINE__);
 	parse_fails("kernel = deb\n",
