@@ -224,7 +224,7 @@ int report_kcidb_runs(char *const *runs, size_t n, const char *dir, FILE *out)
 		name = xstrdup(runs[i]);
 		while (strlen(name) > 1 && name[strlen(name) - 1] == '/')
 			name[strlen(name) - 1] = '\0';
-		kcidb_add_run(&k, m.run_id ? m.run_id : path_basename(name), &m);
+		kcidb_add_run(&k, m.run_id ? m.run_id : path_basename(name), runs[i], &m);
 		free(name);
 		report_model_release(&m);
 		sb_release(&err);
