@@ -785,7 +785,7 @@ out:
 /* KCIDB's patchset hash of the patches, in order: sha256 over each
  * patch's sha256 in hex and a newline ("sha256sum *.patch | cut -c-64 |
  * sha256sum"); "" for none; NULL when a patch cannot be read. */
-static char *patchset_hash(const struct strvec *patches)
+char *kbuild_patchset_hash(const struct strvec *patches)
 {
 	struct hash_ctx *all;
 	char hex[65];
@@ -860,7 +860,7 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 		k->build_key = xstrdup(path_basename(entry));
 		for (size_t i = 0; i < patches->n; i++)
 			strvec_push(&k->build_patches, path_basename(patches->v[i]));
-		k->build_patchset_hash = patchset_hash(patches);
+		k->build_patchset_hash = kbuild_patchset_hash(patches);
 		if (src->commit)
 			k->build_git_url = git_url(spec->source);
 		for (size_t i = 0; i < spec->fragments.n; i++)
