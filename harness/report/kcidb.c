@@ -181,9 +181,9 @@ static json_object *test_new(struct run_ctx *r, const char *path, const char *st
 		sb_addf(&p, "%s_%d", path, n);
 	}
 	strvec_push(&r->paths, p.buf);
-	sb_addf(&id, "%s:%s:%s", KCIDB_ORIGIN, r->run, p.buf);
+	sb_addf(&id, "%s:%s:%s", r->k->origin, r->run, p.buf);
 	put_str(t, "id", id.buf);
-	put_str(t, "origin", KCIDB_ORIGIN);
+	put_str(t, "origin", r->k->origin);
 	put_str(t, "build_id", r->build_id);
 	put_str(t, "path", p.buf);
 	put_str(t, "status", status);
@@ -274,7 +274,7 @@ static void checkout(struct run_ctx *r)
 	struct strbuf comment = STRBUF_INIT;
 
 	put_str(c, "id", r->build_id);
-	put_str(c, "origin", KCIDB_ORIGIN);
+	put_str(c, "origin", r->k->origin);
 	/* "TREE@COMMIT": a git tree's commit */
 	if (at && strlen(at + 1) == 40 && strspn(at + 1, "0123456789abcdef") == 40) {
 		put_str(c, "git_commit_hash", at + 1);
@@ -319,7 +319,7 @@ static void build(struct run_ctx *r)
 
 	put_str(b, "id", r->build_id);
 	put_str(b, "checkout_id", r->build_id);
-	put_str(b, "origin", KCIDB_ORIGIN);
+	put_str(b, "origin", r->k->origin);
 	put_str(b, "architecture", architecture(m->kernel_arch));
 	if (m->build_source_tree) {
 		sb_adds(&config, fmt_or(m->build_config_base, "?"));
@@ -498,7 +498,7 @@ static void run_begin(struct run_ctx *r, struct kcidb *k, char *run, const char 
 	r->run = run;
 	r->run_id = m ? m->run_id : NULL;
 	r->dir = dir;
-	r->build_id = xstrfmt("%s:%s", KCIDB_ORIGIN, r->run);
+	r->build_id = xstrfmt("%s:%s", k->origin, r->run);
 	strvec_init(&r->paths);
 }
 
@@ -655,10 +655,24 @@ void kcidb_add_nightly(struct kcidb *k, const struct nightly_model *m)
 
 /* ---- the document ---- */
 
-void kcidb_init(struct kcidb *k)
+int kcidb_origin_valid(const char *origin)
+{
+	size_t n = origin ? strlen(origin) : 0;
+
+	if (!n || n > KCIDB_ORIGIN_MAX)
+		return 0;
+	for (const char *p = origin; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+			return 0;
+	return 1;
+}
+
+void kcidb_init(struct kcidb *k, const char *origin)
 {
 	json_object *v = json_object_new_object();
 
+	snprintf(k->origin, sizeof(k->origin), "%s",
+		 kcidb_origin_valid(origin) ? origin : KCIDB_ORIGIN);
 	k->doc = json_object_new_object();
 	json_object_object_add(v, "major", json_object_new_int(KCIDB_MAJOR));
 	json_object_object_add(v, "minor", json_object_new_int(KCIDB_MINOR));

@@ -6,7 +6,8 @@
  * (kcidb-submit reads the document on its standard input).
  *
  *	struct kcidb k;
- *	kcidb_init(&k);
+ *	kcidb_init(&k, NULL);			// origin "scaletest", or the one
+ *						// KernelCI gave the submitter
  *	kcidb_add_run(&k, "20261203-054926-smoke", "results/x", &run_model);
  *						// named by its run_id (or its
  *						// directory's name), read from
@@ -24,14 +25,17 @@
  *     a kernel built here, "" without patches, so that stock and patched
  *     builds of one commit are two checkouts; the patches' names in misc)
  *     and a build of it (architecture, config base and fragments); one of
- *     each per run, both with the id "scaletest:RUN", origin "scaletest";
+ *     each per run, both with the id "ORIGIN:RUN", origin ORIGIN (the
+ *     document's: "scaletest" unless kcidb_init() is given the one KCIDB
+ *     assigned to the submitting CI system, [a-z0-9_]+, so that every id
+ *     is namespaced by who submits it);
  *   - RUN is the run's name in the document (runname.h: result.json's
  *     run_id for runs given alone, the run directory's name for a night's;
  *     "~2", "~3"... on a name another run of the document took), so that
  *     ids are unique in a document even when runs from elsewhere claim
  *     one run_id; the checkout, the build and the run's test say in misc
  *     which run they came from (run_id, run_dir);
- *   - the run as a whole is the test "scaletest" (id "scaletest:RUN:scaletest"),
+ *   - the run as a whole is the test "scaletest" (id "ORIGIN:RUN:scaletest"),
  *     each check "scaletest.checks.NAME", each headline figure a test with
  *     a number (value, unit without prefix, and prefix: B and binary, s
  *     and metric) and status DONE: memory per disk and its change at
@@ -74,15 +78,21 @@
 #include "lib/strbuf.h"
 
 #define KCIDB_ORIGIN "scaletest"
+#define KCIDB_ORIGIN_MAX 64
 #define KCIDB_MAJOR 5
 #define KCIDB_MINOR 3
 
 struct kcidb {
 	json_object *doc, *checkouts, *builds, *tests;
 	struct run_names names;
+	char origin[KCIDB_ORIGIN_MAX + 1];
 };
 
-void kcidb_init(struct kcidb *k);
+/* 1 for an origin KCIDB takes ([a-z0-9_]+, at most KCIDB_ORIGIN_MAX). */
+int kcidb_origin_valid(const char *origin);
+/* A document whose ids are origin's (KCIDB_ORIGIN for NULL or one that
+ * kcidb_origin_valid() refuses). */
+void kcidb_init(struct kcidb *k, const char *origin);
 /* A run: name names it in the ids (result.json's run_id, or its
  * directory's name when it has none), dir is where it was read from (or
  * NULL). */

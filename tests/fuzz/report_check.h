@@ -74,7 +74,7 @@ static inline void check_run_reports(json_object *root)
 	{
 		struct kcidb k;
 
-		kcidb_init(&k);
+		kcidb_init(&k, NULL);
 		/* twice, as two runs that claim one run_id: ids apart still */
 		kcidb_add_run(&k, m.run_id, "a", &m);
 		kcidb_add_run(&k, m.run_id, "b", &m);

@@ -29,7 +29,8 @@
 #      runs with one run_id (a run from elsewhere claiming another's) get
 #      apart ids, and misc names each one's run_id and directory;
 #   7. the command line: --out DIR writes DIR/kcidb.json (what stdout would
-#      have held), several runs make one document, bad usage is exit 2.
+#      have held), several runs make one document, --origin NAME makes
+#      every id NAME's, bad usage is exit 2.
 #
 # And the check can fail: tests/kcidb/bad.json breaks the schema in
 # thirteen places, each said as bad.out has it.
@@ -352,6 +353,27 @@ test_two_runs_one_document() {
 		jq -e '(.builds | length) == 2 and ([.tests[] | select(.path == "scaletest")] | length) == 2' \
 			"$tmp/two.json" > /dev/null || fail "two runs: not one document with both"
 	valid "$tmp/two.json" "two runs"
+}
+
+# The origin KCIDB gave the submitter: every id starts with it, every
+# entry names it; one KCIDB would refuse is bad usage.
+test_origin_namespaces_ids() {
+	checked
+	"$bin" report --format kcidb --origin my_ci2 tests/golden/run-x86_64/input > "$tmp/origin.json" ||
+		fail "--origin my_ci2: report failed"
+	valid "$tmp/origin.json" "--origin my_ci2"
+	linked "$tmp/origin.json" "--origin my_ci2"
+	check "--origin my_ci2: an id or origin that is not my_ci2's" \
+		jq -e '[.checkouts[], .builds[], .tests[]] | map((.id | startswith("my_ci2:")) and .origin == "my_ci2") |
+			all and length > 10' "$tmp/origin.json"
+	check "--origin my_ci2: a build_id that is not my_ci2's" \
+		jq -e '[.tests[].build_id, .builds[].checkout_id] | map(startswith("my_ci2:")) | all' "$tmp/origin.json"
+	for o in My-CI "" "a:b" "$(printf 'x%.0s' $(seq 65))"; do
+		expect 2 "^scaletest: --origin '.*': an origin is made of a-z, 0-9 and _" -- \
+			"$bin" report --format kcidb --origin "$o" tests/golden/run-x86_64/input
+	done
+	expect 2 '^scaletest: --origin is for --format kcidb' -- \
+		"$bin" report --origin my_ci tests/golden/run-x86_64/input
 }
 
 test_bad_usage() {

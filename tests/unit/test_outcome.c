@@ -147,7 +147,7 @@ TEST(outcome_writers_agree_on_every_combination)
 				REQUIRE(root);
 				report_model_from_json(root, &m);
 				junit_run(&m, &xml);
-				kcidb_init(&k);
+				kcidb_init(&k, NULL);
 				kcidb_add_run(&k, "r", NULL, &m);
 				kcidb_write(&k, &kc);
 				doc = json_tokener_parse(kc.buf);
