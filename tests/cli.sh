@@ -797,13 +797,20 @@ test_bisect_unbuildable_good() {
 		fail "bisect left state in the user's repository"
 }
 
-# The include-cycle check (make check runs it on harness/) fails on a
-# cycle, naming its modules, and tolerates only the pair it allows for now.
+# The layering check (make check runs it on harness/) fails on a cycle of
+# includes, naming its modules; on a cycle of calls that no include shows
+# (a prototype written out by hand), naming the names; and on a call up a
+# floor.
 test_includes_check() {
 	expect 1 "^includes: cycle: a/x a/y a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 1 "^  a/y -> a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 0 "^includes: 1 modules, no cycles$" -- sh "$top/tests/includes.sh" "$fx/includes/ok"
+	expect 1 "^includes: cycle: a/x a/y$" -- sh "$top/tests/includes.sh" "$fx/includes/calls"
+	expect 1 "^  a/y -> a/x \(uses x\(\)\)$" -- sh "$top/tests/includes.sh" "$fx/includes/calls"
+	expect 1 "^includes: floor: lo/l uses h\(\) of hi/h: hi/ stands above lo/$" -- \
+		sh "$top/tests/includes.sh" "$fx/includes/floor"
+	expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/floor"
 }
 
 # A results directory without room, or read-only: exit 3 before anything

@@ -57,7 +57,7 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		spec->source = xstrfmt("%s/%s", s->dir, s->kernel_source);
 	spec->rev = xstrdup(s->kernel_rev);
 	spec->patches = xstrdup(s->kernel_patches);
-	spec->base = xstrdup(s->kernel_config_base == 1 ? "defconfig" : "tinyconfig");
+	spec->base = xstrdup(s->kernel_config_base == CONFIG_DEF ? "defconfig" : "tinyconfig");
 	spec->jobs = s->build_jobs ? s->build_jobs : sysconf(_SC_NPROCESSORS_ONLN);
 	if (spec->jobs < 1)
 		spec->jobs = 1;

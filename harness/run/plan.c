@@ -12,6 +12,7 @@
 #include "lib/strvec.h"
 #include "lib/util.h"
 #include "vm/accel.h"
+#include "vm/backends.h"
 #include "vm/libvirt.h"
 #include "vm/vm.h"
 

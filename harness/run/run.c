@@ -25,6 +25,7 @@
 #include "result/result.h"
 #include "run/rundir.h"
 #include "vm/accel.h"
+#include "vm/backends.h"
 #include "vm/vm.h"
 #include "vm/watch.h"
 

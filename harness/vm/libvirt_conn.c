@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * The libvirt backend's connections (libvirt.h): libvirt's event loop in a
- * thread of its own, opening a connection with an error that names the
- * fix, the connection check, and the sweep of leftover domains and
- * volumes (scaletest gc).
+ * The libvirt backend's connections (libvirt_conn.h): libvirt's event
+ * loop in a thread of its own, opening a connection with an error that
+ * names the fix, the connection check, the sweep of leftover domains and
+ * volumes (scaletest gc), and the last reference to a struct lv (the
+ * event loop's callbacks hold some).
  */
-#include "vm/libvirt.h"
+#include "vm/libvirt_conn.h"
 #include "vm/libvirt_int.h"
+#include "vm/libvirt_xml.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -26,7 +28,38 @@
 
 #include "lib/util.h"
 
+void libvirt_version_string(unsigned long v, char *out, size_t n)
+{
+	snprintf(out, n, "%lu.%lu.%lu", v / 1000000, v / 1000 % 1000, v % 1000);
+}
+
+int libvirt_uri_is_remote(const char *uri)
+{
+	const char *p = strstr(uri, "://");
+
+	return p && p[3] && p[3] != '/';
+}
+
 #ifdef HAVE_LIBVIRT
+
+void lv_unref(struct lv *lv)
+{
+	int left;
+
+	pthread_mutex_lock(&lv->mu);
+	left = --lv->refs;
+	pthread_mutex_unlock(&lv->mu);
+	if (left)
+		return;
+	pthread_mutex_destroy(&lv->mu);
+	pthread_cond_destroy(&lv->cv);
+	for (int i = 0; i < 2; i++)
+		sb_release(&lv->pumps[i].q);
+	free(lv->uri);
+	free(lv->name);
+	free(lv->volbase);
+	free(lv);
+}
 
 const char *lv_last_error(void)
 {
@@ -288,6 +321,20 @@ int libvirt_sweep(const char *uri)
 	n = lv_sweep_all(conn);
 	virConnectClose(conn);
 	return n;
+}
+
+#else	/* !HAVE_LIBVIRT */
+
+int libvirt_connect_check(const char *uri)
+{
+	(void)uri;
+	return error_env(LIBVIRT_NOT_BUILT);
+}
+
+int libvirt_sweep(const char *uri)
+{
+	(void)uri;
+	return error_env(LIBVIRT_NOT_BUILT);
 }
 
 #endif
