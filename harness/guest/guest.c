@@ -35,7 +35,7 @@ const char *guest_data_dir(void)
 	return dir;
 }
 
-int guest_busybox(int arch, const char *log, char **path)
+static int guest_busybox(int arch, const char *log, char **path)
 {
 	struct deb_pkg p = DEB_PKG_INIT;
 	struct cache_txn txn;

@@ -29,7 +29,7 @@ void deb_pkg_release(struct deb_pkg *p)
 	p->name = p->version = p->arch = NULL;
 }
 
-int deb_name_valid(const char *name)
+static int deb_name_valid(const char *name)
 {
 	size_t n = strlen(name);
 
@@ -41,7 +41,7 @@ int deb_name_valid(const char *name)
 	return 1;
 }
 
-int deb_version_valid(const char *v)
+static int deb_version_valid(const char *v)
 {
 	size_t n = strlen(v);
 
@@ -53,7 +53,7 @@ int deb_version_valid(const char *v)
 	return 1;
 }
 
-int deb_arch_valid(const char *arch)
+static int deb_arch_valid(const char *arch)
 {
 	return !strcmp(arch, "amd64") || !strcmp(arch, "i386");
 }

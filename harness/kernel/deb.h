@@ -32,14 +32,9 @@ int deb_resolve(const char *name, const char *arch, int follow_kernel,
 int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log);
 void deb_pkg_release(struct deb_pkg *p);
 
-/* Debian's charsets (policy 5.6.1, 5.6.12), checked on every name, version
- * and arch before it reaches apt or a cache path, wherever it came from (a
- * scenario, a memo, apt's own answer): a name is [a-z0-9][a-z0-9+.-]+, a
- * version starts with a digit and holds [A-Za-z0-9.+~:-], an arch is amd64
- * or i386.  None can begin with '-' or hold '/'. */
-int deb_name_valid(const char *name);
-int deb_version_valid(const char *version);
-int deb_arch_valid(const char *arch);
+/* Every name, version and arch is checked against Debian's charsets
+ * (deb.c) before it reaches apt or a cache path, wherever it came from (a
+ * scenario, a memo, apt's own answer). */
 
 /* Where to remember an answer of apt's: "<cache>/apt/<hash>", the hash
  * being of the strings of key (NULL-terminated) and of the names, sizes

@@ -62,7 +62,6 @@ const char *cache_root(void);
 /* Dry runs: cache_path() creates no directory, cache_write_small() writes
  * nothing, and a missing root is not made. */
 void cache_set_readonly(int ro);
-int cache_readonly(void);
 /* The entry or file at path is not a link, is this user's and writable by
  * no one else: 0, or -1 (said). */
 int cache_check_owner(const char *path);

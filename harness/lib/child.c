@@ -129,7 +129,7 @@ static void live_del(pid_t pid)
 		}
 }
 
-void child_kill_all(void)
+static void child_kill_all(void)
 {
 	int any = 0;
 

@@ -111,7 +111,5 @@ int child_step(const char *const *argv, const char *dir, const char *const *env,
 void child_signals_init(void);
 int child_interrupted(void);
 int child_signal_fd(void);
-/* Kill every live child group now (also done at exit). */
-void child_kill_all(void);
 
 #endif

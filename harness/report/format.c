@@ -75,7 +75,7 @@ void fmt_value(struct strbuf *out, double v)
 		sb_addf(out, "%.3g", v);
 }
 
-void fmt_signed_value(struct strbuf *out, double v)
+static void fmt_signed_value(struct strbuf *out, double v)
 {
 	if (v > 0)
 		sb_addch(out, '+');

@@ -88,11 +88,9 @@ void fmt_ms(struct strbuf *out, struct num v);
 void fmt_r2(struct strbuf *out, struct num v);
 void fmt_ratio(struct strbuf *out, struct num v);
 /* A measurement of any size, in every writer: thousands separators from
- * 1,000 up, else three significant digits, %.3g (123, 12.5, 12, 0.38); the
- * signed form adds '+' above zero. */
+ * 1,000 up, else three significant digits, %.3g (123, 12.5, 12, 0.38). */
 void fmt_value(struct strbuf *out, double v);
-void fmt_signed_value(struct strbuf *out, double v);
-/* fmt_value / fmt_signed_value of a figure, or "n/a". */
+/* fmt_value of a figure, or "n/a"; the change adds '+' above zero. */
 void fmt_amount(struct strbuf *out, struct num v);
 void fmt_change(struct strbuf *out, struct num v);
 /* "133,041 ± 410 (n=3)": the sd and n only with two runs or more; "n/a"

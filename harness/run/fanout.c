@@ -58,7 +58,7 @@ void fanout_release(struct fanout *f)
 	memset(f, 0, sizeof(*f));
 }
 
-char *fanout_connect_arg(const struct fanout_conn *c)
+static char *fanout_connect_arg(const struct fanout_conn *c)
 {
 	return xstrfmt("%s%s", c->uri, c->upload ? ",upload" : "");
 }

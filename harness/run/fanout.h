@@ -53,8 +53,6 @@ struct fanout {
 /* "URI[,slots=N][,upload]"; -1 with the reason in err on a bad spec. */
 int fanout_add(struct fanout *f, const char *spec, struct strbuf *err);
 void fanout_release(struct fanout *f);
-/* The spec's URI and options without slots, as "run --connect" takes it. */
-char *fanout_connect_arg(const struct fanout_conn *c);
 
 struct fanout_job {
 	const char *scenario;		/* the scenario file */

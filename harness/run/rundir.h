@@ -63,7 +63,5 @@ struct owner;
 typedef void (*rundir_scan_fn)(const char *path, enum rundir_owner_state st,
 			       const struct owner *o, void *arg);
 int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg);
-/* A warning for each abandoned run directory directly under out. */
-void rundir_warn_abandoned(const char *out);
 
 #endif

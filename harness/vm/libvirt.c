@@ -49,8 +49,6 @@
 
 #ifdef HAVE_LIBVIRT
 
-const int libvirt_built = 1;
-
 /* SCALETEST_FAULT's libvirt faults (libvirt_int.h); other values are
  * other layers'. */
 static const struct {
@@ -509,8 +507,6 @@ static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 }
 
 #else	/* !HAVE_LIBVIRT */
-
-const int libvirt_built = 0;
 
 static int lv_check(int arch, const char *uri)
 {

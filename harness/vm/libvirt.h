@@ -43,7 +43,4 @@
 #include "vm/libvirt_conn.h"
 #include "vm/libvirt_xml.h"
 
-/* 1 when libvirt support was built in (pkg-config found libvirt, libxml2). */
-extern const int libvirt_built;
-
 #endif

@@ -109,7 +109,7 @@ static void events_start(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-int lv_events_init(void)
+static int lv_events_init(void)
 {
 	pthread_once(&events_once, events_start);
 	if (!events_ok)

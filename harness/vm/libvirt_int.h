@@ -109,7 +109,6 @@ struct lv {
 
 /* libvirt_conn.c */
 const char *lv_last_error(void);	/* libvirt's last message, never empty */
-int lv_events_init(void);		/* the event loop thread, once: 0 or -1 */
 const char *lv_uri_or_default(const char *uri);
 /* A connection to uri, or NULL (said: the error names the fix); sets
  * lv_hv_version to the hypervisor's version. */
