@@ -18,12 +18,6 @@
 #include "lib/cache.h"
 #include "lib/util.h"
 
-/* What sweep adds to run (cmd_sweep.c holds its usage). */
-struct sweep_opts {
-	const char *list;	/* --disks LIST, or NULL: "even" */
-	int boots, size_memory;
-};
-
 /* Without a SCENARIO, --kernel and --source start from make scale-test's. */
 #define DEFAULT_SCENARIO "scenarios/seed-i386-4000"
 
@@ -146,14 +140,8 @@ static const struct option sweep_only[] = {
 	{ "size-memory", no_argument, NULL, 'Z' },
 };
 
-/*
- * run and sweep: sweep is run with a sweep (sw, its own options: the
- * counts, --boots, --size-memory); its counts go in as the sweep key,
- * after the user's own --set, so that a sweep key there gives way.
- */
-static int run_command(int argc, char **argv, struct sweep_opts *sw)
+int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw)
 {
-	const char *usage = sw ? usage_sweep : usage_run;
 	struct option opts[ARRAY_SIZE(run_opts) + ARRAY_SIZE(sweep_only) + 1];
 	size_t nopts = 0;
 	struct strvec user = STRVEC_INIT, sets = STRVEC_INIT;
@@ -276,7 +264,7 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 		struct strbuf e = STRBUF_INIT;
 
 		if (!*s.sweep) {
-			usage_error(usage_sweep, "--size-memory sizes a sweep's guest: it needs --disks");
+			usage_error(usage, "--size-memory sizes a sweep's guest: it needs --disks");
 			goto out;
 		}
 		if (sizing_probe(&s, &rc, &mb) < 0) {
@@ -301,7 +289,7 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 	}
 
 	if (sw && sw->boots && (repeat > 1 || f.n)) {
-		usage_error(usage_sweep, "--boots runs here, one boot after another: not with --repeat or --connect");
+		usage_error(usage, "--boots runs here, one boot after another: not with --repeat or --connect");
 		goto out;
 	}
 	st = sw && sw->boots ? boots_execute(&s, &rc, &dir)
@@ -323,12 +311,5 @@ out:
 
 int cmd_run(int argc, char **argv)
 {
-	return run_command(argc, argv, NULL);
-}
-
-int cmd_sweep(int argc, char **argv)
-{
-	struct sweep_opts sw = { NULL, 0, 0 };
-
-	return run_command(argc, argv, &sw);
+	return run_command(argc, argv, usage_run, NULL);
 }

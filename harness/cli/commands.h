@@ -80,6 +80,18 @@ void command_help(const char *text);
  * (stdout is no terminal, the page or man is missing): the caller then
  * prints the text, which says the same in short. */
 void show_man(const char *name, int section);
+/*
+ * run and sweep (cmd_run.c): sweep is run with a sweep (sw, its own
+ * options: the counts, --boots, --size-memory; NULL for run); its counts
+ * go in as the sweep key, after the user's own --set, so that a sweep key
+ * there gives way.  usage is the command's own.
+ */
+struct sweep_opts {
+	const char *list;	/* --disks LIST, or NULL: "even" */
+	int boots, size_memory;
+};
+int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw);
+
 /* Print usage on stdout if argv has -h/--help; returns 1 if it did. */
 int want_help(int argc, char **argv, const char *usage);
 /* Flush and close stdout, reporting a failure (write errors are errors). */

@@ -483,7 +483,6 @@ static void save_argv(struct run *r)
 	sb_release(&argv);
 }
 
-/* kernel -> initramfs -> disks -> accelerator -> VM started. */
 int run_refused;
 
 /* The scenario against the kernel's limits (kernel/limits.h). */
@@ -496,6 +495,7 @@ static int refuse_layout(const struct scenario *s, const struct kernel_artifact 
 	return error("%s: %s", s->file ? s->file : "scenario", why->buf);
 }
 
+/* kernel -> initramfs -> disks -> accelerator -> VM started. */
 static int setup_and_boot(struct run *r)
 {
 	struct initramfs ir = INITRAMFS_INIT;

@@ -2,7 +2,7 @@
 /*
  * run: one scale-test run, from a checked scenario to a results directory.
  *
- * This file only sequences the stages; each is its own module:
+ * run.c sequences the stages, each its own module:
  *
  *   rundir_create()        run/rundir.h: <out>/.tmp-<id>, scenario.scn
  *   kernel_obtain()        kernel/: the kernel artifact (Debian package,
@@ -20,6 +20,12 @@
  *                          (result/verdict.h)
  *   report_write_dir()     report/: the reports, from result.json alone
  *   rundir_finish()        renamed to <out>/<id>; <out>/latest if it passed
+ *
+ * Beside the sequence it holds what the run itself decides: the checks
+ * before anything is fetched or booted (the host's memory, the results
+ * directory's room, the layout against the kernel's limits), the watch's
+ * callbacks (the live progress line, the grace after a crash, the budget
+ * of guest output, which hung-task reports stop the run), and host.json.
  *
  * Because result.json is built from the saved channel.log, console.log,
  * scenario.scn and host.json only, result_replay() (result/replay.h)
