@@ -255,6 +255,16 @@ void fmt_count(struct strbuf *out, struct num v)
 	fmt_have(out, v, fmt_thousands_d);
 }
 
+static void whole(struct strbuf *out, double v)
+{
+	sb_addf(out, "%lld", fmt_round(v));
+}
+
+void fmt_whole(struct strbuf *out, struct num v)
+{
+	fmt_have(out, v, whole);
+}
+
 void fmt_count_or_blank(struct strbuf *out, struct num v)
 {
 	if (v.have)
