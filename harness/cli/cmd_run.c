@@ -153,7 +153,7 @@ int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw)
 	enum run_status st;
 	char *dir = NULL, *def = NULL;
 	const char *path;
-	int c, ret = EXIT_USAGE, opened = 0, dry = 0;
+	int c, ret = EXIT_USAGE, opened = 0, dry = 0, e_run;
 	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage))
@@ -267,8 +267,8 @@ int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw)
 			usage_error(usage, "--size-memory sizes a sweep's guest: it needs --disks");
 			goto out;
 		}
-		if (sizing_probe(&s, &rc, &mb) < 0) {
-			ret = error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+		if ((e_run = sizing_probe(&s, &rc, &mb)) < 0) {
+			ret = exit_code(e_run);
 			goto out;
 		}
 		snprintf(set, sizeof(set), "memory_mb=%lld", mb);
@@ -283,8 +283,10 @@ int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw)
 	if (sw && sw->size_memory && dry)
 		note("--size-memory: a probe run would size memory_mb first (the plan shows the largest guest)");
 	if (dry) {
-		ret = finish_stdout(dry_run(&s, &rc) < 0 ? (error_was_env ? EXIT_ENV : EXIT_USAGE)
-						  : EXIT_OK);
+		/* A plan that cannot be made is the input's, but for the
+		 * environment's failures (the cache, a tool). */
+		e_run = dry_run(&s, &rc);
+		ret = finish_stdout(e_run == ERR_ENV ? EXIT_ENV : e_run < 0 ? EXIT_USAGE : EXIT_OK);
 		goto out;
 	}
 
@@ -292,11 +294,12 @@ int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw)
 		usage_error(usage, "--boots runs here, one boot after another: not with --repeat or --connect");
 		goto out;
 	}
-	st = sw && sw->boots ? boots_execute(&s, &rc, &dir)
-	   : repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
+	st = sw && sw->boots ? boots_execute(&s, &rc, &dir, &e_run)
+	   : repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir, &e_run)
+	   : run_execute(&s, &rc, &dir, &e_run);
 	if (dir)
 		note("%s: %s", run_status_name(st), dir);
-	ret = finish_stdout(run_exit_code(st));
+	ret = finish_stdout(run_exit_code(st, e_run));
 	free(dir);
 out:
 	if (opened)

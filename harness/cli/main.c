@@ -95,7 +95,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(commands[i].name, cmd)) {
-			child_signals_init();
+			if (child_signals_init() < 0)
+				return EXIT_ENV;
 			command_name = commands[i].name;
 			return commands[i].fn(argc - 1, argv + 1);
 		}

@@ -15,7 +15,8 @@
  *	deb_pkg_release(&p);
  *
  * Failures caused by the host (no apt, no such package, no i386
- * architecture configured) are reported with error_env(), naming the fix.
+ * architecture configured) are reported with error_env(), naming the fix,
+ * and both return that class (ERR_ENV) to their caller.
  */
 #ifndef SCALETEST_DEB_H
 #define SCALETEST_DEB_H
@@ -39,7 +40,8 @@ void deb_pkg_release(struct deb_pkg *p);
 /* Where to remember an answer of apt's: "<cache>/apt/<hash>", the hash
  * being of the strings of key (NULL-terminated) and of the names, sizes
  * and times of apt's lists and dpkg's architectures, so that any apt-get
- * update gives a new name.  The caller reads and writes the file. */
+ * update gives a new name.  The caller reads and writes the file.  NULL
+ * when the cache cannot be used (said; cache_path()). */
 char *deb_memo_path(const char *const *key);
 
 /* Parse the first stanza of apt-cache show output (for tests). */

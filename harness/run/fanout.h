@@ -19,7 +19,8 @@
  *	struct fanout_job jobs[2] = { { .scenario = path, .sets = &sets }, ... };
  *	json_object *placements = json_object_new_array();
  *	fanout_run(&f, jobs, 2, "results/group", placements);
- *	... jobs[i].dir (NULL if the run made none), jobs[i].status ...
+ *	... jobs[i].dir (NULL if the run made none), jobs[i].status,
+ *	    jobs[i].err (RUN_ERROR's class, from the child's exit code) ...
  *	fanout_jobs_release(jobs, 2);
  *	fanout_release(&f);
  *
@@ -59,6 +60,7 @@ struct fanout_job {
 	const struct strvec *sets;	/* its KEY=VALUE overrides, or NULL */
 	char *dir;			/* out: the run directory, or NULL */
 	enum run_status status;		/* out */
+	int err;			/* out: RUN_ERROR's class (lib/util.h), or 0 */
 	/* private */
 	struct child child;
 	struct strvec argv;

@@ -32,8 +32,9 @@
  * rebuilds it without QEMU.
  *
  *	struct run_config rc = { .out = "results" };
- *	enum run_status st = run_execute(&scenario, &rc, &run_dir);	// RUN_PASS, ...
- *	return run_exit_code(st);
+ *	int err;
+ *	enum run_status st = run_execute(&scenario, &rc, &run_dir, &err);	// RUN_PASS, ...
+ *	return run_exit_code(st, err);
  */
 #ifndef SCALETEST_RUN_H
 #define SCALETEST_RUN_H
@@ -44,14 +45,9 @@
 struct fanout;
 struct strvec;
 
-/* The command line's exit status for a run's status (util.h EXIT_*). */
-int run_exit_code(enum run_status st);
-/* Set when run_execute() refused a scenario for the kernel it would boot
- * (a layout past the kernel's limits, kernel/limits.h): nothing booted,
- * the status is error and run_exit_code() says EXIT_USAGE.  Before the
- * run directory is made when the kernel is at hand (cached or files);
- * else once it is fetched or built, in a run directory of status error. */
-extern int run_refused;
+/* The command line's exit status for a run's status and, for RUN_ERROR,
+ * its failure's class (util.h EXIT_*, docs/statuses.md). */
+int run_exit_code(enum run_status st, int err);
 
 struct run_config {
 	const char *out;	/* results directory */
@@ -67,9 +63,19 @@ struct run_config {
 	const struct strvec *sets;
 };
 
-/* Runs everything; returns the status (and *dir, malloc'd, the run
- * directory, or NULL if none was created). */
+/*
+ * Runs everything; returns the status (and *dir, malloc'd, the run
+ * directory, or NULL if none was created).  For RUN_ERROR, *err (if err
+ * is not NULL) is its failure's class (lib/util.h), 0 for any other
+ * status: ERR_ENV when a tool or package is missing or the environment
+ * cannot hold the run (before anything is fetched: the host's memory, the
+ * results directory), ERR_USAGE when the scenario asks for a layout past
+ * the kernel's limits (kernel/limits.h; before the run directory is made
+ * when the kernel is at hand, cached or files, else once it is fetched or
+ * built, in a run directory of status error), ERR_FAIL otherwise.  Each
+ * call's class is its own: a loop of runs judges each by it.
+ */
 enum run_status run_execute(const struct scenario *s, const struct run_config *rc,
-			    char **dir);
+			    char **dir, int *err);
 
 #endif

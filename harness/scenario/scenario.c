@@ -90,7 +90,7 @@ void scenario_init(struct scenario *s)
 	s->origin = xcalloc(scenario_nkeys, sizeof(*s->origin));
 	for (size_t i = 0; i < scenario_nkeys; i++) {
 		if (store(s, &scenario_keys[i], scenario_keys[i].def, &why))
-			die("bad default for key '%s': %s", scenario_keys[i].name,
+			bug("bad default for key '%s' in keys.c: %s", scenario_keys[i].name,
 			    why.buf);
 	}
 	sb_release(&why);
@@ -310,10 +310,15 @@ int scenario_load(struct scenario *s, const char *path, struct strbuf *err)
 		sb_release(&buf);
 		return -1;
 	}
+	abs = absolute_path(path);
+	if (!abs) {
+		sb_addf(err, "cannot resolve '%s': %s", path, strerror(errno));
+		sb_release(&buf);
+		return -1;
+	}
 	free(s->file);
 	free(s->dir);
 	s->file = xstrdup(path);
-	abs = absolute_path(path);
 	*strrchr(abs, '/') = '\0';
 	s->dir = abs;
 	r = scenario_parse(s, path, buf.buf, buf.len, err);
@@ -912,7 +917,8 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 		scenario_value(src, k, &v);
 		/* The values were checked once; paths are already resolved. */
 		if (store(dst, k, v.buf, &why))
-			die("scenario_copy: key '%s': %s", k->name, why.buf);
+			bug("scenario_copy: key '%s' does not take its own value: %s", k->name,
+			    why.buf);
 		dst->origin[i] = src->origin[i];
 	}
 	dst->dir = src->dir ? xstrdup(src->dir) : NULL;

@@ -231,7 +231,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	char *kernel = NULL, *initrd = NULL, *native;
 	int con = -1, rec = -1, logfd;
 	int created = 0;
-	int ret = -1;
+	int ret = -1, r;
 	double t0;
 
 	pthread_mutex_init(&lv->mu, NULL);
@@ -251,9 +251,10 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	lv->name = domain_name(c->name);
 	owner_self(&me);
 	lv->volbase = volume_base(lv->name, &me);
-	lv->conn = lv_open(lv->uri);
-	if (!lv->conn)
+	if ((r = lv_open(lv->uri, &lv->conn)) < 0) {
+		ret = r;
 		goto fail;
+	}
 	lv->refs++;
 	if (virConnectRegisterCloseCallback(lv->conn, lv_on_close, lv, lv_close_unref) == 0)
 		lv->close_cb = 1;

@@ -170,21 +170,16 @@ static int known_driver(const char *uri)
 	return 0;
 }
 
-virConnectPtr lv_open(const char *uri)
+int lv_open(const char *uri, virConnectPtr *conn)
 {
-	virConnectPtr conn;
-
-	if (!known_driver(uri)) {
-		error_env("cannot connect to libvirt at '%s': not a QEMU connection; "
-			  "is the URI right (qemu:///system, qemu+ssh://HOST/system)?", uri);
-		return NULL;
-	}
+	*conn = NULL;
+	if (!known_driver(uri))
+		return error_env("cannot connect to libvirt at '%s': not a QEMU connection; "
+				 "is the URI right (qemu:///system, qemu+ssh://HOST/system)?", uri);
 	if (lv_events_init() < 0)
-		return NULL;
-	conn = virConnectOpen(uri);
-	if (!conn)
-		connect_error(uri);
-	return conn;
+		return -1;
+	*conn = virConnectOpen(uri);
+	return *conn ? 0 : connect_error(uri);
 }
 
 char lv_hv_version[32] = "unknown";
@@ -193,16 +188,16 @@ int libvirt_connect_check(const char *uri)
 {
 	virConnectPtr conn;
 	unsigned long v = 0;
+	int r;
 
 	uri = lv_uri_or_default(uri);
-	conn = lv_open(uri);
-	if (!conn)
-		return -1;
+	if ((r = lv_open(uri, &conn)) < 0)
+		return r;
 	if (virConnectGetVersion(conn, &v) < 0) {
-		error_env("libvirt at '%s' does not say its hypervisor's version: %s", uri,
-			  lv_last_error());
+		r = error_env("libvirt at '%s' does not say its hypervisor's version: %s", uri,
+			      lv_last_error());
 		virConnectClose(conn);
-		return -1;
+		return r;
 	}
 	libvirt_version_string(v, lv_hv_version, sizeof(lv_hv_version));
 	virConnectClose(conn);
@@ -313,11 +308,11 @@ int lv_sweep_all(virConnectPtr conn)
 
 int libvirt_sweep(const char *uri)
 {
-	virConnectPtr conn = lv_open(lv_uri_or_default(uri));
+	virConnectPtr conn;
 	int n;
 
-	if (!conn)
-		return -1;
+	if ((n = lv_open(lv_uri_or_default(uri), &conn)) < 0)
+		return n;
 	n = lv_sweep_all(conn);
 	virConnectClose(conn);
 	return n;

@@ -20,8 +20,8 @@
 
 #define LIBVIRT_DEFAULT_URI "qemu:///system"
 
-/* 0 when uri (NULL: the default) answers; else -1 with error_env()
- * naming the fix. */
+/* 0 when uri (NULL: the default) answers; else ERR_ENV (error_env(),
+ * naming the fix), or -1 for libvirt's own failure. */
 int libvirt_connect_check(const char *uri);
 /* Destroys this host's leftover domains; the number destroyed, or -1. */
 int libvirt_sweep(const char *uri);

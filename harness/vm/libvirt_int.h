@@ -110,9 +110,10 @@ struct lv {
 /* libvirt_conn.c */
 const char *lv_last_error(void);	/* libvirt's last message, never empty */
 const char *lv_uri_or_default(const char *uri);
-/* A connection to uri, or NULL (said: the error names the fix); sets
- * lv_hv_version to the hypervisor's version. */
-virConnectPtr lv_open(const char *uri);
+/* A connection to uri in *conn: 0, or the failure's class (said: the
+ * error names the fix; ERR_ENV for libvirt that does not answer). */
+int lv_open(const char *uri, virConnectPtr *conn);
+/* The hypervisor's version, as libvirt_connect_check() last found it. */
 extern char lv_hv_version[32];
 /* Destroys this host's leftover domains and volumes on conn: how many, or -1. */
 int lv_sweep_all(virConnectPtr conn);

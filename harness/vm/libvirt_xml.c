@@ -64,7 +64,7 @@ static int end(xmlTextWriterPtr w)
 static int attr_path(xmlTextWriterPtr w, const char *name, const char *path)
 {
 	char *abs = absolute_path(path);
-	int r = attr(w, name, abs);
+	int r = abs ? attr(w, name, abs) : error_errno("cannot resolve '%s'", path);
 
 	free(abs);
 	return r;
@@ -73,7 +73,7 @@ static int attr_path(xmlTextWriterPtr w, const char *name, const char *path)
 static int elem_path(xmlTextWriterPtr w, const char *name, const char *path)
 {
 	char *abs = absolute_path(path);
-	int r = elem_text(w, name, abs);
+	int r = abs ? elem_text(w, name, abs) : error_errno("cannot resolve '%s'", path);
 
 	free(abs);
 	return r;

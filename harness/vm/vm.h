@@ -80,7 +80,8 @@ struct vm {
 struct vm_backend {
 	const char *name;
 	/* 0 if usable for arch (and, for libvirt, the connection uri answers,
-	 * NULL for the default); else -1 with error_env() naming the fix. */
+	 * NULL for the default); else error_env()'s ERR_ENV, naming the fix.
+	 * start() returns 0, or its failure's class the same way. */
 	int (*check)(int arch, const char *uri);
 	/* "7.2.22" (the QEMU that runs the guest; for libvirt that of the
 	 * connection check() last opened), or "unknown"; static storage. */
