@@ -167,14 +167,14 @@ summary:
 		struct strbuf why = STRBUF_INIT;
 
 		if (side_load(&side, gdir, &why) == 0) {
-			printf("group %s: %d runs, all passed\n", gdir, repeat);
+			printf_clean("group %s: %d runs, all passed\n", gdir, repeat);
 			print_spread(&side);
 		}
 		side_release(&side);
 		sb_release(&why);
 		rundir_link_latest(rc->out, id);
 	} else {
-		printf("group %s: %s\n", gdir, run_status_name(worst));
+		printf_clean("group %s: %s\n", gdir, run_status_name(worst));
 	}
 	free(id);
 	*dir = gdir;

@@ -91,7 +91,7 @@ static int cache_list(int argc, char **argv)
 
 	if (!root)
 		return EXIT_ENV;
-	printf("cache: %s\n", root);
+	printf_clean("cache: %s\n", root);
 	for (size_t i = 0; i < ARRAY_SIZE(categories); i++) {
 		char *dir = xstrfmt("%s/%s", root, categories[i].dir);
 		long long files = 0, size = 0;

@@ -81,7 +81,7 @@ int cmd_fio(int argc, char **argv)
 			ret = exit_code(r);
 		} else {
 			for (size_t i = 0; i < files.n; i++)
-				printf("%s\n", files.v[i]);
+				printf_clean("%s\n", files.v[i]);
 			ret = EXIT_OK;
 		}
 		strvec_clear(&files);
@@ -100,7 +100,7 @@ int cmd_fio(int argc, char **argv)
 	if ((r = fio_obtain(arch, log, &path)) < 0) {
 		ret = child_interrupted() ? EXIT_INTERRUPTED : exit_code(r);
 	} else {
-		printf("%s\n", path);
+		printf_clean("%s\n", path);
 		ret = EXIT_OK;
 	}
 	free(path);

@@ -139,9 +139,9 @@ static int kernel_build(int argc, char **argv)
 	if ((r = kbuild_build(&spec, log, &k, &hit)) < 0) {
 		ret = child_interrupted() ? EXIT_INTERRUPTED : exit_code(r);
 	} else {
-		printf("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
-		printf("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
-		printf("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
+		printf_clean("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
+		printf_clean("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
+		printf_clean("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
 		       k.image, k.modules);
 		ret = EXIT_OK;
 	}
