@@ -28,9 +28,11 @@
 #                           --format kcidb's document (kcidb.json)
 #
 # Nothing is masked: the writers print nothing but what the input JSON
-# holds (its run ids, times, paths), so their output is a function of the
-# input alone.  A writer that starts printing the clock or the host name
-# fails here; mask such a thing in normalize() below, the one place for it.
+# holds (its run ids, times, paths) and the run directory as given (a KCIDB
+# run's misc.run_dir: tests/golden/NAME/input, the same on every host), so
+# their output is a function of the input alone.  A writer that starts
+# printing the clock or the host name fails here; mask such a thing in
+# normalize() below, the one place for it.
 #
 # After changing a writer on purpose: make golden, read the diff
 # (git diff tests/golden), and commit it with the change.

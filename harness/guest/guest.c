@@ -36,19 +36,22 @@ const char *guest_data_dir(void)
 	return dir;
 }
 
-int guest_busybox(int arch, const char *log, char **path)
+static int guest_busybox(int arch, const char *log, char **path)
 {
 	struct deb_pkg p = DEB_PKG_INIT;
 	struct cache_txn txn;
 	char *entry;
 	int r;
 
-	if (deb_resolve("busybox-static", arch_debian(arch), 0, &p) < 0)
-		return -1;
-	entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch);
+	if ((r = deb_resolve("busybox-static", arch_debian(arch), 0, &p)) < 0)
+		return r;
+	if (!(entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	r = cache_begin(&txn, entry);
-	if (r == 0)
-		r = deb_fetch_extract(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	if (r == 0 && (r = deb_fetch_extract(&p, txn.tmp, log)) == 0)
+		r = cache_commit(&txn);
 	cache_end(&txn);
 	if (r >= 0) {
 		r = 0;
@@ -67,7 +70,7 @@ static int read_moddep(const struct kernel_artifact *k, struct moddep *d)
 	int r = moddep_open(d, k->modules, &err);
 
 	if (r < 0)
-		error_env("kernel %s: %s", k->version, err.buf);
+		r = error_env("kernel %s: %s", k->version, err.buf);
 	sb_release(&err);
 	return r;
 }
@@ -86,7 +89,7 @@ static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
 
 	for (const char *const *n = names; *n; n++)
 		if (moddep_closure(d, *n, loaded, soft, &err) < 0) {
-			error_env("kernel %s: %s", k->version, err.buf);
+			r = error_env("kernel %s: %s", k->version, err.buf);
 			goto out;
 		}
 	for (size_t i = before; i < loaded->n; i++) {
@@ -96,10 +99,10 @@ static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
 
 		sb_reset(&ko);
 		if (!path_exists(src)) {
-			error_env("module file '%s' is missing (its modules.dep names it): "
-				  "index the tree again with depmod", src);
+			r = error_env("module file '%s' is missing (its modules.dep names it): "
+				      "index the tree again with depmod", src);
 		} else if (modfile_read(src, &ko, &err) < 0) {
-			error_env("%s", err.buf);
+			r = error_env("%s", err.buf);
 		} else {
 			initramfs_add_data(ir, dst, ko.buf, ko.len, 0644);
 			/* "?": a soft dependency, which may fail to load. */
@@ -121,6 +124,29 @@ static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
 out:
 	sb_release(&err);
 	sb_release(&ko);
+	return r;
+}
+
+/* The modules the disk class loads before the before-insmod snapshot, each
+ * with its parameters (diskclass.h's prepare), as add_modules() lists. */
+static int add_prepared(struct initramfs *ir, const struct kernel_artifact *k,
+			struct moddep *d, struct strvec *loaded, struct strvec *soft,
+			const struct scenario *s, const struct disk_class *cls,
+			struct strbuf *list)
+{
+	struct strvec prep = STRVEC_INIT;
+	int r = 0;
+
+	cls->prepare(s, &prep);
+	for (size_t i = 0; i < prep.n && r >= 0; i++) {
+		char *sp = strchr(prep.v[i], ' ');
+		const char *const one[] = { prep.v[i], NULL };
+
+		if (sp)
+			*sp = '\0';
+		r = add_modules(ir, k, d, loaded, soft, one, sp ? sp + 1 : NULL, list);
+	}
+	strvec_clear(&prep);
 	return r;
 }
 
@@ -214,8 +240,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	int r = -1, missing;
 
 	*virtio_channel = 0;
-	if (guest_busybox(s->arch, log, &busybox) < 0)
+	if ((r = guest_busybox(s->arch, log, &busybox)) < 0)
 		goto out;
+	r = -1;
 	init = xstrfmt("%s/init", guest_data_dir());
 	missing = !path_exists(init);
 	for (size_t i = 0; guest_scripts[i]; i++) {
@@ -229,8 +256,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		      guest_data_dir());
 		goto out;
 	}
-	if (read_moddep(k, &d) < 0)
+	if ((r = read_moddep(k, &d)) < 0)
 		goto out;
+	r = -1;
 	*virtio_channel = s->channel != CHANNEL_UART && have_module(&d, "virtio_console");
 	if (s->channel == CHANNEL_VIRTIO && !*virtio_channel) {
 		error("kernel %s has no virtio_console (neither a module nor built in), "
@@ -267,35 +295,19 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
-	if (*virtio_channel && add_modules(ir, k, &d, &loaded, &soft, chan, NULL, &lc) < 0)
+	if ((*virtio_channel &&
+	     (r = add_modules(ir, k, &d, &loaded, &soft, chan, NULL, &lc)) < 0) ||
+	    (r = add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb)) < 0 ||
+	    (s->disks && cls->prepare &&
+	     (r = add_prepared(ir, k, &d, &loaded, &soft, s, cls, &lp)) < 0) ||
+	    (s->disks && cls->make &&
+	     (r = add_modules(ir, k, &d, &loaded, &soft, cls->make, sdp.buf, &ld)) < 0) ||
+	    (s->virtio_disks &&
+	     (r = add_modules(ir, k, &d, &loaded, &soft,
+			      s->virtio_bus == VIRTIO_BLK ? vblk :
+			      s->virtio_bus == VIRTIO_NVME ? vnvme : vscsi, NULL, &lv)) < 0))
 		goto out;
-	if (add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb) < 0)
-		goto out;
-	if (s->disks && cls->prepare) {
-		struct strvec prep = STRVEC_INIT;
-		int bad = 0;
-
-		cls->prepare(s, &prep);
-		for (size_t i = 0; i < prep.n && !bad; i++) {
-			char *sp = strchr(prep.v[i], ' ');
-			const char *one[] = { prep.v[i], NULL };
-
-			if (sp)
-				*sp = '\0';
-			bad = add_modules(ir, k, &d, &loaded, &soft, one, sp ? sp + 1 : NULL, &lp) < 0;
-		}
-		strvec_clear(&prep);
-		if (bad)
-			goto out;
-	}
-	if (s->disks && cls->make &&
-	    add_modules(ir, k, &d, &loaded, &soft, cls->make, sdp.buf, &ld) < 0)
-		goto out;
-	if (s->virtio_disks &&
-	    add_modules(ir, k, &d, &loaded, &soft,
-			s->virtio_bus == VIRTIO_BLK ? vblk : s->virtio_bus == VIRTIO_NVME ? vnvme : vscsi,
-			NULL, &lv) < 0)
-		goto out;
+	r = -1;
 	add_module_dirs(ir, &loaded, k->version);
 	initramfs_add_data(ir, "etc/modules.base", lb.buf, lb.len, 0644);
 	initramfs_add_data(ir, "etc/modules.prep", lp.buf, lp.len, 0644);
@@ -350,8 +362,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		free(st);
 	}
 	if (s->fio) {
-		if (fio_obtain(s->arch, log, &fio) < 0)
+		if ((r = fio_obtain(s->arch, log, &fio)) < 0)
 			goto out;
+		r = -1;
 		initramfs_add_file(ir, "bin/fio", fio, 0755);
 	}
 	initramfs_add_data(ir, "etc/scaletest.conf", conf.buf, conf.len, 0644);

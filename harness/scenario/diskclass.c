@@ -13,6 +13,21 @@
 
 /* ---- scsi_debug ---------------------------------------------------------- */
 
+void scenario_sd_layout(const struct scenario *s, long long *tgts,
+			long long *luns)
+{
+	long long per_host = scenario_sd_host_disks(s);
+	long long l = per_host < 64 ? per_host : 64;
+
+	/* The largest LUN count <= 64 that divides the per-host count. */
+	while (l > 1 && per_host % l)
+		l--;
+	if (l < 1)
+		l = 1;
+	*luns = l;
+	*tgts = per_host / l;
+}
+
 /* The kernel's default (elevator_get_default()): none for a queue of
  * several hardware queues, and scsi_debug trims submit_queues to the
  * CPUs; else mq-deadline. */
@@ -261,32 +276,31 @@ static void nvme_describe(const struct scenario *s, struct strbuf *out)
 		scenario_sweep_peak(s) < s->nvme_ns_per_subsys ? scenario_sweep_peak(s) : s->nvme_ns_per_subsys,
 		nvme_tcp(s) ? "tcp over 127.0.0.1" : "loop");
 }
-
-
 /* A sweep connects whole subsystems, and has no more than it made. */
-static int nvme_check(const struct scenario *s, struct strbuf *err)
+static int nvme_check(const struct scenario *s, const char **key, struct strbuf *err)
 {
 	if (*s->sweep && scenario_sd_host_disks(s) % s->nvme_ns_per_subsys) {
-		scenario_where(s, "sweep", err);
+		*key = "sweep";
 		sb_addf(err, "a sweep of nvme_loop namespaces connects whole subsystems of "
 			"nvme_ns_per_subsys (%lld): every step must be a multiple of it",
 			s->nvme_ns_per_subsys);
 		return -1;
 	}
 	if (s->sweep_floor_mb) {
-		scenario_where(s, "sweep_floor_mb", err);
+		*key = "sweep_floor_mb";
 		sb_adds(err, "sweep_floor_mb goes past the sweep's last step, and nvme_loop's target "
 			"has only the subsystems of its peak");
 		return -1;
 	}
 	if (s->scheduler || s->nr_requests) {
-		scenario_where(s, s->scheduler ? "scheduler" : "nr_requests", err);
+		*key = s->scheduler ? "scheduler" : "nr_requests";
 		sb_adds(err, "scheduler and nr_requests are not set on nvme_loop namespaces: the "
 			"host's devices are bio-based multipath heads (their paths are hidden)");
 		return -1;
 	}
 	return 0;
 }
+
 static const struct disk_class_need nvme_needs[] = {
 	{ "CONFIGFS_FS", "configfs", "configfs (the NVMe target is set up there)", NULL },
 	{ "BLK_DEV_NULL_BLK", "null_blk", "null_blk (the namespaces' backing device)", NULL },
@@ -298,16 +312,16 @@ static const struct disk_class_need nvme_needs[] = {
 	{ NULL, NULL, NULL, NULL },
 };
 
-/* ---- what scenario.h says through the class ------------------------------- */
+/* ---- what the class decides for a scenario -------------------------------- */
 
 const char *scenario_disk_scheduler(const struct scenario *s)
 {
 	if (s->scheduler)
-		return scenario_scheduler(s);
+		return scenario_key_find("scheduler")->choices[s->scheduler];
 	return disk_class_of(s)->scheduler(s);
 }
 
-/* disk_cost_kb, or the class's measured cost of a device (diskclass.c). */
+/* disk_cost_kb, or the class's measured cost of a device. */
 long long scenario_disk_cost_kb(const struct scenario *s)
 {
 	if (s->disk_cost_kb)
@@ -436,69 +450,4 @@ int disk_class_key_applies(const struct scenario *s, const struct scenario_key *
 	if (k->offset == offsetof(struct scenario, disk_class))
 		return disk_class_of(s) != disk_classes;
 	return !k->cls || !strcmp(k->cls, disk_class_of(s)->name);
-}
-
-int scenario_check_class(const struct scenario *s, struct strbuf *err)
-{
-	const struct disk_class *c = disk_class_of(s);
-	long long peak = scenario_sweep_peak(s);
-
-	/* Another class's key, set in the file or on the command line. */
-	for (size_t i = 0; i < scenario_nkeys; i++) {
-		const struct scenario_key *k = &scenario_keys[i];
-
-		if (!k->cls || !s->origin[i] || !strcmp(k->cls, c->name))
-			continue;
-		scenario_where(s, k->name, err);
-		sb_addf(err, "%s is a key of disk_class = %s, and this scenario's disk_class is %s",
-			k->name, k->cls, c->name);
-		return -1;
-	}
-	if (c->scsi && peak + (s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0) > SD_MAX_DISKS) {
-		scenario_where(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld scsi_debug disks and %lld virtio-scsi disks after them are more "
-			"than the %d that sd names (its 20-bit index)", peak,
-			s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0, SD_MAX_DISKS);
-		return -1;
-	}
-	if (peak > c->max_devices) {
-		scenario_where(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld %s are more than the %lld one boot can make: %s", peak,
-			c->devices, c->max_devices, c->max_why);
-		return -1;
-	}
-	return c->check ? c->check(s, err) : 0;
-}
-
-/* Will the disks fit?  On i386 they must fit in lowmem. */
-int scenario_check_fit(const struct scenario *s, struct strbuf *err)
-{
-	long long cost = scenario_disk_cost_kb(s);
-	long long peak = scenario_sweep_peak(s);
-	long long need_kb = peak * cost;
-	long long have_mb, have_kb;
-	const char *what, *hint = disk_class_of(s)->none_hint;
-
-	if (s->arch == ARCH_I386) {
-		have_mb = (s->memory_mb < 896 ? s->memory_mb : 896) - 64;
-		what = "low memory";
-	} else {
-		have_mb = s->memory_mb - 192;
-		what = "memory";
-	}
-	have_kb = have_mb * 1024;
-	if (need_kb > have_kb) {
-		scenario_where(s, *s->sweep ? "sweep" : "disks", err);
-		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each "
-			"(scheduler %s%s), but a %lld MiB %s guest has about %lld MiB "
-			"(raise memory_mb, lower disks, or set disk_cost_kb%s%s)",
-			peak, need_kb / 1024, what, cost, scenario_disk_scheduler(s),
-			s->disk_cost_kb ? ", disk_cost_kb" : "", s->memory_mb,
-			arch_name(s->arch), have_mb < 0 ? 0 : have_mb,
-			strcmp(scenario_disk_scheduler(s), "none") && hint ?
-			"; scheduler none costs far less a disk: " : "",
-			strcmp(scenario_disk_scheduler(s), "none") && hint ? hint : "");
-		return -1;
-	}
-	return 0;
 }

@@ -37,7 +37,8 @@
 
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
-#include "scenario/scenario.h"
+#include "scenario/keys.h"
+#include "scenario/sweep.h"
 
 /* How a class names its devices, index i from 0. */
 enum disk_naming {
@@ -83,8 +84,9 @@ struct disk_class {
 	long long max_devices;		/* the most one boot may make */
 	const char *max_why;		/* what sets max_devices */
 	const struct disk_class_need *needs;	/* NULL-terminated by config */
-	/* Its own rules across keys (scenario_check), or NULL: 0, or -1 with err. */
-	int (*check)(const struct scenario *s, struct strbuf *err);
+	/* Its own rules across keys (scenario_check), or NULL: 0, or -1 with
+	 * why and, in *key, the key to blame. */
+	int (*check)(const struct scenario *s, const char **key, struct strbuf *why);
 	const char *instead;		/* what to use where the kernel lacks a need */
 	/* The scheduler its devices get by default, and what one costs. */
 	const char *(*scheduler)(const struct scenario *s);
@@ -110,5 +112,34 @@ const struct disk_class *disk_class_find(const char *name);
  * (scenario_key.cls).  result.json's settings, the run's scenario.scn and
  * the plan hold only these. */
 int disk_class_key_applies(const struct scenario *s, const struct scenario_key *k);
+
+/* The I/O scheduler the disks get: the scheduler key, or what the kernel
+ * picks for the disk class ("none" with several hardware queues, else
+ * "mq-deadline"; the row's scheduler()). */
+const char *scenario_disk_scheduler(const struct scenario *s);
+/* disk_cost_kb, or the class's measured cost of a disk with that
+ * scheduler (the row's cost_kb()). */
+long long scenario_disk_cost_kb(const struct scenario *s);
+
+/* scsi_debug layout of one host: scenario_sd_host_disks() = tgts * luns. */
+void scenario_sd_layout(const struct scenario *s, long long *tgts,
+			long long *luns);
+/*
+ * Disks per scsi_debug host.  scsi_debug makes, with each host, the state
+ * of every device the host may have (num_tgts * max_luns entries in one
+ * list) and walks the whole list for each device that has no state yet
+ * (find_build_dev_info), and the scan of one host is one task.  Measured
+ * on Debian's 6.12 under TCG (docs/many-disks.md): the disks appear at the
+ * same pace on one host as over many, but insmod returns a fifth later on
+ * one (8,192 disks: 34.3 s against 28.4 over 8 hosts; 32,768: 473 s
+ * against 393 over 32), at the same memory per disk and rmmod time.
+ * scenario_sd_crowded(): 1, with that and the way out added to why, when
+ * a host has more than SD_HOST_CROWDED disks (the fewest sd_hosts, up to
+ * SD_HOSTS_MAX, that make hosts of at most SD_HOST_SPREAD, as measured),
+ * else 0 (always 0 for a class but scsi_debug).
+ */
+#define SD_HOST_CROWDED 4096
+#define SD_HOST_SPREAD 1024
+int scenario_sd_crowded(const struct scenario *s, struct strbuf *why);
 
 #endif

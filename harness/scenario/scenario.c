@@ -12,7 +12,7 @@
 
 /* The rows are in keys.c; here, reading a value against its row, and the
  * rules across keys. */
-#define FIELD(s, k, T) ((T *)((char *)(s) + (k)->offset))
+#define KEY_FIELD(s, k, T) ((T *)((char *)(s) + (k)->offset))
 
 static size_t key_index(const struct scenario_key *k)
 {
@@ -36,15 +36,15 @@ static const char *store(struct scenario *s, const struct scenario_key *k,
 				k->min, k->max);
 			return why->buf;
 		}
-		*FIELD(s, k, long long) = n;
+		*KEY_FIELD(s, k, long long) = n;
 		return NULL;
 	case KT_BOOL:
 		if (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "true") ||
 		    !strcmp(v, "on"))
-			*FIELD(s, k, int) = 1;
+			*KEY_FIELD(s, k, int) = 1;
 		else if (!strcmp(v, "0") || !strcmp(v, "no") ||
 			 !strcmp(v, "false") || !strcmp(v, "off"))
-			*FIELD(s, k, int) = 0;
+			*KEY_FIELD(s, k, int) = 0;
 		else {
 			sb_addf(why, "'%s' is not a boolean (yes/no, 1/0, true/false, on/off)", v);
 			return why->buf;
@@ -53,7 +53,7 @@ static const char *store(struct scenario *s, const struct scenario_key *k,
 	case KT_ENUM:
 		for (int i = 0; k->choices[i]; i++)
 			if (!strcmp(v, k->choices[i])) {
-				*FIELD(s, k, int) = i;
+				*KEY_FIELD(s, k, int) = i;
 				return NULL;
 			}
 		sb_addf(why, "'%s' is not one of", v);
@@ -71,7 +71,7 @@ static const char *store(struct scenario *s, const struct scenario_key *k,
 			sb_adds(why, "value too long");
 			return why->buf;
 		}
-		char **dst = FIELD(s, k, char *);
+		char **dst = KEY_FIELD(s, k, char *);
 		free(*dst);
 		if (k->type == KT_PATH && *v && v[0] != '/' && s->dir)
 			*dst = xstrfmt("%s/%s", s->dir, v);
@@ -90,7 +90,7 @@ void scenario_init(struct scenario *s)
 	s->origin = xcalloc(scenario_nkeys, sizeof(*s->origin));
 	for (size_t i = 0; i < scenario_nkeys; i++) {
 		if (store(s, &scenario_keys[i], scenario_keys[i].def, &why))
-			die("bad default for key '%s': %s", scenario_keys[i].name,
+			bug("bad default for key '%s' in keys.c: %s", scenario_keys[i].name,
 			    why.buf);
 	}
 	sb_release(&why);
@@ -101,7 +101,7 @@ void scenario_release(struct scenario *s)
 	for (size_t i = 0; i < scenario_nkeys; i++) {
 		const struct scenario_key *k = &scenario_keys[i];
 		if (k->type == KT_STRING || k->type == KT_PATH)
-			free(*FIELD(s, k, char *));
+			free(*KEY_FIELD(s, k, char *));
 	}
 	free(s->origin);
 	free(s->file);
@@ -310,10 +310,15 @@ int scenario_load(struct scenario *s, const char *path, struct strbuf *err)
 		sb_release(&buf);
 		return -1;
 	}
+	abs = absolute_path(path);
+	if (!abs) {
+		sb_addf(err, "cannot resolve '%s': %s", path, strerror(errno));
+		sb_release(&buf);
+		return -1;
+	}
 	free(s->file);
 	free(s->dir);
 	s->file = xstrdup(path);
-	abs = absolute_path(path);
 	*strrchr(abs, '/') = '\0';
 	s->dir = abs;
 	r = scenario_parse(s, path, buf.buf, buf.len, err);
@@ -356,11 +361,6 @@ static void where_key(const struct scenario *s, const char *name,
 		sb_addf(err, "--set %s: ", name);
 	else
 		sb_addf(err, "%s: ", s->file ? s->file : "scenario");
-}
-
-void scenario_where(const struct scenario *s, const char *name, struct strbuf *err)
-{
-	where_key(s, name, err);
 }
 
 static int valid_name(const char *n)
@@ -421,21 +421,6 @@ int scenario_debian_source(const char *source, char *series, size_t n)
 	if (series && n > major + 1 + minor)
 		memcpy(series, v, major + 1 + minor + 1);
 	return 1;
-}
-
-void scenario_sd_layout(const struct scenario *s, long long *tgts,
-			long long *luns)
-{
-	long long per_host = scenario_sd_host_disks(s);
-	long long l = per_host < 64 ? per_host : 64;
-
-	/* The largest LUN count <= 64 that divides the per-host count. */
-	while (l > 1 && per_host % l)
-		l--;
-	if (l < 1)
-		l = 1;
-	*luns = l;
-	*tgts = per_host / l;
 }
 
 
@@ -561,6 +546,84 @@ static int check_sweep(struct scenario *s, struct strbuf *err)
 	return 0;
 }
 
+/* The disk class's rules (diskclass.h): its keys only with it, the most
+ * devices it may make, its own rules across keys. */
+static int check_class(const struct scenario *s, struct strbuf *err)
+{
+	const struct disk_class *c = disk_class_of(s);
+	long long peak = scenario_sweep_peak(s);
+
+	/* Another class's key, set in the file or on the command line. */
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		const struct scenario_key *k = &scenario_keys[i];
+
+		if (!k->cls || !s->origin[i] || !strcmp(k->cls, c->name))
+			continue;
+		where_key(s, k->name, err);
+		sb_addf(err, "%s is a key of disk_class = %s, and this scenario's disk_class is %s",
+			k->name, k->cls, c->name);
+		return -1;
+	}
+	if (c->scsi && peak + (s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0) > SD_MAX_DISKS) {
+		where_key(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld scsi_debug disks and %lld virtio-scsi disks after them are more "
+			"than the %d that sd names (its 20-bit index)", peak,
+			s->virtio_bus == VIRTIO_SCSI ? s->virtio_disks : 0, SD_MAX_DISKS);
+		return -1;
+	}
+	if (peak > c->max_devices) {
+		where_key(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld %s are more than the %lld one boot can make: %s", peak,
+			c->devices, c->max_devices, c->max_why);
+		return -1;
+	}
+	if (c->check) {
+		const char *key = "disk_class";
+		struct strbuf why = STRBUF_INIT;
+		int r = c->check(s, &key, &why);
+
+		if (r < 0) {
+			where_key(s, key, err);
+			sb_add(err, why.buf, why.len);
+		}
+		sb_release(&why);
+		return r;
+	}
+	return 0;
+}
+
+/* Will the disks fit?  On i386 they must fit in lowmem. */
+static int check_fit(const struct scenario *s, struct strbuf *err)
+{
+	long long cost = scenario_disk_cost_kb(s);
+	long long peak = scenario_sweep_peak(s);
+	long long need_kb = peak * cost;
+	long long have_mb, have_kb;
+	const char *what, *hint = disk_class_of(s)->none_hint;
+
+	if (s->arch == ARCH_I386) {
+		have_mb = (s->memory_mb < 896 ? s->memory_mb : 896) - 64;
+		what = "low memory";
+	} else {
+		have_mb = s->memory_mb - 192;
+		what = "memory";
+	}
+	have_kb = have_mb * 1024;
+	if (need_kb > have_kb) {
+		where_key(s, *s->sweep ? "sweep" : "disks", err);
+		sb_addf(err, "%lld disks need about %lld MiB of %s at %lld kB each "
+			"(scheduler %s%s), but a %lld MiB %s guest has about %lld MiB "
+			"(raise memory_mb, lower disks, or set disk_cost_kb%s%s)",
+			peak, need_kb / 1024, what, cost, scenario_disk_scheduler(s),
+			s->disk_cost_kb ? ", disk_cost_kb" : "", s->memory_mb,
+			arch_name(s->arch), have_mb < 0 ? 0 : have_mb,
+			strcmp(scenario_disk_scheduler(s), "none") && hint ?
+			"; scheduler none costs far less a disk: " : "",
+			strcmp(scenario_disk_scheduler(s), "none") && hint ? hint : "");
+		return -1;
+	}
+	return 0;
+}
 static int sample_indexes(const char *list, long **idx, size_t *n, size_t *alloc,
 			  const char **bad);
 
@@ -636,7 +699,7 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 			s->disks, s->sd_hosts);
 		return -1;
 	}
-	if (scenario_check_class(s, err) < 0)
+	if (check_class(s, err) < 0)
 		return -1;
 	if (s->disks + s->virtio_disks == 0) {
 		where_key(s, "disks", err);
@@ -670,7 +733,7 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 			s->io_mb, s->virtio_disk_mb);
 		return -1;
 	}
-	return scenario_check_fit(s, err);
+	return check_fit(s, err);
 }
 
 void scenario_value(const struct scenario *s, const struct scenario_key *k,
@@ -678,17 +741,17 @@ void scenario_value(const struct scenario *s, const struct scenario_key *k,
 {
 	switch (k->type) {
 	case KT_INT:
-		sb_addf(out, "%lld", *FIELD(s, k, long long));
+		sb_addf(out, "%lld", *KEY_FIELD(s, k, long long));
 		break;
 	case KT_BOOL:
-		sb_adds(out, *FIELD(s, k, int) ? "1" : "0");
+		sb_adds(out, *KEY_FIELD(s, k, int) ? "1" : "0");
 		break;
 	case KT_ENUM:
-		sb_adds(out, k->choices[*FIELD(s, k, int)]);
+		sb_adds(out, k->choices[*KEY_FIELD(s, k, int)]);
 		break;
 	case KT_STRING:
 	case KT_PATH:
-		sb_adds(out, *FIELD(s, k, char *));
+		sb_adds(out, *KEY_FIELD(s, k, char *));
 		break;
 	}
 }
@@ -813,7 +876,8 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 		scenario_value(src, k, &v);
 		/* The values were checked once; paths are already resolved. */
 		if (store(dst, k, v.buf, &why))
-			die("scenario_copy: key '%s': %s", k->name, why.buf);
+			bug("scenario_copy: key '%s' does not take its own value: %s", k->name,
+			    why.buf);
 		dst->origin[i] = src->origin[i];
 	}
 	dst->dir = src->dir ? xstrdup(src->dir) : NULL;

@@ -6,7 +6,7 @@
 #include "guest/contract.h"
 #include "lib/strvec.h"
 #include "lib/util.h"
-#include "scenario/diskclass.h"
+#include "scenario/scenario.h"
 #include "test.h"
 
 /* Every row is whole: a name the key and result.json use, words for the
