@@ -40,7 +40,11 @@ static const char *parse_row(struct inv_row *row, char *line)
 	row->minor = (unsigned)min;
 	if (parse_count(f[2], (long long)1 << 50, &row->sectors))
 		return "bad size";
-	if (parse_count(f[3], 1 << 24, &v))
+	/* "-": a bio-based device, with no queue of requests (NVMe's
+	 * multipath heads). */
+	if (!strcmp(f[3], "-"))
+		v = -1;
+	else if (parse_count(f[3], 1 << 24, &v))
 		return "bad nr_requests";
 	row->nr_requests = (long)v;
 	if (parse_count(f[5], 4096, &v))

@@ -7,6 +7,9 @@
  *
  *	NAME MAJ:MIN SECTORS NR_REQUESTS SCHEDULER HW_QUEUES READ_OK
  *
+ * (NR_REQUESTS and SCHEDULER are "-" for a bio-based device, which has
+ * neither: NVMe's multipath heads on 7.x.)
+ *
  * (SCHEDULER is the active one, "none" or "mq-deadline"...; READ_OK is 1 if
  * the device's first block could be read).  inventory_parse() reads it;
  * the checks compare it with what the sd driver must have done:

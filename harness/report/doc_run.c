@@ -143,7 +143,7 @@ static void run_facts(struct doc *d, const struct report_model *m)
 	doc_num(d, fmt_whole, m->virtio_present);
 	mk_lit(d, " of ");
 	doc_num(d, fmt_whole, m->virtio_requested);
-	mk_lit(d, " virtio-");
+	mk_lit(d, m->virtio_bus && !strcmp(m->virtio_bus, "nvme") ? " QEMU " : " virtio-");
 	mk_text(d, fmt_or(m->virtio_bus, "?"));
 	mk_br(d);
 	mk_lit(d, "time:");

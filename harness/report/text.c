@@ -134,7 +134,8 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	fmt_whole(out, m->virtio_present);
 	sb_adds(out, " of ");
 	fmt_whole(out, m->virtio_requested);
-	sb_adds(out, " virtio-");
+	/* QEMU NVMe namespaces are no virtio disks. */
+	sb_adds(out, m->virtio_bus && !strcmp(m->virtio_bus, "nvme") ? " QEMU " : " virtio-");
 	text_clean(out, fmt_or(m->virtio_bus, "?"));
 	for (size_t i = 0; i < m->nvirtio; i++) {
 		sb_adds(out, i ? ", " : ": ");

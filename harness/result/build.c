@@ -176,7 +176,10 @@ static void add_inventory(json_object *root, const struct records *rs)
 		char key[32];
 
 		count(sched, row->sched);
-		snprintf(key, sizeof(key), "%ld", row->nr_requests);
+		if (row->nr_requests < 0)
+			snprintf(key, sizeof(key), "-");
+		else
+			snprintf(key, sizeof(key), "%ld", row->nr_requests);
 		count(nr, key);
 		snprintf(key, sizeof(key), "%d", row->hw_queues);
 		count(hwq, key);

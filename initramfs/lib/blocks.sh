@@ -10,6 +10,7 @@
 #	apply_knobs FILE	scheduler and nr_requests on the disks in FILE
 #	class_fail WHY, class_why	a disk class's failure, in its words
 #	hide_names FILE		FILE without the class's hidden devices (CLASS_HIDDEN)
+#	sysfs_each NAMES FILE, sysfs_each_or NAMES FILE	NAME/FILE of each NAME
 
 # load_list FILE: insmod each "PATH [params]" line in order; a PATH
 # marked "?PATH" is a soft dependency (harness/guest/moddep.h), which may
@@ -138,4 +139,10 @@ class_why() {
 hide_names() {
 	grep -v -x -E "$CLASS_HIDDEN" "$1" > "$1.shown"
 	mv "$1.shown" "$1"
+}
+
+# sysfs_each_or NAMES FILE: as sysfs_each, with "-" for a NAME that has no
+# FILE (one awk: a device whose queue has no such attribute keeps its row).
+sysfs_each_or() {
+	awk -v f="$2" '{ p = $0 "/" f; v = "-"; if ((getline v < p) <= 0) v = "-"; close(p); print v }' "$1"
 }

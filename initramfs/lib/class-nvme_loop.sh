@@ -29,6 +29,8 @@ CLASS_REMOVE="nvme_loop disconnect"
 CLASS_STEP="connecting nvme_loop subsystems"
 CLASS_SCAN=0
 CLASS_HIDDEN='nvme[0-9]+c[0-9]+n[0-9]+'
+# (Their heads are bio-based: on 7.x without nr_requests or scheduler.)
+CLASS_QUEUELESS=1
 NVMET=/sys/kernel/config/nvmet
 NVME_NQN=nqn.2026-12.org.scaletest:sub
 

@@ -21,6 +21,14 @@
 #	CLASS_SCAN		1: while the devices come, also count what
 #				the kernel makes before they show in sysfs
 #				(queues_v: the SCSI devices scanned)
+#	CLASS_HIDDEN		(unset here) an extended regular expression of
+#				block devices that are not the class's own
+#				and have no dev_t (nvme_loop's path devices):
+#				the lists, the count and the inventory leave
+#				them out (blocks.sh hide_names)
+#	CLASS_QUEUELESS		(unset here) 1: some of its devices have no
+#				queue/nr_requests or queue/scheduler (bio-based):
+#				the inventory says "-" for them
 #
 # scsi_debug: the module's parameters make every disk
 # (/etc/modules.disk, built by harness/guest/guest.c from the row's

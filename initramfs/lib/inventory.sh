@@ -25,8 +25,15 @@ inventory() {
 	     !($1 in dev) { d = "?"; f = $1 "/dev"; getline d < f; close(f); dev[$1] = d }
 	     { print dev[$1] }' /tmp/.inv.known /tmp/.inv.names > /tmp/.inv.dev
 	sysfs_each /tmp/.inv.names size > /tmp/.inv.size
-	sysfs_each /tmp/.inv.names queue/nr_requests > /tmp/.inv.nr
-	sed 's|$|/queue/scheduler|' /tmp/.inv.names | xargs sed 's/.*\[\(.*\)\].*/\1/' > /tmp/.inv.sched
+	if [ -n "$CLASS_QUEUELESS" ]; then
+		# (Bio-based devices, as NVMe's multipath heads on 7.x, have
+		# neither file: "-".)
+		sysfs_each_or /tmp/.inv.names queue/nr_requests > /tmp/.inv.nr
+		sysfs_each_or /tmp/.inv.names queue/scheduler | sed 's/.*\[\(.*\)\].*/\1/' > /tmp/.inv.sched
+	else
+		sysfs_each /tmp/.inv.names queue/nr_requests > /tmp/.inv.nr
+		sed 's|$|/queue/scheduler|' /tmp/.inv.names | xargs sed 's/.*\[\(.*\)\].*/\1/' > /tmp/.inv.sched
+	fi
 	# The hardware queues: NAME/mq/0, NAME/mq/1... (the start point with a
 	# slash, so that find enters it however it is reached).
 	sed 's|$|/mq/|' /tmp/.inv.names | xargs sh -c 'find "$@" -mindepth 1 -maxdepth 1' find 2>/dev/null |

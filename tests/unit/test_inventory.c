@@ -255,3 +255,23 @@ TEST(sd_names_and_devt_over_the_whole_range)
 	CHECK_EQ_INT(sd_devt(N, &maj, &min), -1);
 	free(keys);
 }
+
+/* A bio-based device (NVMe's multipath head on 7.x) has no nr_requests
+ * and no scheduler: "-" for both, a row of its own; "--" is still bad. */
+TEST(inventory_bio_based_device)
+{
+	static const char text[] = "nvme0n1 259:1 8192 - - 0 1\nsda 8:0 8192 256 mq-deadline 1 1\n";
+	struct inventory inv = INVENTORY_INIT;
+	struct strbuf err = STRBUF_INIT;
+	const struct inv_row *r;
+
+	REQUIRE(inventory_parse(&inv, text, strlen(text), &err) == 0);
+	r = inventory_find(&inv, "nvme0n1");
+	REQUIRE(r);
+	CHECK_EQ_INT(r->nr_requests, -1);
+	CHECK_STR(r->sched, "-");
+	inventory_release(&inv);
+	CHECK_EQ_INT(inventory_parse(&inv, "nvme0n1 259:1 8192 -- - 0 1\n", 28, &err), -1);
+	CHECK_CONTAINS(err.buf, "bad nr_requests");
+	sb_release(&err);
+}
