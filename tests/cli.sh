@@ -744,7 +744,7 @@ test_disk_class_refused() {
 		"$bin" check "$top/scenarios/smoke" --set disk_class=nvme_loop --set disks=524289 --set disk_cost_kb=1 --set memory_mb=65536
 	expect 2 "sd_hosts is a key of disk_class = scsi_debug, and this scenario's disk_class is null_blk" -- \
 		"$bin" check "$top/scenarios/smoke" --set disk_class=null_blk --set sd_hosts=2
-	expect 2 "nvme_ns_per_subsys.*out of range 1\\.\\.1024" -- \
+	expect 2 "nvme_ns_per_subsys: 1025 namespaces a subsystem are more than the 1024 the kernel.s NVMe target holds \\(NVMET_MAX_NAMESPACES" -- \
 		"$bin" check "$top/scenarios/smoke" --set disk_class=nvme_loop --set nvme_ns_per_subsys=1025
 }
 

@@ -279,6 +279,14 @@ static void nvme_describe(const struct scenario *s, struct strbuf *out)
 /* A sweep connects whole subsystems, and has no more than it made. */
 static int nvme_check(const struct scenario *s, const char **key, struct strbuf *err)
 {
+	if (s->nvme_ns_per_subsys > NVME_NS_PER_SUBSYS_MAX) {
+		*key = "nvme_ns_per_subsys";
+		sb_addf(err, "%lld namespaces a subsystem are more than the %d the kernel's NVMe "
+			"target holds (NVMET_MAX_NAMESPACES, drivers/nvme/target/nvmet.h, 6.1 to 7.x): "
+			"the disks fill more subsystems of at most %d", s->nvme_ns_per_subsys,
+			NVME_NS_PER_SUBSYS_MAX, NVME_NS_PER_SUBSYS_MAX);
+		return -1;
+	}
 	if (*s->sweep && scenario_sd_host_disks(s) % s->nvme_ns_per_subsys) {
 		*key = "sweep";
 		sb_addf(err, "a sweep of nvme_loop namespaces connects whole subsystems of "

@@ -289,3 +289,23 @@ TEST(disk_class_nvme_loop_row)
 	sb_release(&err);
 	sb_release(&sb);
 }
+
+/* More namespaces a subsystem than the kernel's NVMe target holds: refused,
+ * naming its limit. */
+TEST(disk_class_nvme_namespaces_per_subsystem)
+{
+	static const char *const at[] = { "disk_class=nvme_loop", "disks=2048",
+					  "nvme_ns_per_subsys=1024", "memory_mb=4096", NULL };
+	static const char *const over[] = { "disk_class=nvme_loop", "disks=2048",
+					    "nvme_ns_per_subsys=1025", "memory_mb=4096", NULL };
+	struct scenario s;
+	struct strbuf err = STRBUF_INIT;
+
+	CHECK_EQ_INT(check_with(&s, at, &err), 0);
+	scenario_release(&s);
+	CHECK_EQ_INT(check_with(&s, over, &err), -1);
+	CHECK_CONTAINS(err.buf, "--set nvme_ns_per_subsys: 1025 namespaces a subsystem are more "
+		       "than the 1024 the kernel's NVMe target holds (NVMET_MAX_NAMESPACES");
+	scenario_release(&s);
+	sb_release(&err);
+}
