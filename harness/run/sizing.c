@@ -32,6 +32,10 @@ int sizing_probe(const struct scenario *s, const struct run_config *rc, long lon
 	for (size_t i = 0; i < ARRAY_SIZE(sets); i++)
 		if (scenario_set(&p, sets[i], "--size-memory", &err) < 0)
 			break;
+	/* What the class needs to make the probe's steps (nvme_loop: subsystems
+	 * as small as its steps). */
+	for (const char *const *c = disk_class_of(s)->probe; c && *c && !err.len; c++)
+		(void)scenario_set(&p, *c, "--size-memory", &err);
 	if (!err.len)
 		(void)scenario_check(&p, &err);
 	if (err.len) {

@@ -309,6 +309,8 @@ static int nvme_check(const struct scenario *s, const char **key, struct strbuf 
 	return 0;
 }
 
+static const char *const nvme_probe[] = { "nvme_ns_per_subsys=256", NULL };
+
 static const struct disk_class_need nvme_needs[] = {
 	{ "CONFIGFS_FS", "configfs", "configfs (the NVMe target is set up there)", NULL },
 	{ "BLK_DEV_NULL_BLK", "null_blk", "null_blk (the namespaces' backing device)", NULL },
@@ -426,6 +428,7 @@ const struct disk_class disk_classes[] = {
 		.none_hint = "nvme_io_queues = 0 (one a CPU) and cpus > 1",
 		.needs = nvme_needs,
 		.check = nvme_check,
+		.probe = nvme_probe,
 		.instead = "Debian builds nvme-loop from 6.12 on (kernel_package = "
 			   "linux-image-6.12-amd64, or kernel_source = debian:6.12), and 6.1 has "
 			   "nvmet-tcp and nvme-tcp: nvme_transport = tcp",

@@ -98,6 +98,9 @@ struct disk_class {
 	void (*layout)(const struct scenario *s, struct strvec *out);
 	/* What run --dry-run says of the devices, a line or two (disks > 0). */
 	void (*describe)(const struct scenario *s, struct strbuf *out);
+	/* More settings for run/sizing.c's probe (a sweep of 0, 256 and 512
+	 * devices), NULL-terminated, or NULL. */
+	const char *const *probe;
 };
 
 extern const struct disk_class disk_classes[];

@@ -44,6 +44,11 @@ sweep-oom $smoke --set sweep=0,100,200,400,800 --set memory_mb=256 --set disk_co
 smoke-time-attribution $smoke --set time_attribution=1 --set time_attribution_max_cpu_pct=50
 time-attribution-unavailable $smoke --set time_attribution=1 --set cmdline=scaletest_fault=ta-nostack
 sweep-time-attribution $smoke --set sweep=0,20,40,60,20 --set time_attribution=1 --set time_attribution_max_cpu_pct=50 --set memory_mb=768 --set rmmod_tolerance_pct=100
+null-blk $smoke --set disk_class=null_blk
+null-blk-sweep $smoke --set disk_class=null_blk --set sweep=0,20,40,20 --set fio=0
+nvme-tcp-61 $smoke --set disk_class=nvme_loop --set nvme_transport=tcp
+nvme-loop-612 $smoke --set kernel_package=linux-image-6.12-amd64 --set disk_class=nvme_loop --set nvme_ns_per_subsys=16 --set virtio_bus=nvme
+nvme-connect-fail $smoke --set disk_class=nvme_loop --set nvme_transport=tcp --set nvme_ns_per_subsys=20 --set cmdline=scaletest_fault=nvme-connect:1
 EOT
 }
 

@@ -33,6 +33,7 @@ expect_status() {
 	timeout | sweep-stall) echo timeout ;;
 	hung-task) echo crash ;;
 	channel-lost | qemu-exit) echo error ;;
+	nvme-connect-fail) echo fail ;;
 	*) echo pass ;;
 	esac
 }

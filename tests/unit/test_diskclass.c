@@ -309,3 +309,29 @@ TEST(disk_class_nvme_namespaces_per_subsystem)
 	scenario_release(&s);
 	sb_release(&err);
 }
+
+/* run/sizing.c's probe (a sweep of 0, 256 and 512) is a valid scenario
+ * for every class, with the class's own probe settings. */
+TEST(disk_class_sizing_probe_checks)
+{
+	for (size_t i = 0; i < disk_nclasses; i++) {
+		static const char *const sets[] = { "sweep=0,256,512", "disks=512", "fio=0",
+						    "rmmod=0", "virtio_disks=0", "memory_mb=2048",
+						    NULL };
+		struct scenario s;
+		struct strbuf err = STRBUF_INIT;
+		char cls[64];
+
+		scenario_init(&s);
+		snprintf(cls, sizeof(cls), "disk_class=%s", disk_classes[i].name);
+		CHECK_EQ_INT(scenario_set(&s, cls, "--set", &err), 0);
+		for (const char *const *p = sets; *p; p++)
+			CHECK_EQ_INT(scenario_set(&s, *p, "--set", &err), 0);
+		for (const char *const *p = disk_classes[i].probe; p && *p; p++)
+			CHECK_EQ_INT(scenario_set(&s, *p, "--size-memory", &err), 0);
+		CHECK_EQ_INT(scenario_check(&s, &err), 0);
+		CHECK_STR(err.buf, "");
+		scenario_release(&s);
+		sb_release(&err);
+	}
+}
