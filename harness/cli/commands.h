@@ -63,11 +63,16 @@ int cmd_triage(int argc, char **argv);
 int cmd_gc(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_bisect(int argc, char **argv);
+/* scaletest __complete WORD...: the words a shell's completion offers
+ * (tools/completion/); not in the table, not a user's command. */
+int cmd_complete(int argc, char **argv);
 
 extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 	usage_kernel[], usage_cache[], usage_compare[], usage_baseline[], usage_nightly[], usage_fio[],
 	usage_triage[], usage_gc[], usage_sweep[], usage_bisect[];
 
+/* The command table (main.c), its n entries. */
+const struct command *command_table(size_t *n);
 /* Print usage on stdout if argv has -h/--help; returns 1 if it did. */
 int want_help(int argc, char **argv, const char *usage);
 /* Flush and close stdout, reporting a failure (write errors are errors). */

@@ -34,6 +34,12 @@ static const struct command commands[] = {
 	{ "gc", cmd_gc, "remove what killed harnesses left: run dirs, libvirt domains and volumes", usage_gc },
 };
 
+const struct command *command_table(size_t *n)
+{
+	*n = ARRAY_SIZE(commands);
+	return commands;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: scaletest [--version] [--help] <command> [<args>]\n\n"
@@ -237,6 +243,9 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return finish_stdout(EXIT_OK);
 	}
+	/* the shells' completions (tools/completion/): not a user's command */
+	if (!strcmp(cmd, "__complete"))
+		return cmd_complete(argc - 1, argv + 1);
 	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
 		printf("scaletest %s\n", SCALETEST_VERSION);
 		return finish_stdout(EXIT_OK);
