@@ -25,8 +25,10 @@
 #   make valgrind     the unit tests under valgrind (not part of make test)
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
 #                     (into build-san/ and bin-san/, beside the normal build)
-#   make install      bin/, share/scaletest/, the manual pages and a bash completion
-#                     under PREFIX (/usr/local) in DESTDIR; make uninstall removes them
+#   make install      bin/, share/scaletest/, the manual pages, the docs and the bash,
+#                     zsh and fish completions under PREFIX (/usr/local) in DESTDIR, all
+#                     or nothing; make uninstall removes them
+#   make dist         build/scaletest-VERSION.tar.gz, with the version in it
 #   make man-keys     rewrite scaletest-scenario(5)'s key list from the key table
 #   make docs-keys    rewrite docs/scenarios.md's key reference from the key table
 #
@@ -338,6 +340,23 @@ install: $(BIN)/scaletest
 uninstall:
 	sh tools/install.sh uninstall $(INSTALL_ARGS)
 .PHONY: install uninstall
+
+# make dist: $(BUILD)/scaletest-VERSION.tar.gz, the files git tracks and
+# would (tests/lib.sh's tree_copy: work not committed yet included, and
+# said in the version's -dirty), and a file VERSION, which a build from
+# the tarball reads first: it has no git to ask.
+dist:
+	@[ -e .git ] || { echo "make dist: not a git checkout (a tarball has its VERSION already)" >&2; exit 1; }
+	rm -rf $(BUILD)/dist
+	mkdir -p $(BUILD)/dist/scaletest-$(VERSION)
+	git ls-files -z -co --exclude-standard | tar cf - --null --no-recursion -T - | \
+		tar xf - -C $(BUILD)/dist/scaletest-$(VERSION)
+	echo '$(VERSION)' > $(BUILD)/dist/scaletest-$(VERSION)/VERSION
+	tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name \
+		-czf $(BUILD)/scaletest-$(VERSION).tar.gz scaletest-$(VERSION)
+	rm -rf $(BUILD)/dist
+	@echo "$(BUILD)/scaletest-$(VERSION).tar.gz"
+.PHONY: dist
 
 # Rewrite docs/result-json-reference.md from docs/result.schema.json
 # (tests/resultschema.sh fails when it is stale).
