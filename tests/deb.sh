@@ -279,7 +279,7 @@ test_installs_and_runs() {
 	check "man -w scaletest-run does not find the packaged page" \
 		[ "$(man -w scaletest-run 2>/dev/null)" = /usr/share/man/man1/scaletest-run.1.gz ]
 	MANPAGER=cat PAGER=cat MANWIDTH=80 script -qec "/usr/bin/scaletest help run" /dev/null < /dev/null |
-		tr -d '\r' > "$tmp/help"
+		tr -d '\r' | sed "s/$(printf '\033')\\[[0-9;]*m//g" > "$tmp/help"
 	check "scaletest help run on a terminal does not show the packaged (gzip'd) page" \
 		grep -q '^SCALETEST-RUN(1)' "$tmp/help"
 }

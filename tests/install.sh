@@ -139,7 +139,7 @@ test_help_on_terminal_is_the_page() {
 	installed || return
 	elsewhere || return
 	MANPAGER=cat PAGER=cat MANWIDTH=80 script -qec "'$inst/bin/scaletest' help run" /dev/null < /dev/null |
-		tr -d '\r' > "$tmp/man" 2>&1
+		tr -d '\r' | sed "s/$(printf '\033')\\[[0-9;]*m//g" > "$tmp/man" 2>&1
 	check "installed scaletest help run on a terminal: no manual page" grep -q '^SCALETEST-RUN(1)' "$tmp/man"
 }
 

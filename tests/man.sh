@@ -40,8 +40,11 @@ commands() {
 
 # onterm COMMAND: COMMAND (a shell command line) run on a pseudo-terminal
 # by script(1), its output with the CR of its CR LF removed.
+# (groff 1.23, trixie's, underlines and bolds with SGR escapes on a
+# terminal: taken out, as a reader's eye does.)
 onterm() {
-	MANPAGER=cat PAGER=cat MANWIDTH=80 "$script" -qec "$*" /dev/null < /dev/null | tr -d '\r'
+	MANPAGER=cat PAGER=cat MANWIDTH=80 "$script" -qec "$*" /dev/null < /dev/null | tr -d '\r' |
+		sed "s/$(printf '\033')\[[0-9;]*m//g"
 }
 
 # 1: lint, with a manpath of the pages so that .Xr finds them (the host's
