@@ -156,7 +156,7 @@ test_help_off_terminal_is_the_text() {
 test_help_without_man_is_the_text() {
 	rm -rf "$tmp/noman"
 	mkdir "$tmp/noman"
-	for c in sh tr; do ln -s "$(command -v $c)" "$tmp/noman/$c"; done
+	for c in sh tr sed; do ln -s "$(command -v $c)" "$tmp/noman/$c"; done
 	PATH=$tmp/noman onterm "'$bin' help run" > "$tmp/term"
 	"$bin" run -h > "$tmp/want"
 	check "help run without man is not the usage text" cmp -s "$tmp/term" "$tmp/want"
