@@ -295,7 +295,7 @@ release_missing_build_depends() { # RELEASE
 	checked
 	[ $rc != 0 ] || fail "$r: dpkg-buildpackage without libkmod-dev: exit 0"
 	check "$r: dpkg-buildpackage without libkmod-dev does not name it" \
-		grep -qE 'Unmet build dependencies:.*libkmod-dev' "$tmp/$r.nodep.log"
+		grep -qiE 'unmet build dependencies:.*libkmod-dev' "$tmp/$r.nodep.log"
 	checked
 	if grep -qE '^(cc|gcc) ' "$tmp/$r.nodep.log"; then
 		fail "$r: a compiler ran before the missing libkmod-dev was named"
