@@ -162,14 +162,14 @@ summary:
 		struct strbuf err = STRBUF_INIT;
 
 		if (side_load(&side, gdir, &err) == 0) {
-			printf("group %s: %d runs, all passed\n", gdir, repeat);
+			printf_clean("group %s: %d runs, all passed\n", gdir, repeat);
 			print_spread(&side);
 		}
 		side_release(&side);
 		sb_release(&err);
 		rundir_link_latest(rc->out, id);
 	} else {
-		printf("group %s: %s\n", gdir, run_status_name(worst));
+		printf_clean("group %s: %s\n", gdir, run_status_name(worst));
 	}
 	free(id);
 	*dir = gdir;

@@ -88,7 +88,7 @@ static int cache_list(int argc, char **argv)
 	long long all = 0;
 	char hb[32];
 
-	printf("cache: %s\n", cache_root());
+	printf_clean("cache: %s\n", cache_root());
 	for (size_t i = 0; i < ARRAY_SIZE(categories); i++) {
 		char *dir = xstrfmt("%s/%s", cache_root(), categories[i].dir);
 		long long files = 0, size = 0;

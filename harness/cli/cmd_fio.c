@@ -79,7 +79,7 @@ int cmd_fio(int argc, char **argv)
 			ret = error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
 		} else {
 			for (size_t i = 0; i < files.n; i++)
-				printf("%s\n", files.v[i]);
+				printf_clean("%s\n", files.v[i]);
 			ret = EXIT_OK;
 		}
 		strvec_clear(&files);
@@ -96,7 +96,7 @@ int cmd_fio(int argc, char **argv)
 		ret = child_interrupted() ? EXIT_INTERRUPTED
 		      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
 	} else {
-		printf("%s\n", path);
+		printf_clean("%s\n", path);
 		ret = EXIT_OK;
 	}
 	free(path);

@@ -134,9 +134,9 @@ static int kernel_build(int argc, char **argv)
 		ret = child_interrupted() ? EXIT_INTERRUPTED
 		      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
 	} else {
-		printf("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
-		printf("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
-		printf("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
+		printf_clean("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
+		printf_clean("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
+		printf_clean("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
 		       k.image, k.modules);
 		ret = EXIT_OK;
 	}

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "lib/child.h"
 #include "campaign/group.h"
+#include "compare/side.h"
 #include "kernel/override.h"
 #include "run/boots.h"
 #include "run/fanout.h"
@@ -231,8 +232,9 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 			}
 			break;
 		case 'r':
-			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
-				usage_error(usage, "--repeat: '%s' is not a count from 1 to 100", optarg);
+			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > SIDE_MAX_RUNS) {
+				usage_error(usage, "--repeat: '%s' is not a count from 1 to %d", optarg,
+					    SIDE_MAX_RUNS);
 				goto out;
 			}
 			break;

@@ -437,9 +437,11 @@ static void progress_draw(struct progress *p, const char *text, size_t len)
 	p->last = now;
 	if (len > 90)
 		len = 90;
-	sb_addf(&sb, "\r\033[K%s [%.0fs] ", p->label, now - p->start);
-	for (size_t i = 0; i < len; i++)
-		sb_addch(&sb, (unsigned char)text[i] < 0x20 ? ' ' : text[i]);
+	sb_adds(&sb, "\r\033[K");
+	/* a program's output, and a label naming a file: cleaned as guest text */
+	sb_add_clean(&sb, p->label, strlen(p->label), 0);
+	sb_addf(&sb, " [%.0fs] ", now - p->start);
+	sb_add_clean(&sb, text, len, 0);
 	(void)write_all(2, sb.buf, sb.len);
 	sb_release(&sb);
 }

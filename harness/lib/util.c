@@ -346,35 +346,100 @@ int mkdir_p(const char *path, mode_t mode)
 	return r;
 }
 
-int remove_tree(const char *path)
+/* Empties the open directory fd (of device dev, shown as path): each
+ * subdirectory opened from fd with O_NOFOLLOW, so a link is removed itself
+ * and never followed, and none on another filesystem is entered (a mount
+ * point is left, said). */
+static int empty_dir_at(int fd, dev_t dev, const char *path)
 {
-	struct stat st;
 	DIR *d;
 	struct dirent *de;
-	int r = 0;
+	char **names = NULL;
+	size_t n = 0, alloc = 0;
+	int r = 0, dupfd = dup(fd);
 
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : error_errno("cannot stat '%s'", path);
-	if (!S_ISDIR(st.st_mode)) {
-		if (unlink(path) < 0)
-			return error_errno("cannot remove '%s'", path);
-		return 0;
+	if (dupfd < 0 || !(d = fdopendir(dupfd))) {
+		if (dupfd >= 0)
+			close(dupfd);
+		return error_errno("cannot read '%s'", path);
 	}
-	d = opendir(path);
-	if (!d)
-		return error_errno("cannot open '%s'", path);
+	/* the names first: the directory changes as they go */
 	while ((de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		char *sub = xstrfmt("%s/%s", path, de->d_name);
-		if (remove_tree(sub) < 0)
-			r = -1;
-		free(sub);
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			names = xrealloc(names, alloc * sizeof(*names));
+		}
+		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	if (!r && rmdir(path) < 0)
-		r = error_errno("cannot remove '%s'", path);
+	for (size_t i = 0; i < n; i++) {
+		char *sub = xstrfmt("%s/%s", path, names[i]);
+		int cfd = openat(fd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int e = errno;
+		struct stat st;
+
+		if (cfd < 0 && (e == ENOTDIR || e == ELOOP)) {
+			/* a file, or a link (never followed) */
+			if (unlinkat(fd, names[i], 0) < 0 && errno != ENOENT)
+				r = error_errno("cannot remove '%s'", sub);
+		} else if (cfd < 0) {
+			if (e != ENOENT) {
+				errno = e;
+				r = error_errno("cannot open '%s'", sub);
+			}
+		} else if (fstat(cfd, &st) < 0) {
+			r = error_errno("cannot stat '%s'", sub);
+		} else if (st.st_dev != dev) {
+			r = error("'%s' is on another filesystem: not removed", sub);
+		} else if (empty_dir_at(cfd, dev, sub) < 0) {
+			r = -1;
+		} else if (unlinkat(fd, names[i], AT_REMOVEDIR) < 0 && errno != ENOENT) {
+			r = error_errno("cannot remove '%s'", sub);
+		}
+		if (cfd >= 0)
+			close(cfd);
+		free(sub);
+		free(names[i]);
+	}
+	free(names);
 	return r;
+}
+
+int remove_tree_at(int dirfd, const char *name, const char *path, const struct stat *seen)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	int r;
+
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		if (errno != ENOTDIR && errno != ELOOP)
+			return error_errno("cannot open '%s'", path);
+		if (seen)
+			return error("'%s' is no longer the directory it was: left", path);
+		if (unlinkat(dirfd, name, 0) < 0 && errno != ENOENT)
+			return error_errno("cannot remove '%s'", path);
+		return 0;
+	}
+	if (fstat(fd, &st) < 0) {
+		r = error_errno("cannot stat '%s'", path);
+	} else if (seen && (st.st_dev != seen->st_dev || st.st_ino != seen->st_ino)) {
+		r = error("'%s' is no longer the directory it was: left", path);
+	} else {
+		r = empty_dir_at(fd, st.st_dev, path);
+		if (!r && unlinkat(dirfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+			r = error_errno("cannot remove '%s'", path);
+	}
+	close(fd);
+	return r;
+}
+
+int remove_tree(const char *path)
+{
+	return remove_tree_at(AT_FDCWD, path, path, NULL);
 }
 
 int copy_file(const char *src, const char *dst, mode_t mode)

@@ -97,7 +97,19 @@ int mkdir_under(const char *dir, const char *name, char **path);
 /* fsync the directory holding path (after a rename into it); 0 or -1. */
 int fsync_parent(const char *path);
 int mkdir_p(const char *path, mode_t mode);
+/*
+ * Removing a tree never follows a link and never leaves its filesystem:
+ * each directory is opened from its parent's fd with
+ * openat(O_NOFOLLOW|O_DIRECTORY) and emptied with unlinkat(), so a link
+ * met anywhere (planted, or swapped in while the tree is walked) is
+ * removed itself, and a directory on another filesystem (a mount point)
+ * is left, said.  remove_tree_at removes dirfd/name (path names it in
+ * messages); with seen, only if it is still the directory seen there
+ * (st_dev and st_ino: gc judged that one).  0, or -1 (said); gone is 0.
+ */
 int remove_tree(const char *path);
+struct stat;
+int remove_tree_at(int dirfd, const char *name, const char *path, const struct stat *seen);
 int copy_file(const char *src, const char *dst, mode_t mode);
 int path_exists(const char *path);
 int is_dir(const char *path);
