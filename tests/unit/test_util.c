@@ -405,6 +405,7 @@ TEST(util_json_pretty_one_form_for_every_json_c)
 	CHECK_CONTAINS(sb.buf, "\"e\": \"{}\"");
 	json_object_put(o);
 	sb_release(&sb);
+}
 
 /* A link anywhere in a tree is removed itself, never followed (issue 36,
  * 3), and remove_tree_at with seen leaves what is no longer the directory
