@@ -278,6 +278,12 @@ test_prefix_half_writable() {
 	check "the binary went in, and nothing else could" [ ! -e "$tmp/u/half/usr/bin/scaletest" ]
 }
 
+test_destdir_with_a_space() {
+	installed || return
+	open_tmp || return
+	refused "DESTDIR with a space" "'$tmp/u/a b' holds a space" "$tmp/u" DESTDIR="$tmp/u/a b" PREFIX=/usr
+}
+
 # sudo make install: the build's user builds, another installs, for whom
 # git describe fails (GIT_DIR names no repository, as git refuses root
 # a repository it does not own).

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # make install and make uninstall (the Makefile passes its variables):
 #
-#   sh tools/install.sh install|uninstall|list NAME=VALUE...
+#   sh tools/install.sh install|uninstall NAME=VALUE...
 #
 # NAMEs: DESTDIR, PREFIX, BINDIR, DATADIR, MANDIR, DOCDIR,
 # BASH_COMPLETION_DIR, ZSH_COMPLETION_DIR, FISH_COMPLETION_DIR (the
@@ -10,8 +10,8 @@
 # folder holding the built scaletest).  Run from the top of the tree.
 #
 # What goes where is one list (files below: "MODE SOURCE TARGET" a
-# line), which install, uninstall and list (what install would put where)
-# all read.  install puts all of it there or nothing:
+# line), which install and uninstall both read.  install puts all of it
+# there or nothing:
 #
 #   1. before anything is written, every target folder is checked: the
 #      nearest one that exists must be a folder this user may write
@@ -29,8 +29,8 @@ DESTDIR= PREFIX=/usr/local BIN=bin BINDIR= DATADIR= MANDIR= DOCDIR=
 BASH_COMPLETION_DIR= ZSH_COMPLETION_DIR= FISH_COMPLETION_DIR=
 mode=${1:-}
 case $mode in
-install | uninstall | list) shift ;;
-*) echo "usage: sh tools/install.sh install|uninstall|list NAME=VALUE..." >&2; exit 2 ;;
+install | uninstall) shift ;;
+*) echo "usage: sh tools/install.sh install|uninstall NAME=VALUE..." >&2; exit 2 ;;
 esac
 for a; do
 	case $a in
@@ -50,6 +50,14 @@ for d in "$BINDIR" "$DATADIR" "$MANDIR" "$DOCDIR" "$BASH_COMPLETION_DIR" \
 	case $d in
 	/*) ;;
 	*) echo "make install: '$d' is not an absolute path (PREFIX and the *DIR settings are)" >&2; exit 2 ;;
+	esac
+done
+for d in "$DESTDIR" "$BINDIR" "$DATADIR" "$MANDIR" "$DOCDIR" "$BASH_COMPLETION_DIR" \
+	 "$ZSH_COMPLETION_DIR" "$FISH_COMPLETION_DIR"; do
+	case $d in
+	*[[:space:]]*)
+		echo "make install: '$d' holds a space: DESTDIR, PREFIX and the *DIR settings may not" >&2
+		exit 2 ;;
 	esac
 done
 case $DESTDIR in
@@ -81,11 +89,6 @@ files() {
 }
 
 list=$(files) || exit 1
-
-if [ "$mode" = list ]; then
-	printf '%s\n' "$list" | while read -r _ _ t; do echo "$DESTDIR$t"; done
-	exit 0
-fi
 
 if [ "$mode" = uninstall ]; then
 	printf '%s\n' "$list" | while read -r _ _ t; do
