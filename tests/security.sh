@@ -310,6 +310,21 @@ test_cache_not_anyones() {
 	fi
 }
 
+# A cache whose directories cannot be made (a file where one goes) is the
+# environment's failure: exit 3, said by the library and exited by the
+# command, never a library's own exit (which said 2).
+test_cache_unmakeable_is_environment() {
+	rm -rf "$tmp/cf"
+	mkdir -p "$tmp/cf"
+	echo "not a directory" > "$tmp/cf/logs"
+	expect 3 "'$tmp/cf/logs' exists and is not a directory" -- \
+		env SCALETEST_CACHE="$tmp/cf" "$bin" fio
+	rm "$tmp/cf/logs"
+	echo "not a directory" > "$tmp/cf/kernels"
+	expect 3 "cannot create directory '$tmp/cf/kernels/build': Not a directory" -- \
+		env SCALETEST_CACHE="$tmp/cf" "$bin" kernel build --source "$fx/kbuild/tree"
+}
+
 # The cache root through a link (issue 36, 9): HOME/.cache a link another
 # user owns was accepted (stat judged its target alone), and they may
 # point it elsewhere later.  Each link on the way is looked at itself: one

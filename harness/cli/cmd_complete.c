@@ -3,10 +3,11 @@
  * scaletest __complete WORD...: what a shell may complete, for the bash,
  * zsh and fish completions (tools/completion/), which ask it and only
  * adapt its answer to their shell, so the three offer the same words,
- * drawn from the same tables as --help: the command table (main.c), each
- * command's usage text (its --options, the argument each takes, its verbs
- * "scaletest CMD VERB") and the scenario key table.  Not in the command
- * table: a shell's helper, not a user's command.
+ * drawn from the same tables as --help: the command table (main.c hands
+ * it over, as the table is above the commands), each command's usage text
+ * (its --options, the argument each takes, its verbs "scaletest CMD
+ * VERB") and the scenario key table.  Not in the command table: a shell's
+ * helper, not a user's command.
  *
  * WORDs are the command line after "scaletest" up to the word being
  * completed, which is the last (empty when it is a new word).  Printed:
@@ -274,15 +275,13 @@ static void keys(struct completion *c)
 	c->kind = "nospace";
 }
 
-int cmd_complete(int argc, char **argv)
+int cmd_complete(int argc, char **argv, const struct command *table, size_t n)
 {
 	struct completion c = { .kind = "words", .seen = STRBUF_INIT, .offered = 0 };
-	const struct command *table, *cmd = NULL;
-	size_t n;
+	const struct command *cmd = NULL;
 	int nw = argc - 1;	/* the words, argv[1..nw]; the last is being completed */
 	const char *prev;
 
-	table = command_table(&n);
 	sb_addch(&c.seen, '\n');
 	c.cur = nw >= 1 ? argv[nw] : "";
 	prev = nw >= 2 ? argv[nw - 1] : NULL;

@@ -38,6 +38,7 @@ const char usage_gc[] =
 	"\n"
 	"Exit status:\n"
 	"  0    done (also when nothing was found)\n"
+	"  1    a libvirt host answered but could not be swept\n"
 	"  2    bad usage: an unknown option, or a RESULTS_DIR that is not a\n"
 	"       directory\n"
 	"  3    a libvirt connection failed\n";
@@ -115,7 +116,7 @@ int cmd_gc(int argc, char **argv)
 	struct strvec uris = STRVEC_INIT;
 	static const char *const def[] = { "results" };
 	const char *const *dirs;
-	int ndirs, c, ret = EXIT_OK;
+	int ndirs, c, failed = 0;
 
 	if (want_help(argc, argv, usage_gc))
 		return finish_stdout(EXIT_OK);
@@ -156,7 +157,7 @@ int cmd_gc(int argc, char **argv)
 		}
 		n = libvirt_sweep(uris.v[i]);
 		if (n < 0) {
-			ret = EXIT_ENV;
+			failed = err_worse(failed, n);
 			continue;
 		}
 		printf_clean("%s: %d leftover domain%s and volume%s removed\n", uris.v[i], n,
@@ -165,5 +166,5 @@ int cmd_gc(int argc, char **argv)
 	printf_clean("%d run director%s %s, %d left\n", g.collected, g.collected == 1 ? "y" : "ies",
 	       g.dry_run ? "to collect" : "collected", g.left);
 	strvec_clear(&uris);
-	return finish_stdout(ret);
+	return finish_stdout(exit_code(failed));
 }

@@ -141,7 +141,7 @@ int cmd_nightly(int argc, char **argv)
 
 	if (res.interrupted)
 		status = EXIT_INTERRUPTED;
-	else if ((res.failed && error_was_env) || r < 0)
+	else if (res.env_failed || r < 0)
 		status = EXIT_ENV;
 	else if (res.failed || res.regressed)
 		status = EXIT_RUNFAIL;

@@ -23,11 +23,6 @@ void cache_set_readonly(int ro)
 	cache_ro = ro;
 }
 
-int cache_readonly(void)
-{
-	return cache_ro;
-}
-
 /* Why st (of path) is not this user's own to trust, or NULL: a directory
  * or file of another user, or one that the group or everyone may write. */
 static const char *untrusted(const struct stat *st)
@@ -119,7 +114,7 @@ static int check_root(const char *root)
 		int a;
 
 		if (errno != ENOENT)
-			return error_errno("cannot stat the cache '%s'", root);
+			return error_env("cannot stat the cache '%s': %s", root, strerror(errno));
 		/* before anything is made through a link of another user's */
 		if ((a = check_ancestors(root)) < 0 || cache_ro)
 			return a;
@@ -141,42 +136,53 @@ const char *cache_root(void)
 	static char *root;
 	const char *e;
 	struct passwd *pw;
+	char *r;
 
 	if (root)
 		return root;
 	if ((e = getenv("SCALETEST_CACHE")) && *e)
-		root = absolute_path(e);
+		r = xstrdup(e);
 	else if ((e = getenv("XDG_CACHE_HOME")) && *e)
-		root = xstrfmt("%s/scaletest", e);
+		r = xstrfmt("%s/scaletest", e);
 	else if ((e = getenv("HOME")) && *e)
-		root = xstrfmt("%s/.cache/scaletest", e);
+		r = xstrfmt("%s/.cache/scaletest", e);
 	else if ((pw = getpwuid(geteuid())) && pw->pw_dir && pw->pw_dir[0] == '/')
-		root = xstrfmt("%s/.cache/scaletest", pw->pw_dir);
+		r = xstrfmt("%s/.cache/scaletest", pw->pw_dir);
 	else {
 		error_env("no place for the cache: HOME is not set and user %lu has no home "
 			  "directory; set SCALETEST_CACHE to a directory of your own",
 			  (unsigned long)geteuid());
-		exit(EXIT_ENV);
+		return NULL;
 	}
-	/* Relative XDG_CACHE_HOME or HOME: from here, as SCALETEST_CACHE. */
-	if (root[0] != '/') {
-		char *abs = absolute_path(root);
+	/* A relative one (SCALETEST_CACHE, XDG_CACHE_HOME or HOME): from here. */
+	if (r[0] != '/') {
+		char *abs = absolute_path(r);
 
-		free(root);
-		root = abs;
+		if (!abs) {
+			error_env("cannot place the cache '%s': %s", r, strerror(errno));
+			free(r);
+			return NULL;
+		}
+		free(r);
+		r = abs;
 	}
-	if (check_root(root) < 0)
-		exit(EXIT_ENV);
-	return root;
+	if (check_root(r) < 0) {
+		free(r);
+		return NULL;
+	}
+	return root = r;
 }
 
 char *cache_path(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *root = cache_root();
 	va_list ap;
 	char *slash;
 
-	sb_addf(&sb, "%s/", cache_root());
+	if (!root)
+		return NULL;
+	sb_addf(&sb, "%s/", root);
 	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
 	va_end(ap);
@@ -184,8 +190,10 @@ char *cache_path(const char *fmt, ...)
 		return sb_detach(&sb, NULL);
 	slash = strrchr(sb.buf, '/');
 	*slash = '\0';
-	if (mkdir_p(sb.buf, 0755) < 0)
-		die("cannot create the cache directory '%s'", sb.buf);
+	if (mkdir_p(sb.buf, 0755) < 0) {	/* said */
+		sb_release(&sb);
+		return NULL;
+	}
 	*slash = '/';
 	return sb_detach(&sb, NULL);
 }
@@ -285,7 +293,8 @@ char *cache_log_dir(void)
 {
 	char *p = cache_path("logs/x");
 
-	*strrchr(p, '/') = '\0';
+	if (p)
+		*strrchr(p, '/') = '\0';
 	return p;
 }
 

@@ -50,14 +50,26 @@ static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
 	} \
 } while (0)
 
-void die(const char *fmt, ...)
+int exit_code(int r)
+{
+	if (r >= 0)
+		return EXIT_OK;
+	return r == ERR_ENV ? EXIT_ENV : r == ERR_USAGE ? EXIT_USAGE : EXIT_RUNFAIL;
+}
+
+int err_worse(int a, int b)
+{
+	return exit_code(a) >= exit_code(b) ? a : b;
+}
+
+void bug(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("fatal: ", fmt, ap, 0);
+	vreport("BUG: ", fmt, ap, 0);
 	va_end(ap);
-	exit(EXIT_USAGE);
+	abort();
 }
 
 int error(const char *fmt, ...)
@@ -75,13 +87,10 @@ int error_errno(const char *fmt, ...)
 	return -1;
 }
 
-int error_was_env;
-
 int error_env(const char *fmt, ...)
 {
-	error_was_env = 1;
 	REPORT_UNLESS_QUIET("", fmt, 0);
-	return -1;
+	return ERR_ENV;
 }
 
 void warning(const char *fmt, ...)
@@ -509,7 +518,7 @@ char *absolute_path(const char *path)
 	if (path[0] == '/')
 		return xstrdup(path);
 	if (!getcwd(cwd, sizeof(cwd)))
-		die("cannot get the current directory");
+		return NULL;
 	return xstrfmt("%s/%s", cwd, path);
 }
 
@@ -535,7 +544,7 @@ static void format_now(char *buf, size_t n, const char *fmt)
 
 	gmtime_r(&t, &tm);
 	if (!strftime(buf, n, fmt, &tm))
-		die("timestamp buffer too small");
+		bug("timestamp buffer of %zu bytes too small", n);
 }
 
 void timestamp_id(char *buf, size_t n)
@@ -558,14 +567,14 @@ struct hash_ctx *hash_new(void)
 
 	h->md = EVP_MD_CTX_new();
 	if (!h->md || EVP_DigestInit_ex(h->md, EVP_sha256(), NULL) != 1)
-		die("cannot initialise SHA-256");
+		bug("cannot initialise SHA-256 (OpenSSL)");
 	return h;
 }
 
 void hash_add(struct hash_ctx *h, const void *data, size_t n)
 {
 	if (EVP_DigestUpdate(h->md, data, n) != 1)
-		die("SHA-256 update failed");
+		bug("SHA-256 update failed (OpenSSL)");
 }
 
 void hash_adds(struct hash_ctx *h, const char *s)
@@ -604,7 +613,7 @@ void hash_hex(struct hash_ctx *h, char out[65])
 	unsigned int n = 0, i;
 
 	if (EVP_DigestFinal_ex(h->md, md, &n) != 1 || n != 32)
-		die("SHA-256 final failed");
+		bug("SHA-256 final failed (OpenSSL)");
 	for (i = 0; i < n; i++)
 		snprintf(out + 2 * i, 3, "%02x", md[i]);
 	EVP_MD_CTX_free(h->md);

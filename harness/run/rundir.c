@@ -29,6 +29,20 @@ static int write_owner(const struct rundir *d)
 	return e;
 }
 
+static void count_abandoned(const struct rundir_entry *e, void *arg)
+{
+	if (e->state == RUNDIR_ABANDONED) {
+		warning("'%s' is the run directory of a harness that is gone (pid %lld); "
+			"'scaletest gc %s' removes it", e->path, e->owner.pid, (const char *)arg);
+	}
+}
+
+/* A warning for each abandoned run directory directly under out. */
+static void warn_abandoned(const char *out)
+{
+	rundir_scan(out, 1, count_abandoned, (void *)out);
+}
+
 int rundir_create(struct rundir *d, const char *out, const char *name)
 {
 	static const char *const sub[] = { "snapshots", "blocks", "disks", "fio", "attribution" };
@@ -57,7 +71,7 @@ int rundir_create(struct rundir *d, const char *out, const char *name)
 		return error("cannot create a run directory in '%s'", out);
 	if (write_owner(d) < 0)
 		return -1;
-	rundir_warn_abandoned(out);
+	warn_abandoned(out);
 	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
 		char *p = rundir_path(d, sub[i]);
 		int e = mkdir(p, 0755);
@@ -268,17 +282,4 @@ int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg)
 		n = scan_at(dfd, out, st.st_dev, depth, fn, arg);
 	close(dfd);
 	return n;
-}
-
-static void count_abandoned(const struct rundir_entry *e, void *arg)
-{
-	if (e->state == RUNDIR_ABANDONED) {
-		warning("'%s' is the run directory of a harness that is gone (pid %lld); "
-			"'scaletest gc %s' removes it", e->path, e->owner.pid, (const char *)arg);
-	}
-}
-
-void rundir_warn_abandoned(const char *out)
-{
-	rundir_scan(out, 1, count_abandoned, (void *)out);
 }

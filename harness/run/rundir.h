@@ -85,7 +85,5 @@ struct rundir_entry {
 };
 typedef void (*rundir_scan_fn)(const struct rundir_entry *e, void *arg);
 int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg);
-/* A warning for each abandoned run directory directly under out. */
-void rundir_warn_abandoned(const char *out);
 
 #endif

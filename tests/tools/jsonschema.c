@@ -251,8 +251,11 @@ static int load_json(const char *path, json_object **out)
 		return -1;
 	}
 	tok = json_tokener_new_ex(JSONSCHEMA_MAX_DEPTH + 1);
-	if (!tok)
-		die("out of memory");
+	if (!tok) {
+		fprintf(stderr, "jsonschema: out of memory\n");
+		sb_release(&sb);
+		return -1;
+	}
 	/* json-c 0.18 (trixie's) takes every byte above 0x7f in a string for
 	 * a control character in strict mode, so "\xc3\xa9" is "invalid
 	 * utf-8" (json-c issue #875, fixed after 0.18): there, UTF-8 is

@@ -407,6 +407,26 @@ TEST(util_json_pretty_one_form_for_every_json_c)
 	sb_release(&sb);
 }
 
+/* A failure's class is the value returned, and the command layer's exit
+ * code follows it (docs/statuses.md); of several, the environment's
+ * decides, then a usage error, then any failure. */
+TEST(util_error_classes_and_exit_codes)
+{
+	CHECK_EQ_INT(exit_code(0), EXIT_OK);
+	CHECK_EQ_INT(exit_code(1), EXIT_OK);
+	CHECK_EQ_INT(exit_code(ERR_FAIL), EXIT_RUNFAIL);
+	CHECK_EQ_INT(exit_code(ERR_USAGE), EXIT_USAGE);
+	CHECK_EQ_INT(exit_code(ERR_ENV), EXIT_ENV);
+	CHECK_EQ_INT(exit_code(-7), EXIT_RUNFAIL);
+	CHECK_EQ_INT(error_env("a tool is missing"), ERR_ENV);	/* (quiet in tests) */
+	CHECK_EQ_INT(error("an ordinary failure"), ERR_FAIL);
+	CHECK_EQ_INT(err_worse(0, ERR_FAIL), ERR_FAIL);
+	CHECK_EQ_INT(err_worse(ERR_ENV, ERR_FAIL), ERR_ENV);
+	CHECK_EQ_INT(err_worse(ERR_FAIL, ERR_ENV), ERR_ENV);
+	CHECK_EQ_INT(err_worse(ERR_USAGE, ERR_FAIL), ERR_USAGE);
+	CHECK_EQ_INT(err_worse(0, 0), 0);
+}
+
 /* A link anywhere in a tree is removed itself, never followed (issue 36,
  * 3), and remove_tree_at with seen leaves what is no longer the directory
  * judged. */
