@@ -248,7 +248,11 @@ open_tmp() {
 		skip "the tree is not readable by the user who is not root (nobody)"
 		return 1
 	fi
-	chmod 755 "$tmp" && rm -rf "$tmp/u" && user_dir "$tmp/u"
+	# (a test before made folders of it read-only: writable again to go)
+	[ ! -d "$tmp/u" ] || chmod -R u+w "$tmp/u"
+	chmod 755 "$tmp" && rm -rf "$tmp/u" && user_dir "$tmp/u" && return 0
+	fail "cannot make a fresh $tmp/u"
+	return 1
 }
 
 test_destdir_is_a_file() {
