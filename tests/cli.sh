@@ -647,7 +647,7 @@ test_crowded_host_note() {
 		# shellcheck disable=SC2086
 		crowd $(printf -- '--set %s ' $layout) > "$tmp/crowd.out" 2>&1
 		check "$layout: planned" grep -q "^disks:" "$tmp/crowd.out"
-		check "$layout: no note on hosts of at most 4096 disks" sh -c '! grep -q "a scsi_debug host:" "$1"' - "$tmp/crowd.out"
+		check "$layout: no note on hosts of at most 4096 disks" lacks "$tmp/crowd.out" "a scsi_debug host:"
 	done
 	expect 0 "1024 hosts x 1 targets x 1 LUNs" -- crowd --set disks=1024 --set sd_hosts=1024
 	expect 2 "sd_hosts" -- crowd --set disks=2050 --set sd_hosts=1025
@@ -820,8 +820,7 @@ test_results_dir_room() {
 	   mount -t tmpfs -o size=2m tmpfs "$tmp/small" 2>/dev/null; then
 		expect 3 "the results directory '$tmp/small/r' has [0-9]+ MiB free; this run needs about 192 MiB \(2 virtio disks of 64 MiB" -- \
 			"$bin" run "$top/scenarios/smoke" --out "$tmp/small/r"
-		checked
-		[ -z "$(ls -A "$tmp/small/r" 2>/dev/null)" ] || fail "a run refused for room left files in its results directory"
+		check "a run refused for room left no file in its results directory" none_in "$tmp/small/r"
 		umount "$tmp/small"
 		if mount -t tmpfs -o ro tmpfs "$tmp/ro" 2>/dev/null; then
 			expect 3 "the results directory '$tmp/ro' is not writable: Read-only file system" -- \

@@ -55,6 +55,10 @@
 #	none_in DIR [FIND-TEST...]    DIR is a directory and find DIR -mindepth
 #	                              1 FIND-TEST... finds nothing (an absence
 #	                              that cannot pass because DIR was renamed)
+#	lacks [-F] PATH PATTERN       PATH (a file, or a directory searched
+#	                              whole) is there and nothing in it matches
+#	                              the grep -E PATTERN (-F: a fixed string);
+#	                              not "! grep", which passes on a missing file
 #	need TOOL... -- WHY           exit 3 naming WHY when a tool is missing
 #	at_exit 'COMMAND'             run when the suite exits, before $tmp goes
 #	after_each 'COMMAND'          run after each test (not a skipped one), as part
@@ -149,6 +153,28 @@ absent() {
 			return 1
 		fi
 	done
+}
+
+# lacks [-F] PATH PATTERN: PATH is a file or a directory (searched whole)
+# and no line of it matches; a missing or unreadable PATH fails.
+lacks() {
+	_how=-E
+	if [ "$1" = -F ]; then
+		_how=-F
+		shift
+	fi
+	if [ ! -f "$1" ] && [ ! -d "$1" ]; then
+		say "    lacks: '$1' is not there"
+		return 1
+	fi
+	grep -rq "$_how" -- "$2" "$1"
+	case $? in
+	1) return 0 ;;
+	0) say "    lacks: '$1' has '$2':"
+	   grep -rn "$_how" -- "$2" "$1" | head -n 3 | sed 's/^/      /' >&2 ;;
+	*) say "    lacks: cannot read all of '$1'" ;;
+	esac
+	return 1
 }
 
 # none_in DIR [FIND-TEST...]: DIR is a directory and nothing below it

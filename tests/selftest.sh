@@ -91,6 +91,10 @@ test_absent_dangling_link() { ln -s "$tmp/nowhere" "$tmp/run/link"; check "no li
 test_none_in_passes() { check "no .tmp- in run/" none_in "$tmp/run" -name '.tmp-*'; }
 test_none_in_found() { check "no file in run/" none_in "$tmp/run" -type f; }
 test_none_in_renamed() { check "no .tmp- in renamed/" none_in "$tmp/renamed" -name '.tmp-*'; }
+test_lacks_passes() { echo "booting" > "$tmp/run/log"; check "not booted" lacks "$tmp/run/log" 'boot(ed| +uptime)'; }
+test_lacks_found() { echo "booted" > "$tmp/run/log2"; check "not booted" lacks "$tmp/run/log2" 'boot(ed| +uptime)'; }
+test_lacks_missing() { check "not booted" lacks "$tmp/renamed/log" booted; }
+test_lacks_fixed() { echo 'a.b' > "$tmp/run/log3"; check "no a*b" lacks -F "$tmp/run/log3" 'a*b'; }
 run_tests "$@"
 EOF
 }
@@ -145,23 +149,27 @@ test_all_skipped_is_skip() {
 	expect 0 "^mixed: 1 passed, 0 failed, 1 skipped$" -- sh "$t0/tests/mixed.sh" passes skips
 }
 
-# absent and none_in fail when the directory they look in is not there (a
-# renamed directory), not only when the path is.
+# absent, none_in and lacks fail when the directory or file they look in is
+# not there (a renamed directory), not only when the path or line is.
 test_absence_checks() {
 	tree
 	sh "$t0/tests/absence.sh" > "$tmp/out" 2> "$tmp/err"
 	for l in "ok 1 - absent_passes" "not ok 2 - absent_present" "not ok 3 - absent_parent_renamed" \
 		 "not ok 4 - absent_dangling_link" "ok 5 - none_in_passes" "not ok 6 - none_in_found" \
-		 "not ok 7 - none_in_renamed"; do
+		 "not ok 7 - none_in_renamed" "ok 8 - lacks_passes" "not ok 9 - lacks_found" \
+		 "not ok 10 - lacks_missing" "ok 11 - lacks_fixed"; do
 		check "stdout has '$l'" grep -qxF -- "$l" "$tmp/out"
 	done
 	check "a renamed directory is said" grep -q "absent: '.*/renamed', where 'latest' would be, is not a directory" "$tmp/err"
 	check "so is what was found" grep -q "none_in: found in '.*/run':" "$tmp/err"
 	check "none_in names the missing directory" grep -q "none_in: '.*/renamed' is not a directory" "$tmp/err"
+	check "lacks says what it found" grep -q "lacks: '.*/log2' has 'boot(ed| +uptime)':" "$tmp/err"
+	check "lacks names the missing file" grep -q "lacks: '.*/renamed/log' is not there" "$tmp/err"
 	# What they replace: both of these pass with the directory gone.
 	check "(the old check passes when the directory is renamed)" [ ! -e "$tmp/renamed/latest" ]
 	check "(and so does the old find behind 2>/dev/null)" \
 		[ -z "$(find "$tmp/renamed" -name '.tmp-*' 2>/dev/null)" ]
+	check "(and the old ! grep on a missing file)" sh -c "! grep -q booted '$tmp/renamed/log' 2>/dev/null"
 }
 
 test_assertion_outside_a_test() {
@@ -174,10 +182,10 @@ test_tmp_removed_when_passed() {
 	TMPDIR=$tmp/tmpdir
 	mkdir -p "$TMPDIR"
 	TMPDIR=$TMPDIR sh "$t0/tests/b_passes.sh" > /dev/null 2>&1
-	check "a passed suite leaves no temporary directory" [ -z "$(ls -A "$TMPDIR")" ]
+	check "a passed suite leaves no temporary directory" none_in "$TMPDIR"
 	TMPDIR=$TMPDIR sh "$t0/tests/a_fails.sh" > /dev/null 2>&1
 	TMPDIR=$TMPDIR sh "$t0/tests/a_fails.sh" good > /dev/null 2>&1
-	check "an empty one is removed even when a test failed" [ -z "$(ls -A "$TMPDIR")" ]
+	check "an empty one is removed even when a test failed" none_in "$TMPDIR"
 }
 
 # The runner: every suite runs, the failing first one included, then one
@@ -191,7 +199,7 @@ test_runner_goes_on() {
 	check "the unit tests ran first" sh -c "grep -n '^=== ' '$tmp/out' | head -n 1 | grep -q '=== unit:'"
 	check "the failing suite ran" grep -q "^=== a_fails: sh tests/a_fails.sh" "$tmp/out"
 	check "the suite after it ran too" grep -qx "b_passes: 1 passed, 0 failed" "$tmp/out"
-	check "a full suite is left out of --quick" sh -c "! grep -q c_full '$tmp/out'"
+	check "a full suite is left out of --quick" lacks "$tmp/out" c_full
 	check "the verdict counts them" grep -q "^=== 3 suites in .*, 2 passed, 1 failed" "$tmp/out"
 	check "the table has each suite's summary" grep -Eq "^  b_passes +ok +[0-9]+ s  1 passed, 0 failed" "$tmp/out"
 	check "the failures are listed at the end" sh -c "sed -n '/^=== failed:/,\$p' '$tmp/out' | grep -q '    not ok 2 - broken'"
