@@ -20,10 +20,10 @@
 # its data with add_test NAME FUNCTION [ARG] (a fixture directory each)
 # before calling it.  It prints TAP lines, "ok N - NAME" or "not ok N -
 # NAME", the plan "1..N", and one summary line, "SUITE: N passed, N failed"
-# (", N skipped" when some were).  Exit 0 when none failed and one passed,
-# 1 when one failed, 2 for a name that matches no test, 3 for a missing
-# tool (need), 77 when every test selected was skipped (the suite did not
-# run here: "skip", never "ok"; automake's code for it).
+# (", N skipped" when some were).  Exit 0 when none failed, 1 when one
+# did, 2 for a name that matches no test, 3 for a missing tool (need), 77
+# when every test selected was skipped (the suite did not run here:
+# "skip", never "ok"; automake's code for it).
 #
 #	sh tests/cli.sh                   every test
 #	sh tests/cli.sh usage 'cache_*'   those named (sh glob patterns; a
