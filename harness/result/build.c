@@ -352,7 +352,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 	 * thousands of disks), kept as a finding; the status is the run's.
 	 * (The console scan keeps one report of the crash group: a later
 	 * non-fatal one, a WARNING, is hidden behind it.) */
-	if (crash.cls && !strcmp(crash.cls->name, "hung-task") &&
+	if (crash.cls && crash.cls->finding == FINDING_IF_SURVIVED &&
 	    verdict_crash_is_finding(cs, rs)) {
 		json_object *f = json_object_new_array();
 

@@ -61,8 +61,10 @@ TEST(crash_tables_are_well_formed)
 		CHECK(t[i].name && *t[i].name);
 		/* A host-side row says when it applies and titles itself. */
 		CHECK(!t[i].host == !t[i].title);
-		if (t[i].host)
+		if (t[i].host) {
 			CHECK(t[i].type != NULL);
+			CHECK_EQ_INT(t[i].finding, FINDING_NEVER);
+		}
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(t[i].name, t[j].name))
 				test_fail(__FILE__, __LINE__, "class '%s' twice", t[i].name);
@@ -785,4 +787,19 @@ TEST(crash_fixtures_same_bug_same_title)
 		crash_release(&a);
 		crash_release(&b);
 	}
+}
+
+/* What a report is to a run is its class's: a hung task is a finding while
+ * the run goes on (run.c and result/build.c ask the class, not its name);
+ * a panic is an ending. */
+TEST(crash_class_says_what_a_report_is_to_a_run)
+{
+	struct crash c = CRASH_INIT;
+
+	REQUIRE(classify_fixture("replay/hung-task/console.log", &c, NULL));
+	CHECK_EQ_INT(c.cls->finding, FINDING_IF_SURVIVED);
+	crash_release(&c);
+	REQUIRE(classify_fixture("replay/crash/console.log", &c, NULL));
+	CHECK_EQ_INT(c.cls->finding, FINDING_NEVER);
+	crash_release(&c);
 }
