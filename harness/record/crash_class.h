@@ -26,8 +26,9 @@
 enum crash_blame { BLAME_KERNEL, BLAME_HARNESS };
 enum crash_status { CRASH_STATUS_CRASH, CRASH_STATUS_OOM, CRASH_STATUS_TIMEOUT,
 		    CRASH_STATUS_ERROR };
-/* The console scanner keeps the first report of each group. */
-enum crash_group { CRASH_GROUP_CRASH, CRASH_GROUP_OOM, CRASH_GROUP_HOST };
+/* The console scanner keeps the first report of each group: a crash, an
+ * OOM, a finding (a report of a FINDING_ALWAYS class). */
+enum crash_group { CRASH_GROUP_CRASH, CRASH_GROUP_OOM, CRASH_GROUP_FINDING, CRASH_GROUP_COUNT };
 
 /* The rows of classes[], in its order; C_NONE is no class. */
 enum crash_class_id {
@@ -46,6 +47,11 @@ enum crash_finding {
 	 * step's count moves; a guest that then finishes makes it a finding
 	 * (result.json's findings), else it is the run's crash. */
 	FINDING_IF_SURVIVED,
+	/* A finding always: the kernel prints it and goes on (a page
+	 * allocation failure, which its caller copes with).  Its reports are
+	 * kept apart (CRASH_GROUP_FINDING): never a run's crash, never a
+	 * reason to stop, never in the way of a later crash. */
+	FINDING_ALWAYS,
 };
 
 /* What only the host saw of a run's end (result.json is built from the
@@ -77,6 +83,10 @@ struct crash_class {
 	void (*title)(const struct crash_guest *g, const struct crash_host *h,
 		      struct strbuf *title, struct strbuf *detail);
 	enum crash_finding finding;
+	/* The boot's end rather than a bug of its own: after an OOM report it
+	 * is the OOM's doing (init killed, then a panic), and the OOM names
+	 * the run's end; after no OOM, it is the crash. */
+	int boot_end;
 };
 
 /* The row of an id (C_NONE: a row without a name). */

@@ -34,8 +34,10 @@ const struct oops crash_own_oopses[] = {
 	  .stack = STACK(.parts = { RIP, CALLTRACE, PARSE }, .ex = EX_STALL))) },
 	/* die()'s line of an Oops that holds no header of syzkaller's
 	 * ("Oops: 0002 [#1]" without the BUG line before it, powerpc's
-	 * "Oops: Kernel access of bad area, sig: 11 [#1]"). */
-	{ "Oops: ", { NULL }, CRASH_GROUP_CRASH, C_OOPS, 0, 0, 1, FORMATS(
+	 * "Oops: Kernel access of bad area, sig: 11 [#1]").  die() numbers
+	 * it ("[#1]"): a line without the number is a message that says
+	 * "Oops", no report (x86 EFI's "Oops: efitime: can't read time!"). */
+	{ "Oops: ", { R("Oops: (?:[^[]|\\[[^#])*$"), NULL }, CRASH_GROUP_CRASH, C_OOPS, 0, 0, 1, FORMATS(
 	F(.title = R("Oops: "), .fmt = "Oops in %[1]v", .stack = RIP_STACK)) },
 	/* The OOM killer ran, or the kernel panicked for lack of memory. */
 	{ "invoked oom-killer", { NULL }, CRASH_GROUP_OOM, C_OOM, 0, 0, 1, oom_formats },
@@ -44,9 +46,9 @@ const struct oops crash_own_oopses[] = {
 	{ "System is deadlocked on memory", { NULL }, CRASH_GROUP_OOM, C_OOM, 0, 0, 1, oom_formats },
 	{ "Out of memory and no killable processes", { NULL }, CRASH_GROUP_OOM, C_OOM, 0, 0, 1,
 	  oom_formats },
-	/* An allocation that failed (warn_alloc): the caller below the
-	 * allocator names it. */
-	{ "page allocation failure", { NULL }, CRASH_GROUP_OOM, C_ALLOC_FAILURE, 0, 0, 1, FORMATS(
+	/* An allocation that failed (warn_alloc), which the kernel survives: a
+	 * finding, not a crash; the caller below the allocator names it. */
+	{ "page allocation failure", { NULL }, CRASH_GROUP_FINDING, C_ALLOC_FAILURE, 0, 0, 1, FORMATS(
 	F(.title = R("page allocation failure: order:([0-9]+)"),
 	  .fmt = "page allocation failure: order:%[1]v in %[2]v", .stack = TRACE_STACK),
 	F(.title = R("page allocation failure"), .fmt = "page allocation failure")) },
