@@ -27,41 +27,44 @@ static void title_qemu(const struct crash_guest *g, const struct crash_host *h,
 /*
  * The harness's classes: result.json's crash.class, who is to blame, the
  * run status, whether a live run stops the VM for it (the kernel cannot go
- * on, or will not say more), and, last, what a report of it is to a run
- * when not an ending (crash_class.h).  Each rule's format names its class
+ * on, or will not say more), the type when the title gives none, the
+ * host-side rows' test and title; named: what a report of it is to a run
+ * when not an ending, and whether it is the boot's end rather than a bug
+ * of its own (crash_class.h).  Each rule's format names its class
  * (crash_syzkaller.c, crash_own.c); the host-side rows are tried in order
  * when the console holds no report.
  */
 static const struct crash_class classes[C_COUNT] = {
-	[C_NONE] = { NULL, KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_PANIC] = { "panic", KERNEL, CRASH, 1, .boot_end = 1 },
-	[C_PAGE_FAULT] = { "page-fault", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_NULL_DEREF] = { "null-deref", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_GPF] = { "gpf", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_KERNEL_BUG] = { "kernel-bug", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_KASAN] = { "kasan", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_KFENCE] = { "kfence", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_KMSAN] = { "kmsan", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_KCSAN] = { "kcsan", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_UBSAN] = { "ubsan", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_SOFT_LOCKUP] = { "soft-lockup", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_HARD_LOCKUP] = { "hard-lockup", KERNEL, CRASH, 1, "HANG", NULL, NULL },
-	[C_HUNG_TASK] = { "hung-task", KERNEL, CRASH, 1, .finding = FINDING_IF_SURVIVED },
-	[C_RCU_STALL] = { "rcu-stall", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_WARNING] = { "warning", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_LOCKDEP] = { "lockdep", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_MEMORY_LEAK] = { "memory-leak", KERNEL, CRASH, 0, NULL, NULL, NULL },
-	[C_BUG] = { "bug", KERNEL, CRASH, 1, NULL, NULL, NULL },
-	[C_OOPS] = { "oops", KERNEL, CRASH, 1, "DoS", NULL, NULL },
-	[C_REBOOT] = { "reboot", KERNEL, CRASH, 0, .boot_end = 1 },
-	[C_OOM] = { "oom", KERNEL, CRASH_STATUS_OOM, 1, "OOM", NULL, NULL },
-	[C_ALLOC_FAILURE] = { "alloc-failure", KERNEL, CRASH_STATUS_OOM, 0, "OOM",
-			      .finding = FINDING_ALWAYS },
-	[C_CHANNEL_LOST] = { "channel-lost", HARNESS, CRASH_STATUS_ERROR, 0, "LOST_CONNECTION",
-			     host_channel, title_channel },
-	[C_HANG] = { "hang", KERNEL, CRASH_STATUS_TIMEOUT, 0, "HANG", host_hang, title_hang },
-	[C_QEMU_EXITED] = { "qemu-exited", HARNESS, CRASH_STATUS_ERROR, 0, "LOST_CONNECTION",
-			    host_qemu, title_qemu },
+	[C_NONE] = { .name = NULL },
+	[C_PANIC] = { .name = "panic", .blame = KERNEL, .status = CRASH, .stop = 1, .boot_end = 1 },
+	[C_PAGE_FAULT] = { .name = "page-fault", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_NULL_DEREF] = { .name = "null-deref", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_GPF] = { .name = "gpf", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_KERNEL_BUG] = { .name = "kernel-bug", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_KASAN] = { .name = "kasan", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_KFENCE] = { .name = "kfence", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_KMSAN] = { .name = "kmsan", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_KCSAN] = { .name = "kcsan", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_UBSAN] = { .name = "ubsan", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_SOFT_LOCKUP] = { .name = "soft-lockup", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_HARD_LOCKUP] = { .name = "hard-lockup", .blame = KERNEL, .status = CRASH, .stop = 1, .type = "HANG" },
+	[C_HUNG_TASK] = { .name = "hung-task", .blame = KERNEL, .status = CRASH, .stop = 1, .finding = FINDING_IF_SURVIVED },
+	[C_RCU_STALL] = { .name = "rcu-stall", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_WARNING] = { .name = "warning", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_LOCKDEP] = { .name = "lockdep", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_MEMORY_LEAK] = { .name = "memory-leak", .blame = KERNEL, .status = CRASH, .stop = 0 },
+	[C_BUG] = { .name = "bug", .blame = KERNEL, .status = CRASH, .stop = 1 },
+	[C_OOPS] = { .name = "oops", .blame = KERNEL, .status = CRASH, .stop = 1, .type = "DoS" },
+	[C_REBOOT] = { .name = "reboot", .blame = KERNEL, .status = CRASH, .stop = 0, .boot_end = 1 },
+	[C_OOM] = { .name = "oom", .blame = KERNEL, .status = CRASH_STATUS_OOM, .stop = 1, .type = "OOM" },
+	[C_ALLOC_FAILURE] = { .name = "alloc-failure", .blame = KERNEL, .status = CRASH_STATUS_OOM,
+			      .type = "OOM", .finding = FINDING_ALWAYS },
+	[C_CHANNEL_LOST] = { .name = "channel-lost", .blame = HARNESS, .status = CRASH_STATUS_ERROR,
+			     .type = "LOST_CONNECTION", .host = host_channel, .title = title_channel },
+	[C_HANG] = { .name = "hang", .blame = KERNEL, .status = CRASH_STATUS_TIMEOUT, .type = "HANG",
+		     .host = host_hang, .title = title_hang },
+	[C_QEMU_EXITED] = { .name = "qemu-exited", .blame = HARNESS, .status = CRASH_STATUS_ERROR,
+			    .type = "LOST_CONNECTION", .host = host_qemu, .title = title_qemu },
 };
 
 const struct crash_class *crash_class_at(enum crash_class_id id)
