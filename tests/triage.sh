@@ -58,14 +58,18 @@ expect 1 "^title: general protection fault in crashmod_poke$" -- "$bin" triage "
 expect 1 "^title: KASAN: use-after-free Read in remove_wait_queue$" -- "$bin" triage "$fx/syzkaller/linux-report/147"
 }
 
-# What is no crash (issue 36): a message that says "Oops" without die()'s
-# "[#N]"; a page allocation failure, which the kernel survives: a finding,
-# printed, exit 0.
+# What is no crash, or no crash of its own (issue 36): a message that says
+# "Oops" without die()'s "[#N]"; a page allocation failure, which the
+# kernel survives: a finding, printed, exit 0; an OOM the kernel survived.
 test_not_crashes() {
 expect 0 "^nothing found in 337 lines$" -- "$bin" triage "$fx/console/efitime-x86_64.log"
 expect 0 "^no crash found in 407 lines$" -- "$bin" triage "$fx/console/alloc-failure-x86_64.log"
 expect 0 "^finding: alloc-failure: page allocation failure: order:9 in crashmod_alloc_until_failure \\(line 341\\)$" \
 	-- "$bin" triage "$fx/console/alloc-failure-x86_64.log"
+# An OOM the kernel survived (the OOM killer killed awk) hides no crash:
+# the WARNING after it.
+expect 1 "^class: warning$" -- "$bin" triage "$fx/console/oom-then-warning-x86_64.log"
+expect 1 "^title: WARNING in crashmod_init$" -- "$bin" triage "$fx/console/oom-then-warning-x86_64.log"
 # A finding in the middle of a crash's report: the crash, and the finding
 # beside it (syzkaller's log 492, its header cut as tests/syzkaller.sh does).
 sed -e '0,/^$/d' -e '/^REPORT:$/,$d' -e 's/\r//g' "$fx/syzkaller/linux-report/492" > "$tmp/492.log"
