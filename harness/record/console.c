@@ -6,6 +6,7 @@
 
 #include "lib/util.h"
 #include "lib/xalloc.h"
+#include "record/hung.h"
 
 void console_scan_init(struct console_scan *cs)
 {
@@ -243,10 +244,17 @@ static void fit(struct strbuf *sb)
 		sb_setlen(sb, CONSOLE_TITLE_MAX - 1);
 }
 
-/* A report classified, with its line and context. */
-static void report_crash(const struct console_report *r, struct crash *c)
+/* A report classified, with its line and context; titled with the stack
+ * the guest read of the task it names, if it has none of its own. */
+static void report_crash(const struct console_report *r, const struct hung_tasks *hung,
+			 struct crash *c)
 {
-	crash_of_report(&r->r, c);
+	const struct hung_task *t = hung ? hung_find(hung, crash_report_task(&r->r)) : NULL;
+
+	if (t)
+		crash_of_report_trace(&r->r, t->frames, t->nframes, c);
+	else
+		crash_of_report(&r->r, c);
 	c->line = r->line;
 	join(&c->context, r->ctx.v, r->ctx.n);
 	fit(&c->title);
@@ -262,7 +270,7 @@ int crash_classify(const struct console_scan *cs, const struct crash_host *h,
 
 	crash_reset(c);
 	if (r) {
-		report_crash(r, c);
+		report_crash(r, h ? h->hung : NULL, c);
 		return 1;
 	}
 	if (!crash_of_host(&guest, h ? h : &none, c))
@@ -282,6 +290,6 @@ int crash_finding(const struct console_scan *cs, struct crash *c)
 	crash_reset(c);
 	if (!r->r.cls)
 		return 0;
-	report_crash(r, c);
+	report_crash(r, NULL, c);
 	return 1;
 }

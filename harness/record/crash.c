@@ -2,8 +2,8 @@
 /*
  * The crash engine: applies the rules (crash_rules.h; syzkaller's in
  * crash_syzkaller.c, the harness's own in crash_own.c) to console lines.
- * Patterns compiled on first use, a line split into timestamp, caller id
- * and message, the headers a line holds found in one pass, a report's
+ * A line split into timestamp, caller id and message (the patterns are
+ * crash_re.c's), the headers a line holds found in one pass, a report's
  * lines gathered, its title built from the formats of its row (the stack
  * walked, frames skipped, one picked), what varies replaced.  It follows
  * syzkaller's pkg/report/linux.go step by step; the names of those steps
@@ -22,184 +22,9 @@
 #include "lib/util.h"
 #include "record/crash_rules.h"
 
-/* ---- patterns ------------------------------------------------------------ */
+/* ---- the oops rows ------------------------------------------------------- */
 
 struct re crash_re_parse;		/* PARSE: a marker, never compiled */
-
-static pthread_mutex_t re_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The ']' that closes the bracket expression opening at p, or NULL. */
-static const char *bracket_end(const char *p)
-{
-	const char *q = p + 1;
-
-	if (*q == '^')
-		q++;
-	if (*q == ']')
-		q++;
-	while (*q && *q != ']') {
-		if (*q == '[' && (q[1] == ':' || q[1] == '.' || q[1] == '=')) {
-			const char *e = strchr(q + 2, q[1]);
-
-			while (e && e[1] != ']')
-				e = strchr(e + 1, q[1]);
-			q = e ? e + 2 : q + 1;
-		} else {
-			q++;
-		}
-	}
-	return *q ? q : NULL;
-}
-
-/* "(?:" becomes "(" that is not an argument; bracket expressions and
- * escapes are copied as they are.  -1 on too many groups. */
-static int re_translate(struct re *re, struct strbuf *out)
-{
-	unsigned group = 0;
-
-	re->ncap = 0;
-	for (const char *p = re->src; *p; p++) {
-		if (*p == '\\' && p[1]) {
-			sb_add(out, p, 2);
-			p++;
-		} else if (*p == '[') {
-			const char *q = bracket_end(p);
-
-			if (!q)
-				return -1;
-			sb_add(out, p, (size_t)(q - p) + 1);
-			p = q;
-		} else if (*p == '(') {
-			if (++group >= RE_GROUPS)
-				return -1;
-			sb_addch(out, '(');
-			if (p[1] == '?' && p[2] == ':')
-				p += 2;
-			else
-				re->cap[re->ncap++] = (unsigned char)group;
-		} else {
-			sb_addch(out, *p);
-		}
-	}
-	return 0;
-}
-
-/* The longest run of plain characters outside groups that every match
- * must hold (a pattern with a top-level "|" has none): the line is looked
- * for it before the regex runs, as RE2 does with its prefilter. */
-static void re_need(struct re *re)
-{
-	char cur[sizeof(re->need)];
-	size_t n = 0, best = 0;
-	int depth = 0;
-
-	re->need[0] = '\0';
-	if (re->icase)
-		return;
-	for (const char *p = re->src;; p++) {
-		int lit = -1;
-
-		if (*p == '\\' && p[1] && !strchr("wWsSbB<>`'", p[1]))
-			lit = *++p;
-		else if (*p == '\\' && p[1])
-			p++;		/* a class (\w, \s): no plain character */
-		else if (*p == '|' && !depth)
-			return;
-		else if (*p == '(')
-			depth++;
-		else if (*p == ')')
-			depth--;
-		else if (*p == '*' || *p == '?' || *p == '{')
-			n = n ? n - 1 : 0;	/* the last one may be absent */
-		else if (*p && !strchr(".[]^$+\\|", *p))
-			lit = *p;
-		if (lit >= 0 && !depth && n + 1 < sizeof(cur)) {
-			cur[n++] = (char)lit;
-			continue;
-		}
-		if (n > best && n > 1) {
-			memcpy(re->need, cur, n);
-			re->need[n] = '\0';
-			best = n;
-		}
-		n = 0;
-		if (!*p)
-			return;
-		if (*p == '[' && !(p = bracket_end(p)))
-			return;
-		else if (*p == '{')
-			while (p[1] && *p != '}')
-				p++;
-	}
-}
-
-static int re_ready(struct re *re)
-{
-	int state = __atomic_load_n(&re->state, __ATOMIC_ACQUIRE);
-
-	if (state)
-		return state;
-	pthread_mutex_lock(&re_lock);
-	if (!re->state) {
-		struct strbuf sb = STRBUF_INIT;
-
-		if (!re->icase && !strpbrk(re->src, ".[]()*+?{}|^$\\")) {
-			state = 2;
-		} else if (re_translate(re, &sb) < 0 ||
-			   regcomp(&re->rx, sb.buf, REG_EXTENDED | (re->icase ? REG_ICASE : 0))) {
-			state = -1;
-		} else {
-			state = re->rx.re_nsub < RE_GROUPS ? 1 : -1;
-		}
-		re_need(re);
-		sb_release(&sb);
-		__atomic_store_n(&re->state, state, __ATOMIC_RELEASE);
-	}
-	state = re->state;
-	pthread_mutex_unlock(&re_lock);
-	return state;
-}
-
-/* Find re in s[0..len): 1 and, when m is not NULL, m[0] the match and
- * m[1..ncap] the arguments (rm_so -1: the group took no part). */
-static int re_find(struct re *re, const char *s, size_t len, regmatch_t *m)
-{
-	regmatch_t all[RE_GROUPS + 1];
-	int state = re_ready(re);
-
-	if (state == 2) {
-		const char *p = memmem(s, len, re->src, strlen(re->src));
-		if (p && m) {
-			m[0].rm_so = (regoff_t)(p - s);
-			m[0].rm_eo = m[0].rm_so + (regoff_t)strlen(re->src);
-		}
-		return p != NULL;
-	}
-	if (state != 1)
-		return 0;
-	if (re->need[0] && !memmem(s, len, re->need, strlen(re->need)))
-		return 0;
-	all[0].rm_so = 0;
-	all[0].rm_eo = (regoff_t)len;
-	if (regexec(&re->rx, s, m ? re->rx.re_nsub + 1 : 0, all, REG_STARTEND))
-		return 0;
-	if (m) {
-		m[0] = all[0];
-		for (unsigned i = 0; i < re->ncap; i++)
-			m[i + 1] = all[re->cap[i]];
-	}
-	return 1;
-}
-
-static int re_any(struct re *const *res, const char *s, size_t len)
-{
-	for (size_t i = 0; res[i]; i++)
-		if (re_find(res[i], s, len, NULL))
-			return 1;
-	return 0;
-}
-
-/* ---- the oops rows ------------------------------------------------------- */
 
 /* Row k of the oops table: syzkaller's rows, then the harness's. */
 static const struct oops *row(size_t k)
@@ -374,7 +199,7 @@ int crash_line_oops(const struct crash_line *l, enum crash_group g)
 	for (size_t k = 0; k < rows(); k++) {
 		if (row(k)->group != g || !(l->heads >> k & 1))
 			continue;
-		if (!re_any(row(k)->suppress, l->s, l->len))
+		if (!crash_re_any(row(k)->suppress, l->s, l->len))
 			return (int)k;
 	}
 	return -1;
@@ -541,8 +366,8 @@ static int skipped(const char *frame, struct re *extra)
 {
 	size_t len = strlen(frame);
 
-	return re_find(joined(&skip_all), frame, len, NULL) ||
-	       (extra && re_find(extra, frame, len, NULL));
+	return crash_re_find(joined(&skip_all), frame, len, NULL) ||
+	       (extra && crash_re_find(extra, frame, len, NULL));
 }
 
 /* A C++ function's name out of its mangled one, as syzkaller's demangle
@@ -625,7 +450,7 @@ static int pick_frame(enum extractor ex, const struct strvec *raw, struct strbuf
 		for (size_t i = 0; i < raw->n; i++) {
 			const char *f = stripped(raw->v[i]);
 
-			if (re_find(joined(&stall_all), f, strlen(f), NULL)) {
+			if (crash_re_find(joined(&stall_all), f, strlen(f), NULL)) {
 				sb_adds(out, strstr(f, "smp_call_function") ? "smp_call_function" : prev);
 				return 1;
 			}
@@ -699,26 +524,26 @@ static int walk_stack(const struct stack *st, struct re *const *parts, const str
 
 			li++;
 			col = 0;
-			if (re_any(crash_corrupted_lines, ln, len)) {
+			if (crash_re_any(crash_corrupted_lines, ln, len)) {
 				ok = 0;
 				break;
 			}
 			if (parts[pi] != PARSE) {
-				if (re_find(parts[pi], ln, len, m)) {
+				if (crash_re_find(parts[pi], ln, len, m)) {
 					add_frames(&raw, ln, m, parts[pi]->ncap, st->skip);
 					break;
 				}
 				continue;
 			}
-			if (re_any(crash_stack_starts, ln, len))
+			if (crash_re_any(crash_stack_starts, ln, len))
 				break;
-			if (pi + 1 < np && parts[pi + 1] != PARSE && re_find(parts[pi + 1], ln, len, m)) {
+			if (pi + 1 < np && parts[pi + 1] != PARSE && crash_re_find(parts[pi + 1], ln, len, m)) {
 				add_frames(&raw, ln, m, parts[pi + 1]->ncap, st->skip);
 				pi++;
 				break;
 			}
 			for (size_t f = 0; crash_frame_res[f]; f++) {
-				if (re_find(crash_frame_res[f], ln, len, m)) {
+				if (crash_re_find(crash_frame_res[f], ln, len, m)) {
 					add_frames(&raw, ln, m, crash_frame_res[f]->ncap, st->skip);
 					break;
 				}
@@ -767,13 +592,13 @@ static int find_title(const struct format *f, const struct strvec *body, size_t 
 	for (size_t i = 0; i < body->n; i++) {
 		size_t j = i + 1;
 
-		if (!re_find(f->title, body->v[i], strlen(body->v[i]), m))
+		if (!crash_re_find(f->title, body->v[i], strlen(body->v[i]), m))
 			continue;
 		if (f->title2) {
 			int found = 0;
 
 			for (; j < body->n; j++) {
-				found = re_find(f->title2, body->v[j], strlen(body->v[j]), m2);
+				found = crash_re_find(f->title2, body->v[j], strlen(body->v[j]), m2);
 				if (found || f->title2_next)
 					break;
 			}
@@ -802,14 +627,14 @@ static int find_report(const struct format *f, const struct strvec *body, size_t
 	for (size_t i = 0; i < body->n; i++) {
 		size_t j = i, p;
 
-		if (!re_find(f->report[0], body->v[i], strlen(body->v[i]), m))
+		if (!crash_re_find(f->report[0], body->v[i], strlen(body->v[i]), m))
 			continue;
 		strvec_clear(args);
 		add_args(args, body->v[i], m, f->report[0]->ncap);
 		*col = (size_t)m[0].rm_so;
 		for (p = 1; p < ARRAY_SIZE(f->report) && f->report[p]; p++) {
 			for (j++; j < body->n; j++) {
-				if (re_find(f->report[p], body->v[j], strlen(body->v[j]), m)) {
+				if (crash_re_find(f->report[p], body->v[j], strlen(body->v[j]), m)) {
 					add_args(args, body->v[j], m, f->report[p]->ncap);
 					break;
 				}
@@ -898,58 +723,6 @@ static void describe(const struct oops *o, const struct strvec *body, struct str
 	strvec_clear(&keys);
 }
 
-/* Every match of re in s, left to right, replaced; 1 if s changed. */
-static int replace_all(struct re *re, const char *with, struct strbuf *s)
-{
-	struct strbuf out = STRBUF_INIT;
-	regmatch_t all[RE_GROUPS + 1], m[RE_GROUPS + 1];
-	size_t pos = 0;
-	int any = 0;
-
-	if (re_ready(re) != 1)
-		return 0;
-	while (pos <= s->len) {
-		all[0].rm_so = (regoff_t)pos;
-		all[0].rm_eo = (regoff_t)s->len;
-		if (regexec(&re->rx, s->buf, re->rx.re_nsub + 1, all,
-			    REG_STARTEND | (pos ? REG_NOTBOL : 0)))
-			break;
-		m[0] = all[0];
-		for (unsigned i = 0; i < re->ncap; i++)
-			m[i + 1] = all[re->cap[i]];
-		sb_add(&out, s->buf + pos, (size_t)m[0].rm_so - pos);
-		for (const char *w = with; *w; w++) {
-			unsigned n;
-
-			if (w[0] == '$' && w[1] == '{' && isdigit((unsigned char)w[2]) && w[3] == '}') {
-				n = (unsigned)(w[2] - '0');
-				if (n >= 1 && n <= re->ncap && m[n].rm_so >= 0)
-					sb_add(&out, s->buf + m[n].rm_so, (size_t)(m[n].rm_eo - m[n].rm_so));
-				w += 3;
-				continue;
-			}
-			sb_addch(&out, *w);
-		}
-		any = 1;
-		if (m[0].rm_eo == m[0].rm_so) {
-			if ((size_t)m[0].rm_eo < s->len)
-				sb_addch(&out, s->buf[m[0].rm_eo]);
-			pos = (size_t)m[0].rm_eo + 1;
-		} else {
-			pos = (size_t)m[0].rm_eo;
-		}
-	}
-	if (pos < s->len)
-		sb_add(&out, s->buf + pos, s->len - pos);
-	any = any && (out.len != s->len || memcmp(out.buf, s->buf, s->len));
-	if (any) {
-		sb_reset(s);
-		sb_add(s, out.buf, out.len);
-	}
-	sb_release(&out);
-	return any;
-}
-
 /* syzkaller's sanitizeTitle: printable, single blanks, CRASH_TITLE_MAX. */
 static void sanitize(const char *in, struct strbuf *out)
 {
@@ -971,7 +744,9 @@ static void sanitize(const char *in, struct strbuf *out)
 		sb_setlen(out, out->len - 1);
 }
 
-int crash_of_report(const struct crash_report *r, struct crash *c)
+/* Classify and title a report from body: its own lines, or those and a
+ * trace from elsewhere. */
+static int of_report(const struct crash_report *r, const struct strvec *body, struct crash *c)
 {
 	struct strbuf raw = STRBUF_INIT;
 	int cls;
@@ -980,9 +755,9 @@ int crash_of_report(const struct crash_report *r, struct crash *c)
 	sb_reset(&c->detail);
 	if (!r->cls)
 		return 0;
-	describe(row((size_t)r->oops), &r->body, &raw, &cls);
+	describe(row((size_t)r->oops), body, &raw, &cls);
 	for (const struct crash_replacement *p = crash_replacements; p->re && !row((size_t)r->oops)->harness; p++)
-		for (int n = 0; n < 100 && replace_all(p->re, p->with, &raw); n++)
+		for (int n = 0; n < 100 && crash_re_replace_all(p->re, p->with, &raw); n++)
 			;
 	sanitize(raw.buf, &c->title);
 	sb_release(&raw);
@@ -991,6 +766,57 @@ int crash_of_report(const struct crash_report *r, struct crash *c)
 	if (!strcmp(c->type, "UNKNOWN") && c->cls->type)
 		c->type = c->cls->type;
 	return 1;
+}
+
+int crash_of_report(const struct crash_report *r, struct crash *c)
+{
+	return of_report(r, &r->body, c);
+}
+
+int crash_of_report_trace(const struct crash_report *r, char *const *frames, size_t n,
+			  struct crash *c)
+{
+	struct strvec body = STRVEC_INIT;
+	int ret;
+
+	for (size_t i = 0; i < r->body.n; i++)
+		if (crash_re_find(CALLTRACE, r->body.v[i], strlen(r->body.v[i]), NULL))
+			n = 0;	/* the report has its own */
+	if (!n)
+		return crash_of_report(r, c);
+	for (size_t i = 0; i < r->body.n; i++)
+		strvec_push(&body, r->body.v[i]);
+	strvec_push(&body, "Call Trace:");
+	for (size_t i = 0; i < n; i++) {
+		char *line = xstrfmt(" %s", frames[i]);
+
+		strvec_push(&body, line);
+		free(line);
+	}
+	ret = of_report(r, &body, c);
+	strvec_clear(&body);
+	return ret;
+}
+
+long long crash_report_task(const struct crash_report *r)
+{
+	regmatch_t m[RE_GROUPS + 1];
+	const char *s;
+	int64_t pid;
+	char num[16];
+	size_t len;
+
+	if (!r->cls || !r->body.n)
+		return -1;
+	s = r->body.v[0];
+	if (!crash_re_find(&crash_re_task, s, strlen(s), m) || m[1].rm_so < 0)
+		return -1;
+	len = (size_t)(m[1].rm_eo - m[1].rm_so);
+	if (len >= sizeof(num))
+		return -1;
+	memcpy(num, s + m[1].rm_so, len);
+	num[len] = '\0';
+	return parse_i64(num, &pid) < 0 ? -1 : pid;
 }
 
 /* ---- the host-side classes ---------------------------------------------- */
@@ -1011,7 +837,7 @@ int crash_of_host(const struct crash_guest *g, const struct crash_host *h, struc
 
 static int check(struct re *re, const char *where)
 {
-	if (!re || re == PARSE || re_ready(re) > 0)
+	if (!re || re == PARSE || crash_re_ready(re) > 0)
 		return 0;
 	fprintf(stderr, "%s: pattern does not compile: %s\n", where, re->src);
 	return 1;

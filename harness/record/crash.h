@@ -29,7 +29,8 @@
  *   crash_own.c        the harness's own rows, tried after syzkaller's (an
  *                      OOM, a page allocation failure, a second boot
  *                      banner, a hard lockup, a lone Oops).
- * crash_rules.h says the shape of the rules.
+ * crash_rules.h says the shape of the rules; crash_re.c compiles and runs
+ * their patterns.
  *
  * A title has no pid, address, offset, line number or timestamp: numbers
  * become NUM, addresses ADDR, source lines LINE, as syzkaller's
@@ -131,6 +132,15 @@ int crash_report_add(struct crash_report *r, const struct crash_line *l);
  * it ended one of the host-side ways, 0 if not).  c->context and c->line
  * are the caller's. */
 int crash_of_report(const struct crash_report *r, struct crash *c);
+/* The same, with frames (innermost first, as /proc/PID/stack gives them)
+ * as the report's call trace when it has none of its own: a hung-task
+ * report at the default loglevel reaches the console without its stack,
+ * and the guest read the blocked task's (record/hung.h). */
+int crash_of_report_trace(const struct crash_report *r, char *const *frames, size_t n,
+			  struct crash *c);
+/* The pid of the task a report's first line names ("INFO: task
+ * insmod:139 blocked for more than ..." names 139), or -1. */
+long long crash_report_task(const struct crash_report *r);
 /* The class crash_of_report() gives a report, NULL when none started: its
  * title can refine the oops row's (an "INFO:" row titled "INFO: task hung
  * in ..." is a hung task).  The run loop asks it of a report that would

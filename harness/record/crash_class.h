@@ -23,6 +23,8 @@
 
 #include "lib/strbuf.h"
 
+struct hung_tasks;		/* record/hung.h */
+
 enum crash_blame { BLAME_KERNEL, BLAME_HARNESS };
 enum crash_status { CRASH_STATUS_CRASH, CRASH_STATUS_OOM, CRASH_STATUS_TIMEOUT,
 		    CRASH_STATUS_ERROR };
@@ -63,8 +65,12 @@ struct crash_host {
 	const char *vm_exit;	/* how, e.g. "exited with status 1"; or NULL */
 	int got_end;		/* the guest's end record arrived */
 	int last_phase;		/* the last phase received on the channel, -1 none */
+	/* The stacks the guest read when the hung-task detector spoke, or
+	 * NULL: a hung-task report whose own stack did not reach the console
+	 * is titled with its task's (record/hung.h). */
+	const struct hung_tasks *hung;
 };
-#define CRASH_HOST_INIT { 0, 0, 0, NULL, 0, -1 }
+#define CRASH_HOST_INIT { 0, 0, 0, NULL, 0, -1, NULL }
 
 /* What the guest said of itself on the console (scaletest[...] lines). */
 struct crash_guest {

@@ -57,3 +57,9 @@ const struct oops crash_own_oopses[] = {
 const size_t crash_own_noopses = ARRAY_SIZE(crash_own_oopses);
 _Static_assert(ARRAY_SIZE(crash_own_oopses) <= CRASH_OOPS_OWN_MAX,
 	       "more of the harness's rows than crash_rules.h has room for");
+
+/* The task a hung-task report names ("INFO: task kworker/u4:1:139 blocked
+ * for more than 1 seconds.", "INFO: task dd:246 can't die ..."): its pid,
+ * after the last colon of the comm, is the one whose stack the guest read
+ * (record/hung.h). */
+struct re crash_re_task = { .src = "task .{0,100}:([0-9]+) " };

@@ -16,7 +16,7 @@
  * Both say a report's class by its id in the class table (crash_class.h).
  * Patterns are POSIX extended regular expressions (regcomp), with (?:...)
  * for a group that is no argument of the title, as syzkaller writes them;
- * R("...") makes one, compiled by the engine on first use.
+ * R("...") makes one (crash_re.h).
  *
  * A line starts a report of the first oops row (syzkaller's, then the
  * harness's) whose header it holds and whose suppressions it does not
@@ -29,30 +29,14 @@
 #ifndef SCALETEST_CRASH_RULES_H
 #define SCALETEST_CRASH_RULES_H
 
-#include <regex.h>
 #include <stddef.h>
 
 #include "record/crash_class.h"
+#include "record/crash_re.h"
 
-#define RE_GROUPS 24
 #define CRASH_OOPS_MAX 64		/* crash_line.heads has 64 bits */
 #define CRASH_OOPS_SYZKALLER_MAX 48
 #define CRASH_OOPS_OWN_MAX (CRASH_OOPS_MAX - CRASH_OOPS_SYZKALLER_MAX)
-
-/* A pattern of the tables: a POSIX extended regular expression with (?:...)
- * for a group that is no argument; compiled on first use.  One without
- * any special character is looked for as a plain string. */
-struct re {
-	const char *src;
-	int icase;
-	int state;			/* 0 not compiled, 1 regex, 2 plain, -1 broken */
-	regex_t rx;
-	unsigned char ncap;		/* the arguments (capturing groups) */
-	unsigned char cap[RE_GROUPS];	/* their POSIX group numbers */
-	char need[32];			/* a string every match holds, or "" */
-};
-#define R(s) (&(struct re){ .src = (s) })
-#define RI(s) (&(struct re){ .src = (s), .icase = 1 })
 
 /* The marker of a stack's parts: walk a stack trace here (the engine's). */
 extern struct re crash_re_parse;
@@ -147,5 +131,9 @@ struct crash_replacement {
 	const char *with;
 };
 extern const struct crash_replacement crash_replacements[];	/* ends with re NULL */
+
+/* The harness's (crash_own.c): the task a report's first line names, its
+ * pid the first argument. */
+extern struct re crash_re_task;
 
 #endif

@@ -329,6 +329,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		.vm_exit = jstr(host, "vm_exit", NULL),
 		.got_end = rs->got_end,
 		.last_phase = rs->phase,
+		.hung = &rs->hung,
 	};
 	struct crash crash = CRASH_INIT;
 	char *reason;
