@@ -89,8 +89,9 @@ void console_scan_release(struct console_scan *cs);
 /* The first report whose class stops a run, or NULL. */
 const struct console_report *console_scan_stop(const struct console_scan *cs);
 
-/* Classify one line (no '\n'): 0 nothing, 1 crash group, 2 OOM group
- * (a report that needs an earlier line, like a reboot, is never matched). */
+/* Classify one line (no '\n'): 0 nothing (a finding, like a page allocation
+ * failure, included), 1 crash group, 2 OOM group (a report that needs an
+ * earlier line, like a reboot, is never matched). */
 int console_classify(const char *line, size_t len);
 
 /* Picks what went wrong in a run (h may be NULL: the console alone);
