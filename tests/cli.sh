@@ -196,6 +196,34 @@ test_nightly_help() {
 	expect 2 "nightly takes one matrix file" -- "$bin" nightly --record-baselines
 }
 
+# A night whose first run fails for the environment (its QEMU is missing)
+# and whose second fails on its own (a kernel that is not one): each run is
+# classified by its own failure, not by one that came before it in the
+# same process.  The night exits 3 (a run could not run here); the second
+# run's reason does not blame a missing package or tool, and a night of the
+# second alone exits 1.  No QEMU runs: PATH holds a stand-in for
+# qemu-system-x86_64 only.
+test_nightly_classifies_each_run() {
+	d=$tmp/night
+	mkdir -p "$d/bin" "$d/nomods"
+	printf '#!/bin/sh\nexit 1\n' > "$d/bin/qemu-system-x86_64"
+	chmod +x "$d/bin/qemu-system-x86_64"
+	echo "not a kernel" > "$d/notakernel"
+	printf 'arch = i386\nmemory_mb = 256\ndisks = 8\nvirtio_disks = 0\n' > "$d/env.scn"
+	printf 'arch = x86_64\nmemory_mb = 256\ndisks = 8\nvirtio_disks = 0\nkernel = files\nkernel_image = %s\nkernel_modules = %s\n' \
+		"$d/notakernel" "$d/nomods" > "$d/own.scn"
+	printf 'env.scn\nown.scn\n' > "$d/both"
+	printf 'own.scn\n' > "$d/own"
+	expect 3 "qemu-system-i386 not found: install the Debian package qemu-system-x86" -- \
+		env PATH="$d/bin" SCALETEST_CACHE="$tmp/ncache" "$bin" nightly "$d/both" --out "$d/out"
+	check "the night's summary counts both runs failed" \
+		jq -e '.failed == 2 and ([.runs[].status] == ["error", "error"])' "$d"/out/nightly-*/summary.json
+	check "the second run's own reason, not the first run's class" \
+		jq -e '.runs[1].reason == "setup failed before boot; see build.log"' "$d"/out/nightly-*/summary.json
+	expect 1 "is not a modules tree" -- \
+		env PATH="$d/bin" SCALETEST_CACHE="$tmp/ncache" "$bin" nightly "$d/own" --out "$d/out1"
+}
+
 # kernel build's plumbing on a fake kernel tree (its Makefile only writes
 # files): built, then cached; a patch that does not apply names the patch,
 # shows git's reasons and the rejected hunk, and adds no cache entry.
@@ -797,13 +825,20 @@ test_bisect_unbuildable_good() {
 		fail "bisect left state in the user's repository"
 }
 
-# The include-cycle check (make check runs it on harness/) fails on a
-# cycle, naming its modules, and tolerates only the pair it allows for now.
+# The layering check (make check runs it on harness/) fails on a cycle of
+# includes, naming its modules; on a cycle of calls that no include shows
+# (a prototype written out by hand), naming the names; and on a call up a
+# floor.
 test_includes_check() {
 	expect 1 "^includes: cycle: a/x a/y a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 1 "^  a/y -> a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 0 "^includes: 1 modules, no cycles$" -- sh "$top/tests/includes.sh" "$fx/includes/ok"
+	expect 1 "^includes: cycle: a/x a/y$" -- sh "$top/tests/includes.sh" "$fx/includes/calls"
+	expect 1 "^  a/y -> a/x \(uses x\(\)\)$" -- sh "$top/tests/includes.sh" "$fx/includes/calls"
+	expect 1 "^includes: floor: lo/l uses h\(\) of hi/h: hi/ stands above lo/$" -- \
+		sh "$top/tests/includes.sh" "$fx/includes/floor"
+	expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/floor"
 }
 
 # A results directory without room, or read-only: exit 3 before anything

@@ -51,6 +51,8 @@
 #	                              the changes not committed yet)
 #
 # Variables: $top (the tree), $bin (bin/scaletest, or $SCALETEST_BIN),
+# $build (the build folder: build/, or $SCALETEST_BUILD; make sets both
+# when its BUILD= or BIN= names another),
 # $fx (tests/fixtures), $tmp (a directory of the suite's own, removed on
 # exit unless a test failed, or SCALETEST_KEEP_TMP is set), $t (the current
 # test's name).
@@ -62,6 +64,7 @@ _scaletest_lib=1
 
 top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
 bin=${SCALETEST_BIN:-$top/bin/scaletest}
+build=${SCALETEST_BUILD:-$top/build}
 fx=$top/tests/fixtures
 _self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0" .sh)
 : "${SUITE:=${_self#"$top"/tests/}}"

@@ -16,19 +16,20 @@
 # (make test only), each run as "sh FILE", or as the command after a
 # third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
 # first); quick ones first, in name order within each; before them the
-# unit tests (build/unit-tests), and before the full ones the sanitizer
+# unit tests (build/unit-tests, or $SCALETEST_BUILD's), and before the full ones the sanitizer
 # build (make check-sanitize).  Each suite's output is shown
 # as it runs and kept in $TEST_LOGS/NAME.log (default build/test-logs).
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-logs=${TEST_LOGS:-$top/build/test-logs}
+build=${SCALETEST_BUILD:-$top/build}
+logs=${TEST_LOGS:-$build/test-logs}
 make=${MAKE:-make}
 
 # NAME KIND COMMAND: the suites, in order.  KIND is quick or full.
 suites() {
-	echo "unit quick build/unit-tests tests/fixtures"
+	echo "unit quick $build/unit-tests tests/fixtures"
 	found quick
 	echo "sanitize full $make check-sanitize"
 	found full

@@ -13,6 +13,8 @@ set -u
 # directory on every make check).
 TMPDIR=$tmp/inner
 export TMPDIR
+# ... and their runner finds its unit tests in its own tree's build/.
+unset SCALETEST_BUILD
 mkdir -p "$TMPDIR"
 
 # tree: a copy of the library and the runner, and suites of our own, in

@@ -62,7 +62,7 @@ static int kernel_build(int argc, char **argv)
 	struct kbuild_spec spec;
 	struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
 	char *log = NULL;
-	int c, hit = 0, ret = EXIT_USAGE;
+	int c, hit = 0, ret = EXIT_USAGE, r;
 
 	strvec_push(&sets, "kernel=build");
 	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
@@ -126,17 +126,22 @@ static int kernel_build(int argc, char **argv)
 		char stamp[32];
 		timestamp_id(stamp, sizeof(stamp));
 		char *dir = cache_log_dir();
+
+		if (!dir) {
+			ret = EXIT_ENV;
+			kbuild_spec_release(&spec);
+			goto out;
+		}
 		log = xstrfmt("%s/kernel-build-%s.log", dir, stamp);
 		free(dir);
 	}
 	note("log: %s", log);
-	if (kbuild_build(&spec, log, &k, &hit) < 0) {
-		ret = child_interrupted() ? EXIT_INTERRUPTED
-		      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+	if ((r = kbuild_build(&spec, log, &k, &hit)) < 0) {
+		ret = child_interrupted() ? EXIT_INTERRUPTED : exit_code(r);
 	} else {
-		printf("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
-		printf("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
-		printf("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
+		printf_clean("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
+		printf_clean("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
+		printf_clean("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
 		       k.image, k.modules);
 		ret = EXIT_OK;
 	}

@@ -19,7 +19,7 @@ const char usage_report[] =
 	"       scaletest report --format kcidb [--out DIR] RUN_DIR...\n"
 	"       scaletest report --compare COMPARE.json [--out DIR]\n"
 	"       scaletest report --nightly NIGHT_DIR [--format kcidb] [--out DIR]\n"
-	"       scaletest report --replay RUN_DIR [--out DIR]\n"
+	"       scaletest report --replay RUN_DIR [--guest-output-mb N] [--out DIR]\n"
 	"\n"
 	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
 	"RUN_DIR/result.json alone (nothing is booted) and print the run's summary.\n"
@@ -31,7 +31,9 @@ const char usage_report[] =
 	"console.log, scenario.scn, host.json) with this scaletest's decoders and\n"
 	"checks, write it and the reports into DIR (default RUN_DIR/replay), and\n"
 	"say whether it is identical to the run's own result.json.  The run's own\n"
-	"files are not changed.\n"
+	"files are not changed.  Each stream is read up to this scaletest's own\n"
+	"guest_output_mb (1024 MiB; the run's scenario's where lower), never the\n"
+	"more a run directory from elsewhere may claim.\n"
 	"--format kcidb: instead of the reports, one KCIDB document (the kernel CI\n"
 	"results database's format, kcidb-io schema v5.3) of the runs or of the\n"
 	"night, on standard output (for kcidb-submit): the kernel as a checkout and\n"
@@ -43,6 +45,7 @@ const char usage_report[] =
 	"  --out DIR     write the files into DIR instead (one RUN_DIR only; with\n"
 	"                --format kcidb, DIR/kcidb.json of every RUN_DIR)\n"
 	"  --format F    kcidb: the KCIDB document (the one format there is)\n"
+	"  --guest-output-mb N  with --replay: read up to N MiB of each stream\n"
 	"\n"
 	"A run of a committed baseline (results/baselines/..., or any directory\n"
 	"beside a baseline's key.json), and a directory another user owns, are\n"
@@ -148,7 +151,7 @@ static int report_run(const char *run, const char *out)
 }
 
 /* result.json rebuilt from the run's records into out, with its reports. */
-static int report_replay(const char *run, const char *out)
+static int report_replay(const char *run, const char *out, long long max_mb)
 {
 	struct strbuf err = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT;
 	char *dir = NULL, *path, *orig = xstrfmt("%s/result.json", run);
@@ -167,15 +170,21 @@ static int report_replay(const char *run, const char *out)
 	path = xstrfmt("%s/result.json", dir);
 	if (made < 0)
 		;
-	else if (result_replay(run, &root, &st, &err) < 0)
+	else if (result_replay(run, max_mb, &root, &st, &err) < 0)
 		error("cannot replay '%s': %s", run, err.buf);
 	else if (result_save(root, path) == 0 &&
 		 report_write_run(root, dir, stdout) == 0)
 		r = 0;
-	if (r == 0 && sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0)
-		fprintf(stderr, "replay: %s %s the run's own result.json\n", path,
+	if (r == 0 && sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0) {
+		/* (path comes from the command line: cleaned as every name) */
+		sb_reset(&err);
+		sb_addf(&err, "replay: %s %s the run's own result.json\n", path,
 			a.len == b.len && !memcmp(a.buf, b.buf, a.len)
 			? "is identical to" : "differs from");
+		sb_reset(&a);
+		sb_add_clean(&a, err.buf, err.len, 1);
+		fputs(a.buf, stderr);
+	}
 	json_object_put(root);
 	sb_release(&err);
 	sb_release(&a);
@@ -253,10 +262,13 @@ int cmd_report(int argc, char **argv)
 		{ "nightly", required_argument, NULL, 'n' },
 		{ "replay", no_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "guest-output-mb", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *out = NULL, *compare = NULL, *nightly = NULL, *format = NULL;
 	int c, bad = 0, replay = 0;
+	long long max_mb = 0;
+	uint64_t v;
 
 	if (want_help(argc, argv, usage_report))
 		return finish_stdout(EXIT_OK);
@@ -277,11 +289,19 @@ int cmd_report(int argc, char **argv)
 		case 'r':
 			replay = 1;
 			break;
+		case 'g':
+			if (parse_u64(optarg, &v) < 0 || v < 1 || v > 1048576)
+				return usage_error(usage_report, "--guest-output-mb: '%s' is not a count of "
+						   "MiB from 1 to 1048576", optarg);
+			max_mb = (long long)v;
+			break;
 		default:
 			fputs(usage_report, stderr);
 			return EXIT_USAGE;
 		}
 	}
+	if (max_mb && !replay)
+		return usage_error(usage_report, "--guest-output-mb goes with --replay");
 	if (format)
 		return report_kcidb(format, out, nightly, compare, replay, argc - optind,
 				    argv + optind);
@@ -320,7 +340,7 @@ int cmd_report(int argc, char **argv)
 			return usage_error(usage_report, "--replay takes one run directory");
 		if (need_run_dir(argv[optind], 0) < 0)
 			return EXIT_USAGE;
-		return finish_stdout(report_replay(argv[optind], out) < 0 ? EXIT_RUNFAIL : EXIT_OK);
+		return finish_stdout(report_replay(argv[optind], out, max_mb) < 0 ? EXIT_RUNFAIL : EXIT_OK);
 	}
 	if (out && argc - optind != 1)
 		return usage_error(usage_report, "--out takes one run directory");

@@ -29,7 +29,7 @@ void deb_pkg_release(struct deb_pkg *p)
 	p->name = p->version = p->arch = NULL;
 }
 
-int deb_name_valid(const char *name)
+static int deb_name_valid(const char *name)
 {
 	size_t n = strlen(name);
 
@@ -41,7 +41,7 @@ int deb_name_valid(const char *name)
 	return 1;
 }
 
-int deb_version_valid(const char *v)
+static int deb_version_valid(const char *v)
 {
 	size_t n = strlen(v);
 
@@ -53,7 +53,7 @@ int deb_version_valid(const char *v)
 	return 1;
 }
 
-int deb_arch_valid(const char *arch)
+static int deb_arch_valid(const char *arch)
 {
 	return !strcmp(arch, "amd64") || !strcmp(arch, "i386");
 }
@@ -144,16 +144,17 @@ static int apt_show(const char *name, const char *arch, char **version,
 	}
 	o.capture = &out;
 	o.timeout = 120;
-	if (child_run(argv, &o, &res) < 0)
+	if ((r = child_run(argv, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res) || !out.len) {
 		if (!strcmp(arch, "i386"))
-			error_env("package '%s' not found for i386: run 'make deps' "
-				  "(it enables dpkg --add-architecture i386 and apt-get update)",
-				  spec);
+			r = error_env("package '%s' not found for i386: run 'make deps' "
+				      "(it enables dpkg --add-architecture i386 and apt-get "
+				      "update)", spec);
 		else
-			error_env("package '%s' not found: check the name, or run "
-				  "'apt-get update'", spec);
+			r = error_env("package '%s' not found: check the name, or run "
+				      "'apt-get update'", spec);
 		goto out;
 	}
 	if (deb_parse_show(out.buf, version, kernel_dep) < 0) {
@@ -282,6 +283,8 @@ int deb_resolve(const char *name, const char *arch, int follow_kernel,
 
 	char *memo = resolve_memo_path(name, arch, follow_kernel);
 
+	if (!memo)
+		return ERR_ENV;	/* the cache: said */
 	if (memo_read(memo, out, arch) == 0) {
 		free(memo);
 		return 0;
@@ -312,9 +315,11 @@ static int deb_resolve_apt(const char *name, const char *arch, int follow_kernel
 		cur[colon - name] = '\0';
 	}
 	for (int depth = 0; ; depth++) {
-		if (apt_show(cur, arch, &version, &dep) < 0) {
+		int r = apt_show(cur, arch, &version, &dep);
+
+		if (r < 0) {
 			free(cur);
-			return -1;
+			return r;
 		}
 		if (!follow_kernel || is_versioned_kernel(cur) || !dep || depth > 3)
 			break;
@@ -359,11 +364,12 @@ int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log
 	o.log = log;
 	o.timeout = 1800;
 	note("downloading %s", spec);
-	if (child_run(get, &o, &res) < 0)
+	if ((r = child_run(get, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
-		error_env("apt-get download %s failed (%s); see '%s'", spec,
-			  child_describe(&res), log);
+		r = error_env("apt-get download %s failed (%s); see '%s'", spec,
+			      child_describe(&res), log);
 		goto out;
 	}
 	if ((d = opendir(dl))) {
@@ -380,8 +386,9 @@ int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log
 	const char *x[] = { "dpkg-deb", "-x", deb, root, NULL };
 	o.dir = NULL;
 	o.timeout = 600;
-	if (child_run(x, &o, &res) < 0)
+	if ((r = child_run(x, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
 		error("dpkg-deb -x %s failed (%s); see '%s'", deb,
 		      child_describe(&res), log);

@@ -91,7 +91,7 @@ char *kernel_modules_tree(const char *modules)
 
 	/* Accept lib/modules/VERSION or a root that holds lib/modules/VERSION. */
 	if (looks_like_modules(modules)) {
-		mods = absolute_path(modules);
+		mods = absolute_path(modules);	/* NULL: no current directory */
 	} else {
 		char *lm = xstrfmt("%s/lib/modules", modules);
 		char *ver = only_entry(lm, "");
@@ -119,8 +119,12 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 		return error("'%s' is not a modules tree: no modules.dep, modules.order or "
 			     "kernel/ in it or in a single lib/modules/VERSION below it",
 			     modules);
-	k->source = xstrdup("files");
 	k->image = absolute_path(image);
+	if (!k->image) {
+		free(mods);
+		return error_errno("cannot resolve '%s'", image);
+	}
+	k->source = xstrdup("files");
 	k->modules = mods;
 	k->version = xstrdup(path_basename(mods));
 	k->arch = arch;
@@ -142,10 +146,11 @@ static int debian_unpack(const struct deb_pkg *p, const char *tmp,
 {
 	char *boot = xstrfmt("%s/boot", tmp);
 	char *vmlinuz = NULL;
-	int r = -1;
+	int r;
 
-	if (deb_fetch_extract(p, tmp, log) < 0)
+	if ((r = deb_fetch_extract(p, tmp, log)) < 0)
 		goto out;
+	r = -1;
 	vmlinuz = only_entry(boot, "vmlinuz-");
 	if (!vmlinuz) {
 		error("package %s has no single boot/vmlinuz-*", p->name);
@@ -157,14 +162,15 @@ static int debian_unpack(const struct deb_pkg *p, const char *tmp,
 	struct child_result res;
 
 	if (!have_program("depmod")) {
-		error_env("depmod not found: install kmod (make deps)");
+		r = error_env("depmod not found: install kmod (make deps)");
 		goto out;
 	}
 	o.log = log;
 	o.timeout = 600;
 	note("indexing modules of %s (depmod)", ver);
-	if (child_run(depmod, &o, &res) < 0)
+	if ((r = child_run(depmod, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
 		error("depmod -b %s %s failed (%s); see '%s'", tmp, ver,
 		      child_describe(&res), log);
@@ -212,17 +218,19 @@ static int kernel_debian(const struct scenario *s, const char *log,
 	struct deb_pkg p = DEB_PKG_INIT;
 	struct cache_txn txn;
 	char *entry;
-	int r = -1, got;
+	int r, got;
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = debian_entry(&p);
+	if ((r = deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p)) < 0)
+		return r;
+	if (!(entry = debian_entry(&p))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	got = cache_begin(&txn, entry);
-	if (got == 0)
-		got = debian_unpack(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	if (got == 0 && (got = debian_unpack(&p, txn.tmp, log)) == 0)
+		got = cache_commit(&txn);
 	cache_end(&txn);
-	if (got >= 0)
-		r = debian_fill(entry, &p, s->arch, k);
+	r = got < 0 ? got : debian_fill(entry, &p, s->arch, k);
 	free(entry);
 	deb_pkg_release(&p);
 	return r;
@@ -237,9 +245,12 @@ static int debian_find(const struct scenario *s, struct kernel_artifact *k,
 	char *entry;
 	int r;
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = debian_entry(&p);
+	if ((r = deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p)) < 0)
+		return r;
+	if (!(entry = debian_entry(&p))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	if (is_dir(entry) && cache_check_owner(entry) == 0) {
 		r = debian_fill(entry, &p, s->arch, k) < 0 ? -1 : 1;
 	} else {

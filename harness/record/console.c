@@ -235,7 +235,7 @@ static void join(struct strbuf *out, char *const *lines, size_t n)
 }
 
 /* Titles stay one printable line of at most CONSOLE_TITLE_MAX - 1 bytes. */
-static void fit(struct strbuf *sb)
+static void printable_line(struct strbuf *sb)
 {
 	for (size_t i = 0; i < sb->len; i++)
 		if ((unsigned char)sb->buf[i] < 0x20 || (unsigned char)sb->buf[i] >= 0x7f)
@@ -257,8 +257,8 @@ static void report_crash(const struct console_report *r, const struct hung_tasks
 		crash_of_report(&r->r, c);
 	c->line = r->line;
 	join(&c->context, r->ctx.v, r->ctx.n);
-	fit(&c->title);
-	fit(&c->detail);
+	printable_line(&c->title);
+	printable_line(&c->detail);
 }
 
 int crash_classify(const struct console_scan *cs, const struct crash_host *h,
@@ -278,8 +278,8 @@ int crash_classify(const struct console_scan *cs, const struct crash_host *h,
 	for (size_t i = 0; i < cs->tail_n; i++)
 		join(&c->context, &cs->tail[(cs->tail_next + CONSOLE_TAIL - cs->tail_n + i) %
 					    CONSOLE_TAIL], 1);
-	fit(&c->title);
-	fit(&c->detail);
+	printable_line(&c->title);
+	printable_line(&c->detail);
 	return 1;
 }
 

@@ -24,8 +24,6 @@
 
 /* ---- the oops rows ------------------------------------------------------- */
 
-struct re crash_re_parse;		/* PARSE: a marker, never compiled */
-
 /* Row k of the oops table: syzkaller's rows, then the harness's. */
 static const struct oops *row(size_t k)
 {

@@ -38,10 +38,10 @@
 #define CRASH_OOPS_SYZKALLER_MAX 48
 #define CRASH_OOPS_OWN_MAX (CRASH_OOPS_MAX - CRASH_OOPS_SYZKALLER_MAX)
 
-/* The marker of a stack's parts: walk a stack trace here (the engine's). */
+/* syzkaller's (crash_syzkaller.c): the marker of a stack's parts, walk a
+ * stack trace here; the RIP line; "Call Trace:". */
 extern struct re crash_re_parse;
 #define PARSE (&crash_re_parse)
-/* syzkaller's RIP line and "Call Trace:" (crash_syzkaller.c). */
 extern struct re crash_re_rip, crash_re_call_trace;
 #define RIP (&crash_re_rip)
 #define CALLTRACE (&crash_re_call_trace)

@@ -23,6 +23,9 @@
 	"|(?:[0-9]+:)?0x[0-9a-f]+|(?:[0-9]+:)?" PC " +\\[< *\\(null\\)>\\] +\\(null\\)" \
 	"|[0-9]+: +\\(null\\))"
 
+/* syzkaller's parseStackTrace: a marker among a stack's parts, never
+ * compiled: walk a stack trace here. */
+struct re crash_re_parse;
 struct re crash_re_rip = { .src = RIP_FRAME };
 struct re crash_re_call_trace = { .src = "(?:Call (?:T|t)race:)|(?:Backtrace:)" };
 

@@ -64,17 +64,6 @@ static void disk_name(struct doc *d, const struct report_disk *disk)
 	MK_PARTS(d, "", fmt_or(disk->name, "?"), " (", fmt_or(disk->dev, "?"), ")");
 }
 
-/* A whole number, or "n/a" when missing (format.h's marker). */
-static void count_or_unknown(struct doc *d, struct num v, int thousands)
-{
-	if (!v.have)
-		mk_lit(d, "n/a");
-	else if (thousands)
-		fmt_thousands_d(d->out, v.v);
-	else
-		mk_addf(d, "%lld", fmt_round(v.v));
-}
-
 /* A console line that explains the status: "Console: <line>". */
 static void console_line(struct doc *d, const char *label, const char *line)
 {
@@ -106,9 +95,9 @@ static void run_facts(struct doc *d, const struct report_model *m)
 	mk_block(d, MK_P, "env", NULL);
 	MK_PARTS(d, "kernel ", fmt_or(m->kernel_version, "?"), " ", fmt_or(m->kernel_arch, "?"),
 		 ", ", fmt_or(m->accel, "?"), ", ");
-	count_or_unknown(d, m->memory_mb, 1);
+	doc_num(d, fmt_count, m->memory_mb);
 	mk_lit(d, " MiB, ");
-	count_or_unknown(d, m->cpus, 0);
+	doc_num(d, fmt_whole, m->cpus);
 	MK_PARTS(d, " CPU, QEMU ", fmt_or(m->qemu_version, "?"));
 	if (m->accel_reason) {
 		mk_lit(d, " ");
@@ -120,9 +109,9 @@ static void run_facts(struct doc *d, const struct report_model *m)
 
 	mk_block(d, MK_P, "env", NULL);
 	mk_lit(d, "disks: ");
-	fmt_thousands_d(d->out, m->disks_present.v);
+	doc_num(d, fmt_count, m->disks_present);
 	mk_lit(d, " of ");
-	fmt_thousands_d(d->out, m->disks_requested.v);
+	doc_num(d, fmt_count, m->disks_requested);
 	mk_lit(d, " scsi_debug");
 	if (m->have_first && m->have_last) {
 		mk_lit(d, ", ");
@@ -130,8 +119,11 @@ static void run_facts(struct doc *d, const struct report_model *m)
 		mk_lit(d, " .. ");
 		disk_name(d, &m->last);
 	}
-	mk_addf(d, "; %lld of %lld virtio-", fmt_round(m->virtio_present.v),
-		fmt_round(m->virtio_requested.v));
+	mk_lit(d, "; ");
+	doc_num(d, fmt_whole, m->virtio_present);
+	mk_lit(d, " of ");
+	doc_num(d, fmt_whole, m->virtio_requested);
+	mk_lit(d, " virtio-");
 	mk_text(d, fmt_or(m->virtio_bus, "?"));
 	mk_br(d);
 	mk_lit(d, "time:");
@@ -614,7 +606,7 @@ static void ta_phase_section(struct doc *d, const struct report_model *m,
 		}
 	}
 	mk_lit(d, "; ");
-	count_or_unknown(d, p->samples, 1);
+	doc_num(d, fmt_count, p->samples);
 	mk_lit(d, " samples");
 	if (p->interval_s.have)
 	{
@@ -1044,7 +1036,11 @@ static void environment_section(struct doc *d, const struct report_model *m)
 	mk_block_end(d, MK_ITEM);
 	mk_block(d, MK_ITEM, NULL, NULL);
 	MK_PARTS(d, "QEMU ", fmt_or(m->qemu_version, "?"));
-	mk_addf(d, ", %lld MiB, %lld CPU", fmt_round(m->memory_mb.v), fmt_round(m->cpus.v));
+	mk_lit(d, ", ");
+	doc_num(d, fmt_whole, m->memory_mb);
+	mk_lit(d, " MiB, ");
+	doc_num(d, fmt_whole, m->cpus);
+	mk_lit(d, " CPU");
 	mk_block_end(d, MK_ITEM);
 	mk_block(d, MK_ITEM, NULL, NULL);
 	MK_PARTS(d, "", fmt_or(m->tool, "scaletest"), ", started ", fmt_or(m->started, "?"));

@@ -75,7 +75,7 @@ void fmt_value(struct strbuf *out, double v)
 		sb_addf(out, "%.3g", v);
 }
 
-void fmt_signed_value(struct strbuf *out, double v)
+static void fmt_signed_value(struct strbuf *out, double v)
 {
 	if (v > 0)
 		sb_addch(out, '+');
@@ -253,6 +253,16 @@ static void fmt_have(struct strbuf *out, struct num v, void (*fmt)(struct strbuf
 void fmt_count(struct strbuf *out, struct num v)
 {
 	fmt_have(out, v, fmt_thousands_d);
+}
+
+static void whole(struct strbuf *out, double v)
+{
+	sb_addf(out, "%lld", fmt_round(v));
+}
+
+void fmt_whole(struct strbuf *out, struct num v)
+{
+	fmt_have(out, v, whole);
 }
 
 void fmt_count_or_blank(struct strbuf *out, struct num v)

@@ -160,7 +160,7 @@ static void html_table_end(struct doc *d)
 	sb_adds(d->out, "</table>\n");
 }
 
-const struct markup html_markup = {
+static const struct markup html_markup = {
 	.page = 1, .escape = html_escape, .br = html_br, .pre = html_pre,
 	.block = html_block, .block_end = html_block_end,
 	.inline_begin = html_inline, .inline_end = html_inline_end,

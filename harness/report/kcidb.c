@@ -332,10 +332,10 @@ static json_object *environment(const struct report_model *m)
 	struct strbuf comment = STRBUF_INIT;
 
 	sb_addf(&comment, "QEMU %s (%s), ", fmt_or(m->qemu_version, "?"), fmt_or(m->accel, "?"));
-	if (m->memory_mb.have)
-		sb_addf(&comment, "%lld MiB, ", fmt_round(m->memory_mb.v));
-	if (m->cpus.have)
-		sb_addf(&comment, "%lld CPU%s", fmt_round(m->cpus.v), fmt_round(m->cpus.v) == 1 ? "" : "s");
+	fmt_whole(&comment, m->memory_mb);
+	sb_adds(&comment, " MiB, ");
+	fmt_whole(&comment, m->cpus);
+	sb_adds(&comment, m->cpus.have && fmt_round(m->cpus.v) == 1 ? " CPU" : " CPUs");
 	if (m->hostname)
 		sb_addf(&comment, ", on %s", m->hostname);
 	put_str(e, "comment", comment.buf);

@@ -10,13 +10,13 @@
  *			Markdown (scaletest keys, make readme-keys) and as
  *			mdoc (scaletest keys --format mdoc, make man-keys)
  *
- * A new key: a field in struct scenario (scenario.h), a row below (the
+ * A new key: a field in struct scenario (keys.h), a row below (the
  * macros name the field after the key), and where it is used.  The key
  * reference (docs/scenarios.md, make docs-keys) and scaletest-scenario(5)
  * are then regenerated from the row; a rule that
  * ties the key to others goes in scenario_check() (scenario.c).
  */
-#include "scenario/scenario.h"
+#include "scenario/keys.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -24,15 +24,23 @@
 
 #include "lib/util.h"
 
-static const char *const arch_choices[] = { "x86_64", "i386", NULL };
-static const char *const kernel_choices[] = { "debian", "files", "build", NULL };
-static const char *const config_choices[] = { "tinyconfig", "defconfig", NULL };
-static const char *const bus_choices[] = { "scsi", "blk", NULL };
-static const char *const channel_choices[] = { "auto", "uart", "virtio", NULL };
-static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
-static const char *const compress_choices[] = { "none", "gzip", NULL };
+/* An enum key's choices, each at its enum's value (keys.h). */
+static const char *const arch_choices[] = { [ARCH_X86_64] = "x86_64", [ARCH_I386] = "i386", NULL };
+static const char *const kernel_choices[] = {
+	[KERNEL_DEBIAN] = "debian", [KERNEL_FILES] = "files", [KERNEL_BUILD] = "build", NULL };
+static const char *const config_choices[] = {
+	[CONFIG_TINY] = "tinyconfig", [CONFIG_DEF] = "defconfig", NULL };
+static const char *const bus_choices[] = { [VIRTIO_SCSI] = "scsi", [VIRTIO_BLK] = "blk", NULL };
+static const char *const channel_choices[] = {
+	[CHANNEL_AUTO] = "auto", [CHANNEL_UART] = "uart", [CHANNEL_VIRTIO] = "virtio", NULL };
+static const char *const accel_choices[] = {
+	[ACCEL_AUTO] = "auto", [ACCEL_TCG] = "tcg", [ACCEL_KVM] = "kvm", NULL };
+static const char *const compress_choices[] = {
+	[INITRAMFS_NONE] = "none", [INITRAMFS_GZIP] = "gzip", NULL };
+/* The scheduler's name itself: 0 ("default") is the kernel's choice. */
 static const char *const sched_choices[] = { "default", "none", "mq-deadline", "kyber", "bfq", NULL };
-static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
+static const char *const backend_choices[] = {
+	[BACKEND_QEMU] = "qemu", [BACKEND_LIBVIRT] = "libvirt", NULL };
 
 #define OFF(f) offsetof(struct scenario, f)
 #define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h }

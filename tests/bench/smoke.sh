@@ -21,7 +21,7 @@ here=$top/tests/bench
 work=$tmp
 
 # ---- mkcpio ------------------------------------------------------------------
-mkcpio=$top/build/bench/mkcpio
+mkcpio=$build/bench/mkcpio
 [ -x "$mkcpio" ] || { say "bench/smoke: '$mkcpio' is not built (make build/bench/mkcpio)"; exit 3; }
 
 # Its refusals: usage (exit 2), not NAME=SRC, a missing file; nothing left.

@@ -44,8 +44,8 @@ test_installed_smoke() {
 	# Its KCIDB document, from the installed binary, is valid.
 	"$inst/bin/scaletest" report --format kcidb "$dir" > "$out/kcidb.json" 2> "$out/kcidb.err"
 	check "report --format kcidb of the installed run" [ -s "$out/kcidb.json" ]
-	if [ -x "$top/build/jsonschema" ]; then
-		check "the KCIDB document is valid" "$top/build/jsonschema" \
+	if [ -x "$build/jsonschema" ]; then
+		check "the KCIDB document is valid" "$build/jsonschema" \
 			"$top/tests/fixtures/kcidb/kcidb-io-v05_03.schema.json" "$out/kcidb.json"
 	fi
 	make --no-print-directory -s -C "$top" uninstall DESTDIR="$dest" PREFIX=/usr > /dev/null 2>&1

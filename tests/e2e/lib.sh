@@ -91,7 +91,7 @@ wait_until() {
 # with host.json: a run directory, not a file a test made) is valid
 # against docs/result.schema.json, checked after each test as part of it:
 # the live writers, whatever the test looked at.
-schema_js=$top/build/jsonschema
+schema_js=$build/jsonschema
 [ -x "$schema_js" ] || { say "$SUITE: $schema_js missing: run make build/jsonschema"; exit 3; }
 schema_stamp=$tmp/.result-schema-stamp
 touch "$schema_stamp"

@@ -25,7 +25,7 @@
 set -u
 
 . "$(dirname "$0")/../lib.sh"
-lib=$top/build/libscaletest.a
+lib=$build/libscaletest.a
 
 chromium=$(command -v chromium 2>/dev/null || true)
 [ -n "$chromium" ] || skip_all "chromium not installed (make deps-html)"

@@ -32,7 +32,7 @@ set -u
 
 . "$(dirname "$0")/../lib.sh"
 here=$top/tests/kcidb
-js=$top/build/jsonschema
+js=$build/jsonschema
 schema=$top/tests/fixtures/kcidb/kcidb-io-v05_03.schema.json
 
 # valid DOC LABEL: the schema takes it.

@@ -81,8 +81,9 @@ TEST(child_missing_program)
 	char *msg;
 
 	stderr_capture_begin();
-	CHECK_EQ_INT(run(argv, 10, NULL, &res), -1);
-	CHECK_EQ_INT(run(argv2, 10, NULL, &res), -1);
+	/* A program that is not there is the environment's (exit 3). */
+	CHECK_EQ_INT(run(argv, 10, NULL, &res), ERR_ENV);
+	CHECK_EQ_INT(run(argv2, 10, NULL, &res), ERR_ENV);
 	msg = stderr_capture_end();
 	CHECK_CONTAINS(msg, "cannot run 'scaletest-no-such-program-x9': not found in PATH");
 	CHECK_CONTAINS(msg, "cannot run '/nonexistent/dir/prog'");
