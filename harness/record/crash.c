@@ -416,7 +416,8 @@ static void add_frames(struct strvec *raw, const char *ln, const regmatch_t *m, 
 	}
 }
 
-/* A frame's name without a syscall prefix: the shortest. */
+/* A frame's name without a syscall prefix: the shortest, never empty (a
+ * frame named just "__do_sys_" keeps it). */
 static const char *stripped(const char *frame)
 {
 	const char *best = frame;
@@ -424,7 +425,8 @@ static const char *stripped(const char *frame)
 	for (size_t i = 0; crash_strip_prefixes[i]; i++) {
 		size_t n = strlen(crash_strip_prefixes[i]);
 
-		if (!strncmp(frame, crash_strip_prefixes[i], n) && strlen(frame + n) < strlen(best))
+		if (!strncmp(frame, crash_strip_prefixes[i], n) && frame[n] &&
+		    strlen(frame + n) < strlen(best))
 			best = frame + n;
 	}
 	return best;
