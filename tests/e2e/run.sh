@@ -143,6 +143,11 @@ test_hung_task_finding() {
 	check "status pass" j '.status == "pass" and .crash == null'
 	check "the console has the report" j '.console.crash | test("blocked for more than")'
 	check "a hung-task finding, with its title and context" j '.findings[0].class == "hung-task" and (.findings[0].title | startswith("INFO: task hung")) and (.findings[0].context | test("blocked for more than"))'
+	# At the default loglevel the console shows no stack: the guest read the
+	# blocked task's (initramfs/lib/hung.sh), and the title names where it waits.
+	check "the guest sent the blocked tasks' stacks" sh -c 'ls "$1"/hung/*.txt > /dev/null' - "$dir"
+	check "the finding names where insmod waits, not 'corrupted'" j '.findings[0].title | startswith("INFO: task hung in ") and (endswith(" corrupted") | not)'
+	say "hung_task_finding: $(jq -r '.findings[0].title' "$dir/result.json" 2>/dev/null)"
 	check "present == requested" j '.disks.present == .disks.requested'
 	check "the run said it goes on" grep -q "a hung-task report while insmod goes on: recorded as a finding" "$log.err"
 	check "report.md has the finding" grep -q "^## Findings" "$dir/report.md"
@@ -293,6 +298,21 @@ test_crash() {
 	run_smoke crash --set cmdline=scaletest_fault=panic:after-insmod
 	common_failure_checks crash
 	check "reason is the crash title, a panic" j '.reason == .crash.title and (.reason | test("^kernel panic"))'
+}
+
+# The hung-task fault at the default loglevel (4): the console shows the
+# report's first line and no stack; the guest reads the blocked task's
+# (initramfs/lib/hung.sh), and the title is the one the stack on the
+# console gives at loglevel 7 (the replay fixture hung-task, the same bug).
+test_hung_task_titled() {
+	run_smoke hung-task-titled --set cmdline=scaletest_fault=hung:after-virtio \
+		--set timeout_insmod=60 --set timeout_io=60
+	common_failure_checks crash
+	want=$(jq -r .crash.title "$fx/replay/hung-task/result.json")
+	check "class hung-task" j '.crash.class == "hung-task"'
+	check "the console shows no stack" sh -c '! grep -q "Call Trace" "$1"' - "$dir/console.log"
+	check "the guest sent the blocked task's stack" sh -c 'ls "$1"/hung/*.txt > /dev/null' - "$dir"
+	check "titled '$want', as at loglevel 7" j ".crash.title == \"$want\""
 }
 
 test_oom() {

@@ -78,6 +78,10 @@ TEST(console_normal_lines_not_classified)
 		"[    2.0] EXT4-fs (sda): WARNING: mounting fs with errors",
 		"[    3.0] Booting the kernel.",
 		"[    0.1] INFO: lockdep is turned off.",
+		/* die() numbers an Oops ("[#1]"): this is a message (issue 36). */
+		"[  662.412008] Oops: efitime: can't read time!",
+		/* A finding, not a crash or an OOM (issue 36). */
+		"[   33.0] insmod: page allocation failure: order:5, mode:0x40dc0(GFP_KERNEL), nodemask=(null)",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(normal); i++)
