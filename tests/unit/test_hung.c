@@ -192,9 +192,9 @@ TEST(hung_report_task)
 		console_scan_init(&cs);
 		console_scan_feed(&cs, lines[i].line, strlen(lines[i].line));
 		console_scan_finish(&cs);
-		if (crash_report_task(&cs.rep[CRASH_GROUP_CRASH].r) != lines[i].pid)
-			test_fail(__FILE__, __LINE__, "'%s': pid %lld, expected %lld", lines[i].line,
-				  crash_report_task(&cs.rep[CRASH_GROUP_CRASH].r), lines[i].pid);
+		CHECKF(crash_report_task(&cs.rep[CRASH_GROUP_CRASH].r) == lines[i].pid,
+		       "'%s': pid %lld, expected %lld", lines[i].line,
+		       crash_report_task(&cs.rep[CRASH_GROUP_CRASH].r), lines[i].pid);
 		console_scan_release(&cs);
 	}
 }
