@@ -22,7 +22,7 @@ int guest_status_valid(const char *status)
 
 const char *const guest_scripts[] = {
 	"channel.sh", "clock.sh", "blocks.sh", "wait.sh", "sweep.sh",
-	"inventory.sh", "io.sh", "monitor.sh", "phase.sh", "faults.sh",
+	"inventory.sh", "io.sh", "monitor.sh", "hung.sh", "phase.sh", "faults.sh",
 	"attribution.sh", "timeattr.sh", NULL,
 };
 

@@ -788,6 +788,60 @@ out:
 }
 
 
+/* KCIDB's patchset hash of the patches, in order: sha256 over each
+ * patch's sha256 in hex and a newline ("sha256sum *.patch | cut -c-64 |
+ * sha256sum"); "" for none; NULL when a patch cannot be read. */
+char *kbuild_patchset_hash(const struct strvec *patches)
+{
+	struct hash_ctx *all;
+	char hex[65];
+
+	if (!patches->n)
+		return xstrdup("");
+	all = hash_new();
+	for (size_t i = 0; i < patches->n; i++) {
+		struct hash_ctx *one = hash_new();
+		int r = hash_add_file(one, patches->v[i]);
+
+		hash_hex(one, hex);
+		if (r < 0) {
+			hash_hex(all, hex);
+			return NULL;
+		}
+		hash_add(all, hex, 64);
+		hash_add(all, "\n", 1);
+	}
+	hash_hex(all, hex);
+	return xstrdup(hex);
+}
+
+/* Where a git source's commit can be fetched: its origin remote, when
+ * that is an https:// URL with no user or password in it (nothing that
+ * could carry a token goes into result.json), printable and on one line;
+ * else NULL. */
+static char *git_url(const char *repo)
+{
+	static const char *const args[] = { "config", "--get", "remote.origin.url", NULL };
+	struct strbuf out = STRBUF_INIT;
+	char *url = NULL;
+
+	if (git_capture(repo, args, &out) == 0) {
+		size_t hl;
+		int ok;
+
+		sb_setlen(&out, strcspn(out.buf, "\n"));
+		ok = out.len > 8 && out.len < 512 && !strncmp(out.buf, "https://", 8);
+		hl = ok ? strcspn(out.buf + 8, "/?#") : 0;
+		ok = ok && hl && !memchr(out.buf + 8, '@', hl);
+		for (size_t i = 0; ok && i < out.len; i++)
+			ok = (unsigned char)out.buf[i] > ' ' && out.buf[i] != 0x7f;
+		if (ok)
+			url = sb_detach(&out, NULL);
+	}
+	sb_release(&out);
+	return url;
+}
+
 static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 			 const struct source *src, const struct strvec *patches,
 			 struct kernel_artifact *k)
@@ -812,6 +866,9 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 		k->build_key = xstrdup(path_basename(entry));
 		for (size_t i = 0; i < patches->n; i++)
 			strvec_push(&k->build_patches, path_basename(patches->v[i]));
+		k->build_patchset_hash = kbuild_patchset_hash(patches);
+		if (src->commit)
+			k->build_git_url = git_url(spec->source);
 		for (size_t i = 0; i < spec->fragments.n; i++)
 			strvec_push(&k->build_fragments, spec->fragments.v[i]);
 		k->build_base = xstrdup(spec->base);

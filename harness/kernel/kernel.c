@@ -28,6 +28,8 @@ void kernel_release(struct kernel_artifact *k)
 	free(k->build_base);
 	strvec_clear(&k->build_patches);
 	strvec_clear(&k->build_fragments);
+	free(k->build_patchset_hash);
+	free(k->build_git_url);
 	*k = (struct kernel_artifact)KERNEL_ARTIFACT_INIT;
 }
 

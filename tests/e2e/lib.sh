@@ -52,8 +52,9 @@ run_smoke() {
 	[ -n "$dir" ] || dir=$out/$name/none
 }
 
-no_qemu_left() {
-	! pgrep -f "qemu-system.*$out/$1" >/dev/null 2>&1
+no_qemu_left() { # (pgrep: 1 is "none", 2 and 3 are errors, never "none")
+	pgrep -f "qemu-system.*$out/$1" > /dev/null
+	[ $? = 1 ]
 }
 
 alive() { # pid: running (not gone, not a zombie)

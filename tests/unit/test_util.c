@@ -47,12 +47,10 @@ TEST(util_parse_numbers_reject_any_leading_space)
 		uint64_t u;
 		int64_t s;
 
-		if (parse_u64(ws[i], &u) != -1)
-			test_fail(__FILE__, __LINE__, "parse_u64 accepted byte 0x%02x then '5'",
-				  (unsigned char)ws[i][0]);
-		if (parse_i64(ws[i], &s) != -1)
-			test_fail(__FILE__, __LINE__, "parse_i64 accepted byte 0x%02x then '5'",
-				  (unsigned char)ws[i][0]);
+		CHECKF(parse_u64(ws[i], &u) == -1, "parse_u64 accepted byte 0x%02x then '5'",
+		       (unsigned char)ws[i][0]);
+		CHECKF(parse_i64(ws[i], &s) == -1, "parse_i64 accepted byte 0x%02x then '5'",
+		       (unsigned char)ws[i][0]);
 	}
 }
 
