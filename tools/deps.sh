@@ -54,6 +54,11 @@
 #                                           qemu+ssh e2e test (tests/libvirt/sshd.sh)
 #   zstd                                    the .ko.zst modules of the unit tests'
 #                                           modules tree (tests/fixtures/kmod/mktree.sh)
+#   zsh fish                                the zsh and fish completions, run by their
+#                                           own shells (tests/completion.sh)
+#   busybox-static                          the host's /bin/busybox: the unit tests of the
+#                                           ELF reader and fio's closure on a real static
+#                                           program (tests/unit/test_fio.c)
 # fuzz:
 #   clang libclang-rt-14-dev                make fuzz: the libFuzzer targets
 #                                           (tests/fuzz/; libFuzzer and the
@@ -63,6 +68,9 @@
 # deb:
 #   debhelper lintian                       dpkg-buildpackage -b of debian/ (dh), and
 #                                           lintian on the package (tests/deb.sh)
+#   debootstrap autopkgtest                 the package built in clean bookworm and trixie
+#                                           chroots (tests/deb-chroot.sh); its autopkgtest
+#                                           (debian/tests/, tests/deb.sh)
 #   libvirt-dev libxml2-dev                 the package's Build-Depends beyond default's
 #                                           (it always has the libvirt backend)
 # and, with every profile, the i386 architecture (dpkg --add-architecture
@@ -80,10 +88,10 @@ PROFILE_default="gcc make pkg-config libarchive-dev libjson-c-dev zlib1g-dev lib
 libkmod-dev qemu-system-x86 kmod dpkg-dev gcc-multilib libc6-dev-i386"
 PROFILE_kbuild="flex bison bc libelf-dev xz-utils git ccache"
 PROFILE_libvirt="libvirt-dev libxml2-dev libvirt-daemon-system libvirt-clients"
-PROFILE_test="jq procps libxml2-utils fio openssh-server mandoc man-db zstd"
+PROFILE_test="jq procps libxml2-utils fio openssh-server mandoc man-db zstd zsh fish busybox-static"
 PROFILE_fuzz="clang libclang-rt-14-dev"
 PROFILE_html="chromium"
-PROFILE_deb="debhelper lintian libvirt-dev libxml2-dev"
+PROFILE_deb="debhelper lintian libvirt-dev libxml2-dev debootstrap autopkgtest"
 PROFILES="default kbuild libvirt test fuzz html deb"
 
 usage() {
