@@ -15,6 +15,7 @@
 
 #include "guest/elf.h"
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
 #include "scenario/scenario.h"
@@ -352,7 +353,7 @@ static const char *const apt_env[] = { "LC_ALL=C", NULL };
 static int source_version(char **version, char **dsc)
 {
 	const char *key[] = { "fio print-uris v1", NULL };
-	const char *argv[] = { "apt-get", "source", "--print-uris", "fio", NULL };
+	struct strvec av = STRVEC_INIT;
 	char *memo = deb_memo_path(key);
 	struct strbuf out = STRBUF_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
@@ -378,7 +379,11 @@ static int source_version(char **version, char **dsc)
 	o.capture = &out;
 	o.env = apt_env;
 	o.timeout = 300;
-	if (child_run(argv, &o, &res) < 0)
+	apt_argv(&av, "apt-get");
+	strvec_push(&av, "source");
+	strvec_push(&av, "--print-uris");
+	strvec_push(&av, "fio");
+	if (child_run((const char *const *)av.v, &o, &res) < 0)
 		goto out;
 	p = fio_parse_print_uris(out.buf, version, dsc);
 	if (p == FIO_SRC_NO_DEB_SRC) {
@@ -416,6 +421,7 @@ out:
 		free(*dsc);
 		*version = *dsc = NULL;
 	}
+	strvec_clear(&av);
 	sb_release(&out);
 	free(memo);
 	return r;
@@ -500,15 +506,23 @@ static int fio_build(int arch, const char *version, const char *dsc,
 	note("fio %s for %s: building a static binary from Debian's source "
 	     "(once)", version, an);
 
-	const char *get[] = { "apt-get", "source", "--download-only", "-q", "fio", NULL };
+	struct strvec get = STRVEC_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
 	struct child_result res;
+
+	apt_argv(&get, "apt-get");
+	strvec_push(&get, "source");
+	strvec_push(&get, "--download-only");
+	strvec_push(&get, "-q");
+	strvec_push(&get, "fio");
 
 	o.dir = work;
 	o.env = apt_env;
 	o.log = log;
 	o.timeout = 1800;
-	if (child_run(get, &o, &res) < 0)
+	int gr = child_run((const char *const *)get.v, &o, &res);
+	strvec_clear(&get);
+	if (gr < 0)
 		goto out;
 	if (!child_ok(&res)) {
 		error_env("apt-get source --download-only fio failed (%s); see '%s'",

@@ -8,6 +8,7 @@
 
 #include "lib/cache.h"
 #include "kernel/deb.h"
+#include "kernel/layout.h"
 #include "guest/contract.h"
 #include "guest/fio.h"
 #include "guest/moddep.h"
@@ -50,10 +51,12 @@ int guest_busybox(int arch, const char *log, char **path)
 		r = deb_fetch_extract(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
 	cache_end(&txn);
 	if (r >= 0) {
+		/* bin/busybox until bookworm, usr/bin/busybox from trixie on. */
 		r = 0;
-		*path = xstrfmt("%s/bin/busybox", entry);
-		if (!is_executable(*path))
-			r = error("'%s' is missing from the busybox-static package", *path);
+		*path = layout_find_program(entry, "busybox");
+		if (!*path)
+			r = error("neither bin/busybox nor usr/bin/busybox is in the busybox-static "
+				  "package %s %s (%s)", p.name, p.version, entry);
 	}
 	free(entry);
 	deb_pkg_release(&p);
