@@ -141,7 +141,7 @@ static int kernel_build(int argc, char **argv)
 		free(dir);
 	}
 	note("log: %s", log);
-	if (kbuild_build(&spec, log, &k, &hit) < 0) {
+	if (apt_select(s.kernel_suite, 1, log) < 0 || kbuild_build(&spec, log, &k, &hit) < 0) {
 		ret = child_interrupted() ? EXIT_INTERRUPTED
 		      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
 	} else {

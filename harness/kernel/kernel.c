@@ -311,6 +311,14 @@ int kernel_find(const struct scenario *s, kernel_finder *find_build,
 			sb_release(&d);
 			return 0;
 		}
+		if (s->kernel == KERNEL_BUILD && scenario_debian_source(s->kernel_source, NULL, 0)) {
+			sb_addf(what, "not built: a run would first fetch the package lists of "
+				"suite %s (apt-get update with scaletest's own apt), then resolve "
+				"Debian's kernel source there (kernel_source = %s) and build it",
+				d.buf, s->kernel_source);
+			sb_release(&d);
+			return 0;
+		}
 		sb_release(&d);
 	}
 	switch (s->kernel) {
