@@ -12,6 +12,9 @@
 #   sh tests/e2e/trixie.sh                  (wrap it in heavy: one TCG guest)
 #   CHROOT_RELEASE=bookworm sh tests/e2e/trixie.sh    the same on Debian 12
 #   CHROOT_KEEP=1 ...                       keep the chroot (and its caches)
+#   CHROOT_CACHE=DIR                        where the pristine minbase is kept as
+#                                           a tarball between runs (default
+#                                           /var/tmp/scaletest-chroot)
 #
 # Needs root (chroot, mount), debootstrap (make deps-test) and Debian's
 # archive over the network; about 1 GB in the chroot.  It prints each
@@ -75,8 +78,19 @@ test_fresh_debian_make_scale_test() {
 	[ -n "$(git -C "$top" status --porcelain --untracked-files=no)" ] &&
 		say "# $release: the tree has changes not committed: the clone is of HEAD, without them"
 	rm -rf "$root"
-	step debootstrap debootstrap --variant=minbase "$release" "$root" http://deb.debian.org/debian ||
-		{ fail "debootstrap $release failed (see $out/$release-debootstrap.log)"; return 0; }
+	# A pristine minbase, kept as a tarball between runs (CHROOT_CACHE): the
+	# same bytes debootstrap leaves, without its minute of downloads.
+	base=${CHROOT_CACHE:-/var/tmp/scaletest-chroot}/$release-minbase.tar
+	if [ -s "$base" ]; then
+		mkdir -p "$root"
+		step unpack tar -xpf "$base" -C "$root" ||
+			{ fail "cannot unpack '$base'"; return 0; }
+	else
+		step debootstrap debootstrap --variant=minbase "$release" "$root" http://deb.debian.org/debian ||
+			{ fail "debootstrap $release failed (see $out/$release-debootstrap.log)"; return 0; }
+		mkdir -p "$(dirname "$base")" &&
+			tar -cpf "$base.tmp" -C "$root" . && mv "$base.tmp" "$base"
+	fi
 	checked
 	# No service starts inside; name resolution as the host's.
 	printf '#!/bin/sh\nexit 101\n' > "$root/usr/sbin/policy-rc.d"
