@@ -4,8 +4,8 @@
 # local file:// archive signed by a key made here: scaletest's own apt
 # fetches and checks its lists, resolves a split 7.x-style kernel
 # (linux-image-V a metapackage of linux-binary-, linux-modules- and
-# linux-base-V, modules under usr/lib/modules) and a merged-/usr
-# busybox-static, and refuses, exit 3 with nothing booted and nothing
+# linux-base-V, modules under usr/lib/modules) from sid and a merged-/usr
+# busybox-static from bookworm (the guest's userland), and refuses, exit 3 with nothing booted and nothing
 # half-written in the cache: an unknown suite, a package the suite does
 # not have, an i386 kernel after bookworm, a metapackage whose parts are
 # missing, lists signed by a key that is not trusted, an InRelease altered
@@ -105,7 +105,11 @@ setup() {
 	deb linux-image-9.9.8+t-amd64 9.9.8-1 "$r/broken" \
 		"linux-binary-9.9.8+t-amd64 (= 9.9.8-1), linux-modules-9.9.8+t-amd64 (= 9.9.8-1)"
 	deb busybox-static 1:1.37.0-1 "$r/busybox"
-	release sid trusted@scaletest.invalid
+	# sid for the kernel; bookworm's three for the guest's userland, which
+	# comes from bookworm whatever the kernel's suite (apt.h).
+	for dist in sid bookworm bookworm-updates bookworm-security; do
+		release "$dist" trusted@scaletest.invalid
+	done
 	for q in qemu-system-x86_64 qemu-system-i386; do
 		printf '#!/bin/sh\n[ "$1" = --version ] && { echo "QEMU emulator version 7.2.0 (stub)"; exit 0; }\ntouch "%s/qemu-started"\n' "$w" > "$w/stub/$q"
 		chmod +x "$w/stub/$q"
@@ -256,7 +260,11 @@ test_signature_altered_release() {
 	checked
 	nothing_cached "an altered InRelease"
 	# A Packages file altered after signing: its hash no longer matches.
-	release sid trusted@scaletest.invalid
+	# sid for the kernel; bookworm's three for the guest's userland, which
+	# comes from bookworm whatever the kernel's suite (apt.h).
+	for dist in sid bookworm bookworm-updates bookworm-security; do
+		release "$dist" trusted@scaletest.invalid
+	done
 	printf '\nPackage: evil\nVersion: 1\nArchitecture: amd64\n' >> "$repo/dists/sid/main/binary-amd64/Packages"
 	expect 3 "suite 'sid': apt-get update failed" -- \
 		st run "$top/scenarios/smoke" --set kernel_suite=sid --out "$w/res" --quiet

@@ -595,7 +595,7 @@ int fio_obtain(int arch, const char *log, char **path)
 		return error("fio: unknown arch %d", arch);
 	if (!log)
 		return error("fio: a build log is needed");
-	if (source_version(&version, &dsc) < 0)
+	if (apt_use_userland(log) < 0 || source_version(&version, &dsc) < 0)
 		return -1;
 	entry = cache_path("fio/%s_%s", version, arch_name(arch));
 	bin = xstrfmt("%s/fio", entry);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "kernel/layout.h"
 #include "guest/contract.h"
@@ -43,7 +44,8 @@ int guest_busybox(int arch, const char *log, char **path)
 	char *entry;
 	int r;
 
-	if (deb_resolve("busybox-static", arch_debian(arch), 0, &p) < 0)
+	if (apt_use_userland(log) < 0 ||
+	    deb_resolve("busybox-static", arch_debian(arch), 0, &p) < 0)
 		return -1;
 	entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch);
 	r = cache_begin(&txn, entry);

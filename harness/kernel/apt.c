@@ -371,6 +371,25 @@ static void select_entry(const struct suite *s, char *entry)
 	sel_lists = xstrfmt("%s/lists", entry);
 }
 
+const char *apt_userland_suite(const char *suite)
+{
+	const struct suite *s = suite && *suite ? suite_find(suite) : NULL;
+
+	return s ? "bookworm" : NULL;
+}
+
+int apt_use_userland(const char *log)
+{
+	const char *u = sel ? apt_userland_suite(sel->name) : NULL;
+	int r;
+
+	if (!u || !strcmp(u, sel->name))
+		return 0;
+	r = apt_select(u, !cache_readonly(), log);
+	return r > 0 ? error_env("no package lists of suite %s in the cache yet (a run fetches them)", u)
+		     : r;
+}
+
 int apt_select(const char *suite, int fetch, const char *log)
 {
 	const struct suite *s;

@@ -49,6 +49,16 @@
  * them; apt_select_missing() says so); -1 on error (said with
  * error_env: an unknown suite, a failed update, a missing keyring). */
 int apt_select(const char *suite, int fetch, const char *log);
+/* The guest's userland (busybox-static, fio's source) with a kernel
+ * suite: bookworm's, whatever the kernel's suite, so that runs on
+ * different kernels differ in the kernel only (the same busybox 1.35 and
+ * fio 3.33 on 6.1 and 7.3), and because bookworm has them for i386 as for
+ * amd64 (later releases may drop i386) and its sources stay on the
+ * mirrors (unstable's move daily); NULL for the host's apt. */
+const char *apt_userland_suite(const char *suite);
+/* Select the userland suite of the suite selected (nothing for the
+ * host's apt): 0, or -1 (said). */
+int apt_use_userland(const char *log);
 /* The suite selected, or NULL for the host's apt. */
 const char *apt_suite(void);
 /* Push prog and the options that make it the selected apt. */
