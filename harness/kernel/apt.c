@@ -157,24 +157,29 @@ const char *apt_lists_dir(void)
 	return sel ? sel_lists : host_lists;
 }
 
-void apt_argv(struct strvec *av, const char *prog)
+/* The options that make apt-get and apt-cache the apt of entry. */
+static void push_options(struct strvec *av, const char *entry)
 {
-	strvec_push(av, prog);
-	if (!sel)
-		return;
 	strvec_push(av, "-c");
-	strvec_pushf(av, "%s/apt.conf", sel_entry);
-	strvec_pushf(av, "-oDir::Etc::sourcelist=%s/sources.list", sel_entry);
-	strvec_pushf(av, "-oDir::Etc::sourceparts=%s/parts.d", sel_entry);
-	strvec_pushf(av, "-oDir::Etc::preferences=%s/preferences", sel_entry);
-	strvec_pushf(av, "-oDir::Etc::preferencesparts=%s/parts.d", sel_entry);
-	strvec_pushf(av, "-oDir::State::Lists=%s/lists", sel_entry);
-	strvec_pushf(av, "-oDir::State::status=%s/status", sel_entry);
-	strvec_pushf(av, "-oDir::State::extended_states=%s/extended_states", sel_entry);
+	strvec_pushf(av, "%s/apt.conf", entry);
+	strvec_pushf(av, "-oDir::Etc::sourcelist=%s/sources.list", entry);
+	strvec_pushf(av, "-oDir::Etc::sourceparts=%s/parts.d", entry);
+	strvec_pushf(av, "-oDir::Etc::preferences=%s/preferences", entry);
+	strvec_pushf(av, "-oDir::Etc::preferencesparts=%s/parts.d", entry);
+	strvec_pushf(av, "-oDir::State::Lists=%s/lists", entry);
+	strvec_pushf(av, "-oDir::State::status=%s/status", entry);
+	strvec_pushf(av, "-oDir::State::extended_states=%s/extended_states", entry);
 	/* Our cache is 0700: apt's _apt user could not write there, and apt
 	 * would say so and go on as root anyway. */
 	if (geteuid() == 0)
 		strvec_push(av, "-oAPT::Sandbox::User=root");
+}
+
+void apt_argv(struct strvec *av, const char *prog)
+{
+	strvec_push(av, prog);
+	if (sel)
+		push_options(av, sel_entry);
 }
 
 /* apt's own complaints (E:, W:, Err:) written to log from byte from on,
@@ -209,8 +214,6 @@ static int suite_update(const struct suite *s, const char *tmp, const char *log)
 	struct strvec av = STRVEC_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
 	struct child_result res;
-	const struct suite *saved = sel;
-	char *saved_entry = sel_entry;
 	char *p;
 	int r = -1;
 	struct stat st;
@@ -240,11 +243,8 @@ static int suite_update(const struct suite *s, const char *tmp, const char *log)
 		if (w < 0)
 			goto out;
 	}
-	sel = s;
-	sel_entry = (char *)tmp;
-	apt_argv(&av, "apt-get");
-	sel = saved;
-	sel_entry = saved_entry;
+	strvec_push(&av, "apt-get");
+	push_options(&av, tmp);
 	strvec_push(&av, "update");
 	strvec_push(&av, "-q");
 	if (log && stat(log, &st) == 0)
