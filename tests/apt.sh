@@ -64,11 +64,29 @@ release() {
 	gpg --batch -q --local-user "$2" --clearsign -o "$d/InRelease" "$d/Release"
 }
 
-# The archive, the keys and a stub QEMU, once per test.
+# The archive, the keys and a stub QEMU: made once (in $tmp/base), copied
+# for each test (which may spoil its copy).
 setup() {
+	if [ ! -e "$tmp/base/ready" ]; then
+		w=$tmp/base
+		rm -rf "$w"
+		mkdir -p "$w"
+		make_base || return 1
+		: > "$w/ready"
+	fi
 	w=$tmp/$t
 	rm -rf "$w"
-	mkdir -p "$w"
+	cp -a "$tmp/base" "$w"
+	repo=$w/repo
+	export GNUPGHOME="$w/gnupg"
+	# The stub's mark, where this test looks for it.
+	for q in qemu-system-x86_64 qemu-system-i386; do
+		printf '#!/bin/sh\n[ "$1" = --version ] && { echo "QEMU emulator version 7.2.0 (stub)"; exit 0; }\ntouch "%s/qemu-started"\n' "$w" > "$w/stub/$q"
+		chmod +x "$w/stub/$q"
+	done
+}
+
+make_base() {
 	repo=$w/repo
 	export GNUPGHOME="$w/gnupg"
 	mkdir -p "$GNUPGHOME" "$w/stub"
