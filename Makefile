@@ -32,7 +32,9 @@
 #
 # Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
 # SANITIZE=address,undefined builds with sanitizers; BUILD= and BIN= name
-# the build and binary folders (build, bin).
+# the build and binary folders (build, bin), and every target writes under
+# them (the sanitizer build under $(BUILD)-san and $(BIN)-san); the test
+# scripts find them through SCALETEST_BUILD and SCALETEST_BIN.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -42,6 +44,13 @@ BASELINES ?= results/baselines
 SANITIZE ?=
 BUILD ?= build
 BIN ?= bin
+BUILD_SAN = $(BUILD)-san
+BIN_SAN = $(BIN)-san
+# The test scripts look in build/ and bin/ unless told (tests/lib.sh).
+ifneq ($(BUILD) $(BIN),build bin)
+export SCALETEST_BUILD = $(abspath $(BUILD))
+export SCALETEST_BIN = $(abspath $(BIN))/scaletest
+endif
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 10
 
@@ -117,11 +126,11 @@ $(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The benchmarks' helper: appends archives with the harness's cpio writer.
-build/bench/mkcpio.o: tests/bench/mkcpio.c build/CFLAGS
-	@mkdir -p build/bench
+$(BUILD)/bench/mkcpio.o: tests/bench/mkcpio.c $(BUILD)/CFLAGS
+	@mkdir -p $(BUILD)/bench
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a build/LDFLAGS
+$(BUILD)/bench/mkcpio: $(BUILD)/bench/mkcpio.o $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The tests' JSON Schema validator (tests/tools/jsonschema.c): the KCIDB
@@ -166,7 +175,7 @@ test: deps-full
 
 # make test without installing anything first.  (make test runs it in a new
 # make, so that the libvirt check above sees what deps-full installed.)
-test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
+test-only: $(BIN)/scaletest $(BUILD)/unit-tests $(BUILD)/bench/mkcpio
 	sh tests/run.sh $(SUITES)
 
 scale-test: deps
@@ -185,7 +194,7 @@ nightly-first: deps-kbuild
 	$(MAKE) $(BIN)/scaletest
 	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES) --record-baselines
 
-bench: $(BIN)/scaletest build/bench/mkcpio
+bench: $(BIN)/scaletest $(BUILD)/bench/mkcpio
 	sh tests/bench/run.sh
 
 golden: $(BIN)/scaletest
@@ -196,28 +205,28 @@ bench-table:
 	sh tests/bench/table.sh --update
 
 clean:
-	rm -rf build bin build-san bin-san $(BUILD) $(BIN) .version-stamp
+	rm -rf $(BUILD) $(BIN) $(BUILD_SAN) $(BIN_SAN) .version-stamp
 
 # The unit and command-line tests again, built with AddressSanitizer and
-# UndefinedBehaviorSanitizer into build-san/ and bin-san/, so the normal
-# build is left as it is.
+# UndefinedBehaviorSanitizer into $(BUILD_SAN)/ and $(BIN_SAN)/, so the
+# normal build is left as it is.
 check-sanitize:
-	$(MAKE) BUILD=build-san BIN=bin-san SANITIZE=address,undefined \
-		bin-san/scaletest build-san/unit-tests
-	build-san/unit-tests tests/fixtures
-	SCALETEST_BIN=$(CURDIR)/bin-san/scaletest sh tests/cli.sh
+	$(MAKE) BUILD=$(BUILD_SAN) BIN=$(BIN_SAN) SANITIZE=address,undefined \
+		$(BIN_SAN)/scaletest $(BUILD_SAN)/unit-tests
+	$(BUILD_SAN)/unit-tests tests/fixtures
+	SCALETEST_BIN=$(abspath $(BIN_SAN))/scaletest sh tests/cli.sh
 
 # Fuzzing (tests/fuzz/, docs/test-tools.md "Fuzzing"): one libFuzzer target per parser
-# of untrusted input, built with clang into build/fuzz/, the library
+# of untrusted input, built with clang into $(BUILD)/fuzz/, the library
 # compiled again with the fuzzer's instrumentation and ASan+UBSan.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	   -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) -O1 -g $(PKG_CFLAGS) -Iharness \
 	      $(FUZZ_SAN) -MMD -MP -DSCALETEST_VERSION='"fuzz"'
 FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
-FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
-FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=build/fuzz/obj/%.o)
-build/fuzz/FLAGS: FORCE
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=$(BUILD)/fuzz/obj/%.o)
+$(BUILD)/fuzz/FLAGS: FORCE
 	$(call flags_file,$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_LIBS))
 
 fuzz: fuzz-build
@@ -230,41 +239,41 @@ fuzz-build:
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
 		echo "make fuzz: '$(FUZZ_CC)' not found: the fuzz targets need clang" \
 		     "with libFuzzer (make deps-fuzz)" >&2; exit 1; }
-	@mkdir -p build/fuzz
+	@mkdir -p $(BUILD)/fuzz
 	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
-		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o build/fuzz/probe 2>/dev/null || { \
+		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o $(BUILD)/fuzz/probe 2>/dev/null || { \
 		echo "make fuzz: '$(FUZZ_CC)' cannot link -fsanitize=fuzzer,address,undefined:" \
 		     "libFuzzer or the sanitizer runtimes are missing (Debian: libclang-rt-14-dev;" \
 		     "make deps-fuzz)" >&2; exit 1; }
 	$(MAKE) $(FUZZ_BINS)
 
-build/fuzz/obj/%.o: harness/%.c build/fuzz/FLAGS
+$(BUILD)/fuzz/obj/%.o: harness/%.c $(BUILD)/fuzz/FLAGS
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-build/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
+$(BUILD)/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a build/fuzz/FLAGS
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/fuzz/libscaletest.a $(BUILD)/fuzz/FLAGS
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
-		build/fuzz/libscaletest.a $(PKG_LIBS)
+		$(BUILD)/fuzz/libscaletest.a $(PKG_LIBS)
 
 .PHONY: all deps $(DEPS_PROFILES:%=deps-%) libvirt-start libvirt-stop check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \
-	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d) build/bench/mkcpio.d
+	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d) $(BUILD)/bench/mkcpio.d
 
 # Refresh docs/scenarios.md's key reference from the key table (tests/cli.sh
 # fails when it is stale); readme-keys, its old name, still works.
-docs-keys readme-keys: bin/scaletest
-	bin/scaletest keys > build/keys.md
-	awk 'BEGIN { while ((getline l < "build/keys.md") > 0) k = k l "\n" } \
+docs-keys readme-keys: $(BIN)/scaletest
+	$(BIN)/scaletest keys > $(BUILD)/keys.md
+	awk 'BEGIN { while ((getline l < "$(BUILD)/keys.md") > 0) k = k l "\n" } \
 	     /<!-- keys:end -->/ { printf "%s", k; skip = 0 } \
 	     !skip { print } \
-	     /<!-- keys:start -->/ { skip = 1 }' docs/scenarios.md > build/scenarios.md
-	mv build/scenarios.md docs/scenarios.md
+	     /<!-- keys:start -->/ { skip = 1 }' docs/scenarios.md > $(BUILD)/scenarios.md
+	mv $(BUILD)/scenarios.md docs/scenarios.md
 .PHONY: docs-keys readme-keys valgrind
 
 # The unit tests under valgrind: no definite leak and no memory error in
@@ -283,12 +292,12 @@ check test-only: $(BUILD)/jsonschema
 # Refresh scaletest-scenario(5)'s key list from the key table (tests/man.sh
 # fails when it is stale).
 man-keys: $(BIN)/scaletest
-	$(BIN)/scaletest keys --format mdoc > build/keys.mdoc
-	awk 'BEGIN { while ((getline l < "build/keys.mdoc") > 0) k = k l "\n" } \
+	$(BIN)/scaletest keys --format mdoc > $(BUILD)/keys.mdoc
+	awk 'BEGIN { while ((getline l < "$(BUILD)/keys.mdoc") > 0) k = k l "\n" } \
 	     /^\.\\" keys:end$$/ { printf "%s", k; skip = 0 } \
 	     !skip { print } \
-	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > build/scenario.5
-	mv build/scenario.5 docs/man/scaletest-scenario.5
+	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > $(BUILD)/scenario.5
+	mv $(BUILD)/scenario.5 docs/man/scaletest-scenario.5
 .PHONY: man-keys
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the binary in PREFIX/bin, its
@@ -328,6 +337,7 @@ uninstall:
 # Rewrite docs/result-json-reference.md from docs/result.schema.json
 # (tests/resultschema.sh fails when it is stale).
 result-reference:
-	sh tools/result-reference.sh > build/result-json-reference.md
-	mv build/result-json-reference.md docs/result-json-reference.md
+	@mkdir -p $(BUILD)
+	sh tools/result-reference.sh > $(BUILD)/result-json-reference.md
+	mv $(BUILD)/result-json-reference.md docs/result-json-reference.md
 .PHONY: result-reference

@@ -103,7 +103,7 @@ test_dry_run_from_elsewhere() {
 		fail "the installed binary's dry run names the source tree: $(head -1 "$tmp/tree")"
 	fi
 	check "the dry run wrote into the directory it ran in: $(ls -A "$tmp/elsewhere")" \
-		test -z "$(ls -A "$tmp/elsewhere")"
+		none_in "$tmp/elsewhere"
 }
 
 # 3: keys, help, the pages, the completion, from elsewhere.

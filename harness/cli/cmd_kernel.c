@@ -73,7 +73,7 @@ static int kernel_build(int argc, char **argv)
 	struct kbuild_spec spec;
 	struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
 	char *log = NULL;
-	int c, hit = 0, ret = EXIT_USAGE;
+	int c, hit = 0, ret = EXIT_USAGE, r;
 
 	strvec_push(&sets, "kernel=build");
 	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
@@ -137,17 +137,23 @@ static int kernel_build(int argc, char **argv)
 		char stamp[32];
 		timestamp_id(stamp, sizeof(stamp));
 		char *dir = cache_log_dir();
+
+		if (!dir) {
+			ret = EXIT_ENV;
+			kbuild_spec_release(&spec);
+			goto out;
+		}
 		log = xstrfmt("%s/kernel-build-%s.log", dir, stamp);
 		free(dir);
 	}
 	note("log: %s", log);
-	if (apt_select(s.kernel_suite, 1, log) < 0 || kbuild_build(&spec, log, &k, &hit) < 0) {
-		ret = child_interrupted() ? EXIT_INTERRUPTED
-		      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+	if ((r = apt_select(s.kernel_suite, 1, log)) < 0 ||
+	    (r = kbuild_build(&spec, log, &k, &hit)) < 0) {
+		ret = child_interrupted() ? EXIT_INTERRUPTED : exit_code(r);
 	} else {
-		printf("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
-		printf("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
-		printf("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
+		printf_clean("kernel %s (%s)\n", k.version, hit ? "cached" : "built");
+		printf_clean("image %s\nmodules %s\nconfig %s\n", k.image, k.modules, k.config);
+		printf_clean("# as a scenario: kernel = files, kernel_image = %s, kernel_modules = %s\n",
 		       k.image, k.modules);
 		ret = EXIT_OK;
 	}
@@ -173,15 +179,15 @@ static int list_one(struct scenario *s, const char *suite, const char *log)
 	const char *arch = arch_debian(s->arch);
 	int r;
 
-	if (apt_select(suite, 1, log) < 0)
-		return -1;
+	if ((r = apt_select(suite, 1, log)) < 0)
+		return r;
 	if (*suite)
 		apt_suite_describe(suite, &d);
 	else
 		sb_adds(&d, "host (this host's apt: /etc/apt)");
-	if (deb_resolve(pkg, arch, 1, &p) < 0) {
+	if ((r = deb_resolve(pkg, arch, 1, &p)) < 0) {
 		sb_release(&d);
-		return -1;
+		return r;
 	}
 	printf_clean("suite %s\n", d.buf);
 	printf_clean("  %s (%s) -> %s %s\n", pkg, arch, p.name, p.version);
@@ -198,7 +204,7 @@ static int list_one(struct scenario *s, const char *suite, const char *log)
 	deb_pkg_release(&p);
 	sb_release(&what);
 	sb_release(&d);
-	return r < 0 ? -1 : 0;
+	return r < 0 ? r : 0;
 }
 
 static int kernel_list(int argc, char **argv)
@@ -270,12 +276,13 @@ static int kernel_list(int argc, char **argv)
 		free(dir);
 	}
 	ret = EXIT_OK;
-	for (size_t i = 0; i < want.n; i++)
-		if (list_one(&s, want.v[i], log) < 0) {
-			ret = child_interrupted() ? EXIT_INTERRUPTED
-			      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+	for (size_t i = 0; i < want.n; i++) {
+		int r = list_one(&s, want.v[i], log);
+		if (r < 0) {
+			ret = child_interrupted() ? EXIT_INTERRUPTED : exit_code(r);
 			break;
 		}
+	}
 out:
 	scenario_release(&s);
 out_nos:

@@ -254,13 +254,14 @@ static int suite_update(const struct suite *s, const char *tmp, const char *log)
 	o.env = (const char *const[]){ "LC_ALL=C", NULL };
 	note("fetching the package lists of suite %s (apt-get update, signatures checked "
 	     "against %s)", s->name, keyring());
-	if (child_run((const char *const *)av.v, &o, &res) < 0)
+	if ((r = child_run((const char *const *)av.v, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
 		struct strbuf why = STRBUF_INIT;
 
 		apt_complaints(log, from, &why);
-		error_env("suite '%s': apt-get update failed (%s); apt said:\n%s\n"
+		r = error_env("suite '%s': apt-get update failed (%s); apt said:\n%s\n"
 			  "nothing was kept in the cache; check kernel_suite, the network, and "
 			  "that the archive's signatures verify with '%s' (see '%s')",
 			  s->name, child_describe(&res), why.buf, keyring(), log ? log : "");
@@ -288,7 +289,7 @@ static int suite_update(const struct suite *s, const char *tmp, const char *log)
 		if (!found) {
 			struct strbuf why = STRBUF_INIT;
 			apt_complaints(log, from, &why);
-			error_env("suite '%s': apt kept no signed InRelease of '%s' from %s; apt "
+			r = error_env("suite '%s': apt kept no signed InRelease of '%s' from %s; apt "
 				  "said:\n%s\nnothing was kept in the cache (see '%s')", s->name,
 				  s->lists[i].dist, mirror(s->lists[i].archive), why.buf,
 				  log ? log : "");
@@ -431,7 +432,10 @@ int apt_select(const char *suite, int fetch, const char *log)
 				 "apt package)", suite);
 	key = suite_key(s);
 	if (!fetch || cache_readonly()) {
-		dir = cache_path("apt/suites/%s", s->name);
+		if (!(dir = cache_path("apt/suites/%s", s->name))) {
+			free(key);
+			return ERR_ENV;	/* the cache: said */
+		}
 		entry = newest_entry(dir, key);
 		free(dir);
 		free(key);
@@ -444,18 +448,21 @@ int apt_select(const char *suite, int fetch, const char *log)
 	strftime(day, sizeof(day), "%Y%m%d", &tm);
 	entry = cache_path("apt/suites/%s/%s-%s", s->name, day, key);
 	free(key);
+	if (!entry)
+		return ERR_ENV;	/* the cache: said */
 	struct cache_txn txn;
 	r = cache_begin(&txn, entry);
-	if (r == 0)
-		r = suite_update(s, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	if (r == 0 && (r = suite_update(s, txn.tmp, log)) == 0)
+		r = cache_commit(&txn);
 	cache_end(&txn);
 	if (r < 0) {
 		free(entry);
-		return -1;
+		return r;
 	}
-	dir = cache_path("apt/suites/%s", s->name);
-	cache_prune(dir, 2, "package lists");
-	free(dir);
+	if ((dir = cache_path("apt/suites/%s", s->name))) {
+		cache_prune(dir, 2, "package lists");
+		free(dir);
+	}
 	select_entry(s, entry);
 	return 0;
 }

@@ -32,7 +32,7 @@ void deb_pkg_release(struct deb_pkg *p)
 	*p = (struct deb_pkg)DEB_PKG_INIT;
 }
 
-int deb_name_valid(const char *name)
+static int deb_name_valid(const char *name)
 {
 	size_t n = strlen(name);
 
@@ -44,7 +44,7 @@ int deb_name_valid(const char *name)
 	return 1;
 }
 
-int deb_version_valid(const char *v)
+static int deb_version_valid(const char *v)
 {
 	size_t n = strlen(v);
 
@@ -56,7 +56,7 @@ int deb_version_valid(const char *v)
 	return 1;
 }
 
-int deb_arch_valid(const char *arch)
+static int deb_arch_valid(const char *arch)
 {
 	return !strcmp(arch, "amd64") || !strcmp(arch, "i386");
 }
@@ -207,29 +207,28 @@ int deb_parse_show(const char *buf, char **version, char **kernel_dep)
 	return 0;
 }
 
-/* What to say when apt has no pkg for arch. */
-static void say_not_found(const char *name, const char *arch)
+/* What to say when apt has no pkg for arch: ERR_ENV. */
+static int say_not_found(const char *name, const char *arch)
 {
 	const char *suite = apt_suite();
 	int kernel = !strncmp(name, "linux-", 6);
 
 	if (suite && !strcmp(arch, "i386") && kernel &&
 	    strcmp(apt_suite_release(suite), "bookworm"))
-		error_env("suite '%s' has no package '%s' for i386: Debian builds no i386 "
+		return error_env("suite '%s' has no package '%s' for i386: Debian builds no i386 "
 			  "kernel after bookworm (12); set kernel_suite = bookworm, or arch = "
 			  "x86_64, or build one (kernel = build)", suite, name);
-	else if (suite)
-		error_env("suite '%s' has no package '%s' for %s: check %s, or set "
+	if (suite)
+		return error_env("suite '%s' has no package '%s' for %s: check %s, or set "
 			  "kernel_suite to a suite that has it", suite, name, arch,
 			  kernel ? "kernel_package" : "the package name");
-	else if (!strcmp(arch, "i386"))
-		error_env("package '%s:%s' not found for i386: Debian builds i386 kernels up to "
+	if (!strcmp(arch, "i386"))
+		return error_env("package '%s:%s' not found for i386: Debian builds i386 kernels up to "
 			  "bookworm (12) only; set kernel_suite = bookworm to fetch them with "
 			  "scaletest's own apt whatever this host runs (or, on a bookworm "
 			  "host, run 'make deps SCENARIO=...', which enables dpkg "
 			  "--add-architecture i386)", name, arch);
-	else
-		error_env("package '%s:%s' not found: check the name, or run "
+	return error_env("package '%s:%s' not found: check the name, or run "
 			  "'apt-get update', or set kernel_suite", name, arch);
 }
 
@@ -254,10 +253,11 @@ static int apt_show(const char *name, const char *arch, struct deb_stanza *st)
 	o.capture = &out;
 	o.timeout = 120;
 	o.env = (const char *const[]){ "LC_ALL=C", NULL };
-	if (child_run((const char *const *)av.v, &o, &res) < 0)
+	if ((r = child_run((const char *const *)av.v, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res) || !out.len) {
-		say_not_found(name, arch);
+		r = say_not_found(name, arch);
 		goto out;
 	}
 	if (deb_parse_stanza(out.buf, st) < 0) {
@@ -413,6 +413,8 @@ int deb_resolve(const char *name, const char *arch, int follow_kernel,
 
 	char *memo = resolve_memo_path(name, arch, follow_kernel);
 
+	if (!memo)
+		return ERR_ENV;	/* the cache: said */
 	if (memo_read(memo, out, arch) == 0) {
 		free(memo);
 		return 0;
@@ -447,7 +449,7 @@ static int resolve_parts(const char *cur, const char *arch, const struct deb_sta
 	int r = -1;
 
 	if (!st->part[1]) {
-		error_env("'%s'%s depends on '%s' but on no linux-modules- of it: a kernel "
+		r = error_env("'%s'%s depends on '%s' but on no linux-modules- of it: a kernel "
 			  "without its modules cannot boot a run; set kernel_package to another "
 			  "kernel", cur, w, st->part[0]);
 		goto out;
@@ -458,14 +460,14 @@ static int resolve_parts(const char *cur, const char *arch, const struct deb_sta
 		if (!st->part[k])
 			continue;	/* linux-base: optional */
 		if (apt_show(st->part[k], arch, &ps) < 0) {
-			error_env("'%s'%s is a metapackage whose part '%s' (%s) cannot be "
+			r = error_env("'%s'%s is a metapackage whose part '%s' (%s) cannot be "
 				  "resolved: the suite is missing it (an archive in the middle of "
 				  "an upload?); set kernel_package to a kernel the suite has whole, "
 				  "or try again later", cur, w, st->part[k], what[k]);
 			goto out;
 		}
 		if (st->part_version[k] && strcmp(ps.version, st->part_version[k])) {
-			error_env("'%s'%s needs '%s' (= %s), but the suite has %s: the metapackage "
+			r = error_env("'%s'%s needs '%s' (= %s), but the suite has %s: the metapackage "
 				  "cannot be resolved; set kernel_package to a kernel the suite has "
 				  "whole, or try again later", cur, w, st->part[k],
 				  st->part_version[k], ps.version);
@@ -500,9 +502,11 @@ static int deb_resolve_apt(const char *name, const char *arch, int follow_kernel
 		cur[colon - name] = '\0';
 	}
 	for (depth = 0; ; depth++) {
-		if (apt_show(cur, arch, &st) < 0) {
+		int r = apt_show(cur, arch, &st);
+
+		if (r < 0) {
 			free(cur);
-			return -1;
+			return r;
 		}
 		if (!follow_kernel)
 			break;
@@ -519,19 +523,23 @@ static int deb_resolve_apt(const char *name, const char *arch, int follow_kernel
 	}
 	if (follow_kernel && !split && (!is_kernel_dep(cur) || st.kernel_dep)) {
 		char *w = where();
-		error_env("'%s'%s is not a kernel image package: it leads to no package that "
+		int r = error_env("'%s'%s is not a kernel image package: it leads to no package that "
 			  "holds a kernel (linux-image-VERSION, or linux-binary-VERSION); set "
 			  "kernel_package to one", name, w);
 		free(w);
 		free(cur);
 		deb_stanza_release(&st);
-		return -1;
+		return r;
 	}
-	if (split && resolve_parts(cur, arch, &st, out) < 0) {
-		free(cur);
-		deb_stanza_release(&st);
-		deb_pkg_release(out);
-		return -1;
+	if (split) {
+		int r = resolve_parts(cur, arch, &st, out);
+
+		if (r < 0) {
+			free(cur);
+			deb_stanza_release(&st);
+			deb_pkg_release(out);
+			return r;
+		}
 	}
 	out->name = cur;
 	out->version = st.version;
@@ -572,11 +580,12 @@ static int fetch_one(const char *name, const char *arch, const char *version,
 		note("downloading %s (suite %s)", spec, apt_suite());
 	else
 		note("downloading %s", spec);
-	if (child_run((const char *const *)av.v, &o, &res) < 0)
+	if ((r = child_run((const char *const *)av.v, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
 		char *w = where();
-		error_env("apt-get download %s%s failed (%s); see '%s'", spec, w,
+		r = error_env("apt-get download %s%s failed (%s); see '%s'", spec, w,
 			  child_describe(&res), log);
 		free(w);
 		goto out;
@@ -617,14 +626,15 @@ int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log
 	 * leaves nothing unpacked. */
 	if (!p->part_names.n) {
 		char *deb;
-		if (fetch_one(p->name, p->arch, p->version, dl, log, &deb) < 0)
+		if ((r = fetch_one(p->name, p->arch, p->version, dl, log, &deb)) < 0)
 			goto out;
 		strvec_push(&debs, deb);
 		free(deb);
 	}
 	for (size_t i = 0; i < p->part_names.n; i++) {
 		char *deb;
-		if (fetch_one(p->part_names.v[i], p->arch, p->part_versions.v[i], dl, log, &deb) < 0)
+		if ((r = fetch_one(p->part_names.v[i], p->arch, p->part_versions.v[i], dl, log,
+				   &deb)) < 0)
 			goto out;
 		strvec_push(&debs, deb);
 		free(deb);
@@ -633,8 +643,9 @@ int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log
 	o.timeout = 600;
 	for (size_t i = 0; i < debs.n; i++) {
 		const char *x[] = { "dpkg-deb", "-x", debs.v[i], root, NULL };
-		if (child_run(x, &o, &res) < 0)
+		if ((r = child_run(x, &o, &res)) < 0)
 			goto out;
+		r = -1;
 		if (!child_ok(&res)) {
 			error("dpkg-deb -x %s failed (%s); see '%s'", debs.v[i],
 			      child_describe(&res), log);

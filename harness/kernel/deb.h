@@ -20,7 +20,8 @@
  *	deb_pkg_release(&p);
  *
  * Failures caused by the host (no apt, no such package, no i386
- * architecture configured) are reported with error_env(), naming the fix.
+ * architecture configured) are reported with error_env(), naming the fix,
+ * and both return that class (ERR_ENV) to their caller.
  */
 #ifndef SCALETEST_DEB_H
 #define SCALETEST_DEB_H
@@ -42,19 +43,15 @@ int deb_resolve(const char *name, const char *arch, int follow_kernel,
 int deb_fetch_extract(const struct deb_pkg *p, const char *root, const char *log);
 void deb_pkg_release(struct deb_pkg *p);
 
-/* Debian's charsets (policy 5.6.1, 5.6.12), checked on every name, version
- * and arch before it reaches apt or a cache path, wherever it came from (a
- * scenario, a memo, apt's own answer): a name is [a-z0-9][a-z0-9+.-]+, a
- * version starts with a digit and holds [A-Za-z0-9.+~:-], an arch is amd64
- * or i386.  None can begin with '-' or hold '/'. */
-int deb_name_valid(const char *name);
-int deb_version_valid(const char *version);
-int deb_arch_valid(const char *arch);
+/* Every name, version and arch is checked against Debian's charsets
+ * (deb.c) before it reaches apt or a cache path, wherever it came from (a
+ * scenario, a memo, apt's own answer). */
 
 /* Where to remember an answer of apt's: "<cache>/apt/<hash>", the hash
  * being of the strings of key (NULL-terminated) and of the names, sizes
  * and times of apt's lists and dpkg's architectures, so that any apt-get
- * update gives a new name.  The caller reads and writes the file. */
+ * update gives a new name.  The caller reads and writes the file.  NULL
+ * when the cache cannot be used (said; cache_path()). */
 char *deb_memo_path(const char *const *key);
 
 /* The first stanza of apt-cache show output: its version, the first

@@ -32,6 +32,8 @@ void kernel_release(struct kernel_artifact *k)
 	strvec_clear(&k->package_parts);
 	strvec_clear(&k->build_patches);
 	strvec_clear(&k->build_fragments);
+	free(k->build_patchset_hash);
+	free(k->build_git_url);
 	*k = (struct kernel_artifact)KERNEL_ARTIFACT_INIT;
 }
 
@@ -95,7 +97,7 @@ char *kernel_modules_tree(const char *modules)
 
 	/* Accept lib/modules/VERSION or a root that holds lib/modules/VERSION. */
 	if (looks_like_modules(modules)) {
-		mods = absolute_path(modules);
+		mods = absolute_path(modules);	/* NULL: no current directory */
 	} else {
 		char *lm = xstrfmt("%s/lib/modules", modules);
 		char *ver = only_entry(lm, "");
@@ -123,8 +125,12 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 		return error("'%s' is not a modules tree: no modules.dep, modules.order or "
 			     "kernel/ in it or in a single lib/modules/VERSION below it",
 			     modules);
-	k->source = xstrdup("files");
 	k->image = absolute_path(image);
+	if (!k->image) {
+		free(mods);
+		return error_errno("cannot resolve '%s'", image);
+	}
+	k->source = xstrdup("files");
 	k->modules = mods;
 	k->version = xstrdup(path_basename(mods));
 	k->arch = arch;
@@ -164,12 +170,13 @@ static int debian_unpack(const struct deb_pkg *p, const char *tmp,
 {
 	struct kernel_layout l = KERNEL_LAYOUT_INIT;
 	char *what = xstrfmt("package %s %s", p->name, p->version);
-	int r = -1;
+	int r;
 
-	if (deb_fetch_extract(p, tmp, log) < 0)
+	if ((r = deb_fetch_extract(p, tmp, log)) < 0)
 		goto out;
-	if (debian_layout(tmp, what, &l) < 0)
+	if ((r = debian_layout(tmp, what, &l)) < 0)
 		goto out;
+	r = -1;
 	if (!strncmp(l.modules, "usr/", 4)) {
 		char *from = xstrfmt("%s/%s", tmp, l.modules);
 		char *dir = xstrfmt("%s/lib/modules", tmp);
@@ -188,14 +195,15 @@ static int debian_unpack(const struct deb_pkg *p, const char *tmp,
 	struct child_result res;
 
 	if (!have_program("depmod")) {
-		error_env("depmod not found: install kmod (make deps)");
+		r = error_env("depmod not found: install kmod (make deps)");
 		goto out;
 	}
 	o.log = log;
 	o.timeout = 600;
 	note("indexing modules of %s (depmod)", l.version);
-	if (child_run(depmod, &o, &res) < 0)
+	if ((r = child_run(depmod, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
 		error("depmod -b %s %s failed (%s); see '%s'", tmp, l.version,
 		      child_describe(&res), log);
@@ -218,7 +226,7 @@ static int debian_fill(const char *entry, const struct deb_pkg *p, int arch,
 
 	free(what);
 	if (r < 0)
-		return -1;
+		return r;
 	k->version = xstrdup(l.version);
 	k->image = xstrfmt("%s/%s", entry, l.image);
 	k->modules = xstrfmt("%s/%s", entry, l.modules);
@@ -245,17 +253,19 @@ static int kernel_debian(const struct scenario *s, const char *log,
 	struct deb_pkg p = DEB_PKG_INIT;
 	struct cache_txn txn;
 	char *entry;
-	int r = -1, got;
+	int r, got;
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = debian_entry(&p);
+	if ((r = deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p)) < 0)
+		return r;
+	if (!(entry = debian_entry(&p))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	got = cache_begin(&txn, entry);
-	if (got == 0)
-		got = debian_unpack(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	if (got == 0 && (got = debian_unpack(&p, txn.tmp, log)) == 0)
+		got = cache_commit(&txn);
 	cache_end(&txn);
-	if (got >= 0)
-		r = debian_fill(entry, &p, s->arch, k);
+	r = got < 0 ? got : debian_fill(entry, &p, s->arch, k);
 	free(entry);
 	deb_pkg_release(&p);
 	return r;
@@ -270,9 +280,12 @@ static int debian_find(const struct scenario *s, struct kernel_artifact *k,
 	char *entry;
 	int r;
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = debian_entry(&p);
+	if ((r = deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p)) < 0)
+		return r;
+	if (!(entry = debian_entry(&p))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	if (is_dir(entry) && cache_check_owner(entry) == 0) {
 		r = debian_fill(entry, &p, s->arch, k) < 0 ? -1 : 1;
 	} else {
@@ -299,7 +312,7 @@ int kernel_find(const struct scenario *s, kernel_finder *find_build,
 	int a = apt_select(s->kernel_suite, 0, NULL);
 
 	if (a < 0)
-		return -1;
+		return a;
 	if (a > 0) {
 		struct strbuf d = STRBUF_INIT;
 		apt_suite_describe(s->kernel_suite, &d);
@@ -409,9 +422,12 @@ out:
 int kernel_obtain(const struct scenario *s, const char *log,
 		  kernel_builder *build, struct kernel_artifact *k)
 {
-	/* The suite's apt serves the kernel, busybox and fio's source alike. */
-	if (apt_select(s->kernel_suite, 1, log) < 0)
-		return -1;
+	/* The suite's apt serves the kernel (and, through it, busybox and
+	 * fio's source: apt_use_userland()). */
+	int r = apt_select(s->kernel_suite, 1, log);
+
+	if (r < 0)
+		return r;
 	switch (s->kernel) {
 	case KERNEL_DEBIAN:
 		return kernel_debian(s, log, k);

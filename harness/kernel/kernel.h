@@ -52,9 +52,14 @@ struct kernel_artifact {
 	char *build_base;	/* tinyconfig, defconfig */
 	struct strvec build_patches;	/* patch file names, in order */
 	struct strvec build_fragments;	/* fragment paths */
+	/* KCIDB's patchset hash: sha256 over the patches' sha256sums, one a
+	 * line, in order ("sha256sum *.patch | cut -c-64 | sha256sum"); "" for
+	 * none */
+	char *build_patchset_hash;
+	char *build_git_url;	/* a git source's https remote (origin), or NULL */
 };
 #define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, STRVEC_INIT, NULL, NULL, NULL, NULL, 0, -1, \
-			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT }
+			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT, NULL, NULL }
 
 /* Builds the kernel of a kernel = build scenario into k: 0, or -1 (said). */
 typedef int kernel_builder(const struct scenario *s, const char *log,

@@ -227,7 +227,7 @@ static void join(struct strbuf *out, char *const *lines, size_t n)
 }
 
 /* Titles stay one printable line of at most CONSOLE_TITLE_MAX - 1 bytes. */
-static void fit(struct strbuf *sb)
+static void printable_line(struct strbuf *sb)
 {
 	for (size_t i = 0; i < sb->len; i++)
 		if ((unsigned char)sb->buf[i] < 0x20 || (unsigned char)sb->buf[i] >= 0x7f)
@@ -255,7 +255,7 @@ int crash_classify(const struct console_scan *cs, const struct crash_host *h,
 			join(&c->context, &cs->tail[(cs->tail_next + CONSOLE_TAIL -
 						     cs->tail_n + i) % CONSOLE_TAIL], 1);
 	}
-	fit(&c->title);
-	fit(&c->detail);
+	printable_line(&c->title);
+	printable_line(&c->detail);
 	return 1;
 }

@@ -1125,11 +1125,6 @@ int crash_oops_counts(int k, unsigned seen, int stamped)
 	return seen >= (o->nth ? o->nth : 1) && (!o->after_kernel || stamped);
 }
 
-enum crash_group crash_oops_group(int k)
-{
-	return oopses[k].group;
-}
-
 size_t crash_oops_count(void)
 {
 	return ARRAY_SIZE(oopses);

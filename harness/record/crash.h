@@ -152,7 +152,6 @@ int crash_line_oops(const struct crash_line *l, enum crash_group g);
  * the second boot banner, or the boot loader's line after the kernel had
  * printed (stamped: a line with a timestamp came before). */
 int crash_oops_counts(int k, unsigned seen, int stamped);
-enum crash_group crash_oops_group(int k);
 size_t crash_oops_count(void);
 
 void crash_report_init(struct crash_report *r);

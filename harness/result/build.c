@@ -53,6 +53,8 @@ json_object *host_from_result(json_object *res)
 		copy(h, "hostname", res, "hostname");
 	copy(h, "finished", res, "finished");
 	copy(h, "scenario_file", res, "scenario.file");
+	if (jget(res, "scenario.overrides"))
+		copy(h, "scenario_overrides", res, "scenario.overrides");
 	copy(h, "kernel", res, "kernel");
 	copy(h, "vm", res, "vm");
 	json_object_object_add(h, "booted", json_object_new_boolean(jget(res, "disks") != NULL));
@@ -306,6 +308,17 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 	json_object_object_add(sc, "name", json_object_new_string(s->name));
 	json_object_object_add(sc, "file", ref(host, "scenario_file"));
 	json_object_object_add(sc, "description", json_object_new_string(s->description));
+	if (jarray(host, "scenario_overrides")) {
+		/* host.json may come from elsewhere (a replay): its strings only */
+		json_object *from = jarray(host, "scenario_overrides"), *ov = json_object_new_array();
+
+		for (size_t i = 0; i < jlen(from); i++) {
+			json_object *v = json_object_array_get_idx(from, i);
+			if (json_object_is_type(v, json_type_string))
+				json_object_array_add(ov, json_object_get(v));
+		}
+		json_object_object_add(sc, "overrides", ov);
+	}
 	json_object_object_add(root, "scenario", sc);
 	json_object_object_add(root, "settings", result_settings(s));
 	json_object_object_add(root, "kernel", ref(host, "kernel"));

@@ -57,8 +57,9 @@ run_smoke() {
 	[ -n "$dir" ] || dir=$out/$name/none
 }
 
-no_qemu_left() {
-	! pgrep -f "qemu-system.*$out/$1" >/dev/null 2>&1
+no_qemu_left() { # (pgrep: 1 is "none", 2 and 3 are errors, never "none")
+	pgrep -f "qemu-system.*$out/$1" > /dev/null
+	[ $? = 1 ]
 }
 
 alive() { # pid: running (not gone, not a zombie)
@@ -96,7 +97,7 @@ wait_until() {
 # with host.json: a run directory, not a file a test made) is valid
 # against docs/result.schema.json, checked after each test as part of it:
 # the live writers, whatever the test looked at.
-schema_js=$top/build/jsonschema
+schema_js=$build/jsonschema
 [ -x "$schema_js" ] || { say "$SUITE: $schema_js missing: run make build/jsonschema"; exit 3; }
 schema_stamp=$tmp/.result-schema-stamp
 touch "$schema_stamp"

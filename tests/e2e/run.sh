@@ -14,7 +14,7 @@ common_failure_checks() { # status word
 	check "status $1" j ".status == \"$1\""
 	check "no QEMU left running" no_qemu_left "$name"
 	check "console.log kept" [ -s "$dir/console.log" ]
-	check "not made latest" [ ! -e "$out/$name/latest" ]
+	check "not made latest" absent "$out/$name/latest"
 	check "report.md written" [ -s "$dir/report.md" ]
 }
 
@@ -52,8 +52,8 @@ test_smoke_x86_64() {
 	check "progress on stderr: insmod present/wanted" grep -Eq '^scaletest: insmod: [0-9]+/40 disks present \([0-9]+%\)' "$log.err"
 	check "progress on stderr: insmod ends at 40/40" grep -q '^scaletest: insmod: 40/40 disks present (100%)' "$log.err"
 	check "progress on stderr: rmmod" grep -Eq '^scaletest: rmmod: [0-9]+/40 disks removed' "$log.err"
-	check "no progress on stdout" sh -c '! grep -q "disks present\|disks removed" "$1"' - "$log.out"
-	check "no terminal control on stderr" sh -c '! grep -q "$(printf "\\033")" "$1"' - "$log.err"
+	check "no progress on stdout" lacks "$log.out" "disks present|disks removed"
+	check "no terminal control on stderr" lacks -F "$log.err" "$(printf '\033')"
 	check "leak check passed" j '.checks[] | select(.name == "memory returned after rmmod") | .pass'
 	last=$(jq -r '.disks.last.name' "$dir/result.json")
 	first_v=$(jq -r '.disks.virtio[0].name' "$dir/result.json")
@@ -63,7 +63,7 @@ test_smoke_x86_64() {
 	check "dev_t recorded" j '.disks.last.dev | test("^[0-9]+:[0-9]+$")'
 	check "latest points at the run" [ "$(readlink "$out/smoke-x86_64/latest")" = "$(basename "$dir")" ]
 	check "summary printed" grep -q "MemFree is the headline" "$log"
-	check "no temporary run directory left" [ -z "$(find "$out/smoke-x86_64" -name '.tmp-*')" ]
+	check "no temporary run directory left" none_in "$out/smoke-x86_64" -name '.tmp-*'
 	cp "$dir/report.md" "$out/report.before"
 	rm "$dir/report.md"
 	"$bin" report "$dir" > /dev/null
@@ -114,7 +114,7 @@ test_inventory_65536() {
 		'/bin/busybox --install -s /bin && ulimit -s 8192 && . /lib/scaletest/blocks.sh && . /lib/scaletest/inventory.sh &&
 		 inventory > /tmp/inventory 2> /tmp/inventory.err && list_blocks > /tmp/blocks.all'
 	inv=$r/tmp/inventory
-	check "no argument list too long" sh -c '! grep -q "too long" "$1"' - "$r/tmp/inventory.err"
+	check "no argument list too long" lacks "$r/tmp/inventory.err" "too long"
 	check "one inventory row per device ($(wc -l < "$inv"))" [ "$(wc -l < "$inv")" -eq $((n + m + 1)) ]
 	check "every row has 7 fields" awk 'NF != 7 { exit 1 }' "$inv"
 	check "each sd disk's dev_t as its block list says" awk 'FILENAME == ARGV[1] { d[$1] = $2; next }
@@ -333,7 +333,7 @@ signal_test() { # name, signal
 	check "exit status 130 (got $rc)" [ "$rc" = 130 ]
 	check "status interrupted" j '.status == "interrupted"'
 	check "no QEMU left running" no_qemu_left "$name"
-	check "not made latest" [ ! -e "$out/$name/latest" ]
+	check "not made latest" absent "$out/$name/latest"
 	check "phases kept" j '.phases | length >= 2'
 }
 
@@ -350,12 +350,12 @@ test_sigkill() {
 	wait_until -t 10 no_qemu_left "$name"
 	check "killed by SIGKILL (exit $rc)" [ "$rc" = 137 ]
 	check "no QEMU left running" no_qemu_left "$name"
-	check "no run that looks complete" [ -z "$(find "$out/$name" -mindepth 1 -maxdepth 1 -name '2*')" ]
-	check "not made latest" [ ! -e "$out/$name/latest" ]
+	check "no run that looks complete" none_in "$out/$name" -maxdepth 1 -name '2*'
+	check "not made latest" absent "$out/$name/latest"
 	# The directory it leaves is known for what it is: gc collects it.
 	check "gc names it abandoned" sh -c "'$bin' gc --dry-run '$out/$name' | grep -q 'abandoned (its harness is gone)'"
 	check "gc collects it" sh -c "'$bin' gc '$out/$name' | grep -q '^1 run directory collected'"
-	check "no .tmp- run directory left" [ -z "$(find "$out/$name" -name '.tmp-*')" ]
+	check "no .tmp- run directory left" none_in "$out/$name" -name '.tmp-*'
 }
 
 # A sweep in one boot: up 0, 20, 40, then down to 20 (hosts of 20 disks).

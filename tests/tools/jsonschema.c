@@ -251,8 +251,11 @@ static int load_json(const char *path, json_object **out)
 		return -1;
 	}
 	tok = json_tokener_new_ex(JSONSCHEMA_MAX_DEPTH + 1);
-	if (!tok)
-		die("out of memory");
+	if (!tok) {
+		fprintf(stderr, "jsonschema: out of memory\n");
+		sb_release(&sb);
+		return -1;
+	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
 	/* With its NUL: a number at the very end is then a whole number. */
 	*out = json_tokener_parse_ex(tok, sb.buf, (int)sb.len + 1);

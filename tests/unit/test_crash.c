@@ -26,9 +26,10 @@ static void expect_class(const char *file, int line, const char *text, const cha
 	scan(&cs, text);
 	if (!crash_classify(&cs, NULL, &c))
 		test_fail(file, line, "no class found, expected %s", cls);
-	else if (strcmp(c.cls->name, cls) || strcmp(c.type, type) || strcmp(c.title.buf, title))
-		test_fail(file, line, "got %s %s '%s', expected %s %s '%s'", c.cls->name, c.type,
-			  c.title.buf, cls, type, title);
+	else
+		CHECKF_AT(file, line, !strcmp(c.cls->name, cls) && !strcmp(c.type, type) &&
+			  !strcmp(c.title.buf, title), "got %s %s '%s', expected %s %s '%s'",
+			  c.cls->name, c.type, c.title.buf, cls, type, title);
 	crash_release(&c);
 	console_scan_release(&cs);
 }
@@ -41,8 +42,8 @@ static void expect_nothing(const char *file, int line, const char *text)
 	struct crash c = CRASH_INIT;
 
 	scan(&cs, text);
-	if (crash_classify(&cs, NULL, &c))
-		test_fail(file, line, "found %s '%s', expected nothing", c.cls->name, c.title.buf);
+	CHECKF_AT(file, line, !crash_classify(&cs, NULL, &c), "found %s '%s', expected nothing",
+		  c.cls->name, c.title.buf);
 	crash_release(&c);
 	console_scan_release(&cs);
 }
@@ -64,8 +65,7 @@ TEST(crash_tables_are_well_formed)
 		if (t[i].host)
 			CHECK(t[i].type != NULL);
 		for (size_t j = 0; j < i; j++)
-			if (!strcmp(t[i].name, t[j].name))
-				test_fail(__FILE__, __LINE__, "class '%s' twice", t[i].name);
+			CHECKF(strcmp(t[i].name, t[j].name), "class '%s' twice", t[i].name);
 	}
 	/* Every pattern of every table compiles. */
 	CHECK_EQ_INT(crash_check_patterns(), 0);
@@ -132,11 +132,11 @@ TEST(crash_line_prefixes)
 		struct crash_line l;
 
 		crash_line_parse(&l, lines[i].line, strlen(lines[i].line));
-		if (l.msglen != strlen(lines[i].msg) || memcmp(l.msg, lines[i].msg, l.msglen) ||
-		    l.kind != lines[i].kind || l.id != lines[i].id)
-			test_fail(__FILE__, __LINE__, "'%s': '%.*s' %c %lu, expected '%s' %c %lu",
-				  lines[i].line, (int)l.msglen, l.msg, l.kind ? l.kind : '0', l.id,
-				  lines[i].msg, lines[i].kind ? lines[i].kind : '0', lines[i].id);
+		CHECKF(l.msglen == strlen(lines[i].msg) && !memcmp(l.msg, lines[i].msg, l.msglen) &&
+		       l.kind == lines[i].kind && l.id == lines[i].id,
+		       "'%s': '%.*s' %c %lu, expected '%s' %c %lu",
+		       lines[i].line, (int)l.msglen, l.msg, l.kind ? l.kind : '0', l.id,
+		       lines[i].msg, lines[i].kind ? lines[i].kind : '0', lines[i].id);
 	}
 }
 
@@ -735,18 +735,17 @@ TEST(crash_fixtures_class_and_title)
 		int found = classify_fixture(crash_fixtures[i].file, &c, &lines);
 
 		if (!crash_fixtures[i].cls) {
-			if (found)
-				test_fail(__FILE__, __LINE__, "%s: found %s '%s', expected nothing",
-					  crash_fixtures[i].file, c.cls->name, c.title.buf);
+			CHECKF(!found, "%s: found %s '%s', expected nothing",
+			       crash_fixtures[i].file, c.cls->name, c.title.buf);
 		} else if (!found) {
 			test_fail(__FILE__, __LINE__, "%s: nothing found, expected %s",
 				  crash_fixtures[i].file, crash_fixtures[i].cls);
 		} else {
-			if (strcmp(c.cls->name, crash_fixtures[i].cls) ||
-			    strcmp(c.title.buf, crash_fixtures[i].title))
-				test_fail(__FILE__, __LINE__, "%s: %s '%s', expected %s '%s'",
-					  crash_fixtures[i].file, c.cls->name, c.title.buf,
-					  crash_fixtures[i].cls, crash_fixtures[i].title);
+			CHECKF(!strcmp(c.cls->name, crash_fixtures[i].cls) &&
+			       !strcmp(c.title.buf, crash_fixtures[i].title),
+			       "%s: %s '%s', expected %s '%s'",
+			       crash_fixtures[i].file, c.cls->name, c.title.buf,
+			       crash_fixtures[i].cls, crash_fixtures[i].title);
 			/* The report's first line is in its context, numbered. */
 			CHECK(c.line >= 1 && c.line <= lines);
 			CHECK(c.context.len > 0);

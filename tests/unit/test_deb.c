@@ -73,9 +73,9 @@ TEST(deb_parse_show_garbage)
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		char *version = NULL, *dep = NULL;
 
-		if (deb_parse_show(bad[i], &version, &dep) != -1)
-			test_fail(__FILE__, __LINE__, "'%s' accepted (version '%s')",
-				  bad[i], version ? version : "(null)");
+		int r = deb_parse_show(bad[i], &version, &dep);
+
+		CHECKF(r == -1, "'%s' accepted (version '%s')", bad[i], version ? version : "(null)");
 		free(version);
 		free(dep);
 	}

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
@@ -45,12 +47,10 @@ TEST(util_parse_numbers_reject_any_leading_space)
 		uint64_t u;
 		int64_t s;
 
-		if (parse_u64(ws[i], &u) != -1)
-			test_fail(__FILE__, __LINE__, "parse_u64 accepted byte 0x%02x then '5'",
-				  (unsigned char)ws[i][0]);
-		if (parse_i64(ws[i], &s) != -1)
-			test_fail(__FILE__, __LINE__, "parse_i64 accepted byte 0x%02x then '5'",
-				  (unsigned char)ws[i][0]);
+		CHECKF(parse_u64(ws[i], &u) == -1, "parse_u64 accepted byte 0x%02x then '5'",
+		       (unsigned char)ws[i][0]);
+		CHECKF(parse_i64(ws[i], &s) == -1, "parse_i64 accepted byte 0x%02x then '5'",
+		       (unsigned char)ws[i][0]);
 	}
 }
 
@@ -345,4 +345,67 @@ TEST(util_log_errors_from_the_step)
 	CHECK_EQ_INT((int)out.len, 0);
 	sb_release(&out);
 	free(f);
+}
+
+/* A failure's class is the value returned, and the command layer's exit
+ * code follows it (docs/statuses.md); of several, the environment's
+ * decides, then a usage error, then any failure. */
+TEST(util_error_classes_and_exit_codes)
+{
+	CHECK_EQ_INT(exit_code(0), EXIT_OK);
+	CHECK_EQ_INT(exit_code(1), EXIT_OK);
+	CHECK_EQ_INT(exit_code(ERR_FAIL), EXIT_RUNFAIL);
+	CHECK_EQ_INT(exit_code(ERR_USAGE), EXIT_USAGE);
+	CHECK_EQ_INT(exit_code(ERR_ENV), EXIT_ENV);
+	CHECK_EQ_INT(exit_code(-7), EXIT_RUNFAIL);
+	CHECK_EQ_INT(error_env("a tool is missing"), ERR_ENV);	/* (quiet in tests) */
+	CHECK_EQ_INT(error("an ordinary failure"), ERR_FAIL);
+	CHECK_EQ_INT(err_worse(0, ERR_FAIL), ERR_FAIL);
+	CHECK_EQ_INT(err_worse(ERR_ENV, ERR_FAIL), ERR_ENV);
+	CHECK_EQ_INT(err_worse(ERR_FAIL, ERR_ENV), ERR_ENV);
+	CHECK_EQ_INT(err_worse(ERR_USAGE, ERR_FAIL), ERR_USAGE);
+	CHECK_EQ_INT(err_worse(0, 0), 0);
+}
+
+/* A link anywhere in a tree is removed itself, never followed (issue 36,
+ * 3), and remove_tree_at with seen leaves what is no longer the directory
+ * judged. */
+TEST(util_remove_tree_never_follows_a_link)
+{
+	const char *dir = test_tmpdir();
+	char *outside = xstrfmt("%s/outside", dir), *keep = xstrfmt("%s/outside/keep", dir);
+	char *tree = xstrfmt("%s/tree", dir), *deep = xstrfmt("%s/tree/a/b", dir);
+	char *l1 = xstrfmt("%s/tree/link", dir), *l2 = xstrfmt("%s/tree/a/b/link", dir);
+	struct stat st;
+	int dfd;
+
+	REQUIRE(mkdir_p(outside, 0755) == 0 && mkdir_p(deep, 0755) == 0);
+	REQUIRE(write_file(keep, "x", 1) == 0);
+	REQUIRE(symlink(outside, l1) == 0 && symlink(outside, l2) == 0);
+	CHECK_EQ_INT(remove_tree(tree), 0);
+	CHECK(!path_exists(tree));
+	CHECK(path_exists(keep));
+	/* a link named as the tree: the link goes, its target stays */
+	REQUIRE(symlink(outside, tree) == 0);
+	CHECK_EQ_INT(remove_tree(tree), 0);
+	CHECK(!path_exists(tree) && path_exists(keep));
+	/* seen: only the directory seen there */
+	REQUIRE(mkdir_p(deep, 0755) == 0);
+	REQUIRE(lstat(outside, &st) == 0);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	REQUIRE(dfd >= 0);
+	util_quiet = 1;
+	CHECK_EQ_INT(remove_tree_at(dfd, "tree", tree, &st), -1);
+	util_quiet = 0;
+	CHECK(path_exists(deep));
+	REQUIRE(lstat(tree, &st) == 0);
+	CHECK_EQ_INT(remove_tree_at(dfd, "tree", tree, &st), 0);
+	CHECK(!path_exists(tree) && path_exists(keep));
+	close(dfd);
+	free(outside);
+	free(keep);
+	free(tree);
+	free(deep);
+	free(l1);
+	free(l2);
 }
