@@ -176,7 +176,7 @@ $(BUILD)/cli/main.o: .version-stamp
 # need; deps-full all of them (make test, .ci/run).
 DEPS_PROFILES = kbuild libvirt test fuzz html deb full
 deps:
-	sh tools/deps.sh install
+	sh tools/deps.sh install --scenario $(SCENARIO)
 
 $(DEPS_PROFILES:%=deps-%):
 	sh tools/deps.sh install $(@:deps-%=%)
