@@ -199,7 +199,7 @@ static void findings_section(struct doc *d, const struct report_model *m)
 	doc_heading(d, MK_H2, "findings", "Findings");
 	doc_note(d, "Kernel reports that did not end the run: a hung-task report during a "
 		  "long insmod or rmmod whose disk count still moved, in a run the guest "
-		  "finished.");
+		  "finished; a page allocation failure, which the kernel survives.");
 	for (size_t i = 0; i < m->nfindings; i++) {
 		const struct report_finding *f = &m->findings[i];
 

@@ -306,6 +306,41 @@ static json_object *crash_json(const struct crash *c)
 	return o;
 }
 
+/* result.json's "findings", in console order: a hung-task report in a run
+ * whose guest went on to finish (the detector's verdict on a long wait,
+ * insmod or rmmod of tens of thousands of disks), taken out of *crash (the
+ * status is the run's; the console scan keeps one report of the crash
+ * group: a later non-fatal one, a WARNING, is hidden behind it); and the
+ * first report that is a finding whatever the run (a page allocation
+ * failure). */
+static void add_findings(json_object *root, const struct console_scan *cs,
+			 const struct records *rs, struct crash *crash)
+{
+	struct crash other = CRASH_INIT;
+	int hung = crash->cls && crash->cls->finding == FINDING_IF_SURVIVED &&
+		   verdict_crash_is_finding(cs, rs);
+	int found = crash_finding(cs, &other);
+	int found_first = found && (!hung || other.line < crash->line);
+	json_object *f;
+
+	if (!hung && !found) {
+		crash_release(&other);
+		return;
+	}
+	f = json_object_new_array();
+	if (found_first)
+		json_object_array_add(f, crash_json(&other));
+	if (hung) {
+		json_object_array_add(f, crash_json(crash));
+		crash_release(crash);
+		*crash = (struct crash)CRASH_INIT;
+	}
+	if (found && !found_first)
+		json_object_array_add(f, crash_json(&other));
+	json_object_object_add(root, "findings", f);
+	crash_release(&other);
+}
+
 json_object *result_build(const struct scenario *s, const struct records *rs,
 			  const struct console_scan *cs, json_object *host,
 			  enum run_status *status)
@@ -325,6 +360,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		.vm_exit = jstr(host, "vm_exit", NULL),
 		.got_end = rs->got_end,
 		.last_phase = rs->phase,
+		.hung = &rs->hung,
 	};
 	struct crash crash = CRASH_INIT;
 	char *reason;
@@ -389,20 +425,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		analysis_leak(root, s, checks);
 	}
 	crash_classify(cs, &facts, &crash);
-	/* A hung-task report in a run whose guest went on to finish: the
-	 * detector's verdict on a long wait (insmod or rmmod of tens of
-	 * thousands of disks), kept as a finding; the status is the run's.
-	 * (The console scan keeps one report of the crash group: a later
-	 * non-fatal one, a WARNING, is hidden behind it.) */
-	if (crash.cls && !strcmp(crash.cls->name, "hung-task") &&
-	    verdict_crash_is_finding(cs, rs)) {
-		json_object *f = json_object_new_array();
-
-		json_object_array_add(f, crash_json(&crash));
-		json_object_object_add(root, "findings", f);
-		crash_release(&crash);
-		crash = (struct crash)CRASH_INIT;
-	}
+	add_findings(root, cs, rs, &crash);
 	*status = verdict_decide(&end, rs, &crash, booted ? checks : NULL, &reason);
 	json_object_object_add(root, "status", json_object_new_string(run_status_name(*status)));
 	json_object_object_add(root, "reason", reason ? json_object_new_string(reason) : NULL);

@@ -271,7 +271,7 @@ static int is_hung_task(struct run *r, const struct console_report *rep)
 	if (rep != r->asked) {
 		c = crash_report_class(&rep->r);
 		r->asked = rep;
-		r->asked_hung = c && !strcmp(c->name, "hung-task");
+		r->asked_hung = c && c->finding == FINDING_IF_SURVIVED;
 	}
 	return r->asked_hung;
 }

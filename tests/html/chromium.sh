@@ -19,7 +19,8 @@
 #                                        screenshots in DIR, to look at
 #
 # Without chromium every test is skipped ("# SKIP chromium not installed")
-# and the suite passes; CI installs chromium so that it runs there.  Nothing is fetched: the
+# and the suite is "skip" (exit 77), never "ok": make check would report
+# it, make test (which installs chromium: make deps-full) fails on it.  Nothing is fetched: the
 # pages are self-contained and the flags turn off Chromium's own traffic.
 # suite: full
 set -u
