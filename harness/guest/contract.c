@@ -108,10 +108,13 @@ long class_disk_index(const struct disk_class *c, const struct scenario *s, cons
 	case NAMING_NVME: {
 		/* "nvmeS" then "nN": no path device (nvmeScCnN) */
 		char sub[24];
-		const char *n = strchr(name, 'n') ? strchr(name + 4, 'n') : NULL;
+		const char *n;
 		long sv, nv;
 
-		if (strncmp(name, "nvme", 4) || !n || (size_t)(n - name) >= sizeof(sub))
+		if (strncmp(name, "nvme", 4))
+			return -1;
+		n = strchr(name + 4, 'n'); /* past "nvme": name has its 4 bytes */
+		if (!n || (size_t)(n - name) >= sizeof(sub))
 			return -1;
 		memcpy(sub, name, (size_t)(n - name));
 		sub[n - name] = '\0';

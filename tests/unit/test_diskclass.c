@@ -254,6 +254,10 @@ TEST(disk_class_nvme_loop_row)
 	CHECK_EQ_INT(class_disk_index(c, &s, "nvme0n1001"), -1);
 	CHECK_EQ_INT(class_disk_index(c, &s, "nvme0n1p1"), -1);
 	CHECK_EQ_INT(class_disk_index(c, &s, "nvmen1"), -1);
+	/* shorter than "nvme": nothing read past the name (ASan) */
+	CHECK_EQ_INT(class_disk_index(c, &s, ""), -1);
+	CHECK_EQ_INT(class_disk_index(c, &s, "nv"), -1);
+	CHECK_EQ_INT(class_disk_index(c, &s, "nvme"), -1);
 	CHECK_EQ_INT(class_disk_index(c, &s, "nullb1"), -1);
 	c->layout(&s, &kv);
 	CHECK_EQ_INT((long)kv.n, 5);
