@@ -15,8 +15,10 @@ set -u
 
 k612=--set\ kernel_package=linux-image-6.12-amd64
 
-# The checks every passing class run holds.
-passed() { # class
+# The checks every passing class run holds.  BACKING: the block devices
+# the guest has besides the class's and the real disks (nvme_loop's
+# namespaces are backed by one null_blk device, nullb0).
+passed() { # class [backing]
 	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
 	check "status pass" j '.status == "pass"'
 	check "disks.class $1" j ".disks.class == \"$1\""
@@ -31,7 +33,7 @@ passed() { # class
 	check "memory came back" j '.checks[] | select(.name == "memory returned after rmmod") | .pass'
 	check "fio's all job read every device" j '.fio.jobs[] | select(.group == "all") | .read.ios > 0'
 	check "no fio job failed" j '[.fio.jobs[] | select(.error != 0)] | length == 0'
-	check "inventory: one row per device" j '.inventory.devices == .disks.requested + .disks.virtio_requested'
+	check "inventory: one row per device" j ".inventory.devices == .disks.requested + .disks.virtio_requested + ${2:-0}"
 	check "time curve of the making" j '.time_curves.insmod.points | length > 0'
 	check "the summary speaks of the class" grep -q "disks: 40 of 40 $1" "$log"
 }
@@ -44,7 +46,8 @@ test_null_blk() {
 	check "one major, minor = index" j '(.disks.first.dev | split(":")[1]) == "0" and (.disks.last.dev | split(":")[1]) == "39"'
 	check "virtio-scsi disks from sda (no SCSI disk before them)" j '[.disks.virtio[].name] == ["sda", "sdb"]'
 	check "fio's sample: the first, middle and last" j '[.fio.jobs[] | select(.group == "sample") | .filename] as $f | ($f | index("/dev/nullb0")) != null and ($f | index("/dev/nullb20")) != null and ($f | index("/dev/nullb39")) != null'
-	check "report.md speaks of null_blk devices" grep -q "number of null_blk devices" "$dir/report.md"
+	check "report.md speaks of null_blk devices" grep -q "| first null_blk | nullb0 |" "$dir/report.md"
+	check "report.html's per device is by null_blk devices" grep -q "number of null_blk devices" "$dir/report.html"
 }
 
 # A sweep makes the devices in null_blk's configfs, step by step, and
@@ -63,7 +66,7 @@ test_nvme_loop_612() {
 	# shellcheck disable=SC2086
 	run_smoke nvme-loop-612 $k612 --set disk_class=nvme_loop --set nvme_ns_per_subsys=16 \
 		--set virtio_bus=nvme
-	passed nvme_loop
+	passed nvme_loop 1
 	check "three subsystems of 16, 16 and 8" j '.disks.nvme_loop.subsystems == 3 and .disks.nvme_loop.transport == "loop"'
 	check "nvme0n1 .. nvme2n8" j '.disks.first.name == "nvme0n1" and .disks.last.name == "nvme2n8"'
 	check "the QEMU NVMe disks after the range: nvme3n1, nvme3n2" j '[.disks.virtio[].name] == ["nvme3n1", "nvme3n2"]'
@@ -71,12 +74,13 @@ test_nvme_loop_612() {
 	check "fio verified them" j '([.fio.jobs[] | select(.group == "verify")] | length) == 2'
 	check "the target's build timed apart" j '.guest_timings."before-insmod".target_s >= 0'
 	check "no path device among the devices" sh -c '! grep -q "nvme[0-9]*c[0-9]*n" "$1"' - "$dir/inventory.txt"
+	check "the one device more is the backing nullb0" grep -q "^nullb0 " "$dir/inventory.txt"
 }
 
 # 6.1 has no nvme-loop, but nvmet-tcp and nvme-tcp over the loopback.
 test_nvme_tcp_61() {
 	run_smoke nvme-tcp-61 --set disk_class=nvme_loop --set nvme_transport=tcp
-	passed nvme_loop
+	passed nvme_loop 1
 	check "over tcp" j '.disks.nvme_loop.transport == "tcp"'
 	check "nvme0n1 .. nvme0n40" j '.disks.first.name == "nvme0n1" and .disks.last.name == "nvme0n40"'
 }
