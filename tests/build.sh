@@ -6,6 +6,7 @@
 # change (build/CFLAGS, as git's GIT-CFLAGS), and a `make` after that
 # nothing.  Two builds of the whole tree: a minute on two cores.
 # suite: full
+# order: 10
 set -u
 
 . "$(dirname "$0")/lib.sh"

@@ -22,6 +22,7 @@
 # and the suite passes; CI installs chromium so that it runs there.  Nothing is fetched: the
 # pages are self-contained and the flags turn off Chromium's own traffic.
 # suite: full
+# order: 20
 set -u
 
 . "$(dirname "$0")/../lib.sh"
