@@ -118,7 +118,7 @@ test_link_planted_at_replay_dir() {
 	mkdir "$tmp/elsewhere"
 	ln -s "$tmp/elsewhere" "$tmp/rp/replay"
 	expect 1 "replay' is a symbolic link" -- "$bin" report --replay "$tmp/rp"
-	check "nothing written through replay -> elsewhere" test -z "$(ls -A "$tmp/elsewhere")"
+	check "nothing written through replay -> elsewhere" none_in "$tmp/elsewhere"
 	rm "$tmp/rp/replay"
 	expect 0 "the run.s own result.json" -- "$bin" report --replay "$tmp/rp"
 }
@@ -422,7 +422,7 @@ test_dry_run_changes_nothing() {
 	mkdir -p "$tmp/dc/cache"
 	expect 0 "dry run" -- env PATH="$tmp/fakebin:$PATH" SCALETEST_CACHE=$tmp/dc/cache \
 		"$bin" run "$top/scenarios/smoke" --dry-run
-	check "a dry run wrote nothing into the cache" test -z "$(ls -A "$tmp/dc/cache")"
+	check "a dry run wrote nothing into the cache" none_in "$tmp/dc/cache"
 }
 
 # ---- Unicode specials and terminal escapes ----------------------------------

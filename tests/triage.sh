@@ -20,7 +20,7 @@ test_usage() {
 expect 0 "^usage: scaletest triage \[--max-mb N\] CONSOLE_LOG" -- "$bin" triage --help
 checked
 "$bin" triage --help | tail -n 6 | tr "\n" "|" |
-	grep -q "^Exit status:|  0    nothing found|  1    a crash or OOM found|  2    bad usage.*|  130  interrupted" ||
+	grep -q "^Exit status:|  0    nothing found, or findings only|  1    a crash or OOM found|  2    bad usage.*|  130  interrupted" ||
 	fail "triage --help does not end with the exit statuses"
 expect 0 "triage +classify a console log" -- "$bin" --help
 expect 2 "triage takes one console log" -- "$bin" triage
@@ -55,6 +55,25 @@ expect 1 "^title: general protection fault in crashmod_poke$" -- "$bin" triage "
 # A report is found and named the same in a log from anywhere: syzkaller's
 # (tests/syzkaller.sh holds triage to its whole corpus).
 expect 1 "^title: KASAN: use-after-free Read in remove_wait_queue$" -- "$bin" triage "$fx/syzkaller/linux-report/147"
+}
+
+# What is no crash, or no crash of its own (issue 36): a message that says
+# "Oops" without die()'s "[#N]"; a page allocation failure, which the
+# kernel survives: a finding, printed, exit 0; an OOM the kernel survived.
+test_not_crashes() {
+expect 0 "^nothing found in 337 lines$" -- "$bin" triage "$fx/console/efitime-x86_64.log"
+expect 0 "^no crash found in 407 lines$" -- "$bin" triage "$fx/console/alloc-failure-x86_64.log"
+expect 0 "^finding: alloc-failure: page allocation failure: order:9 in crashmod_alloc_until_failure \\(line 341\\)$" \
+	-- "$bin" triage "$fx/console/alloc-failure-x86_64.log"
+# An OOM the kernel survived (the OOM killer killed awk) hides no crash:
+# the WARNING after it.
+expect 1 "^class: warning$" -- "$bin" triage "$fx/console/oom-then-warning-x86_64.log"
+expect 1 "^title: WARNING in crashmod_init$" -- "$bin" triage "$fx/console/oom-then-warning-x86_64.log"
+# A finding in the middle of a crash's report: the crash, and the finding
+# beside it (syzkaller's log 492, its header cut as tests/syzkaller.sh does).
+sed -e '0,/^$/d' -e '/^REPORT:$/,$d' -e 's/\r//g' "$fx/syzkaller/linux-report/492" > "$tmp/492.log"
+expect 1 "^title: INFO: rcu detected stall in drm_ioctl$" -- "$bin" triage "$tmp/492.log"
+expect 1 "^finding: alloc-failure: page allocation failure: order:0 in " -- "$bin" triage "$tmp/492.log"
 }
 
 # The line printed is the report's first line in the file, and the

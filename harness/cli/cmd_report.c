@@ -9,6 +9,7 @@
 #include <json.h>
 
 #include "cli/commands.h"
+#include "report/kcidb.h"
 #include "report/report.h"
 #include "result/replay.h"
 #include "result/result.h"
@@ -16,9 +17,9 @@
 
 const char usage_report[] =
 	"usage: scaletest report [--out DIR] RUN_DIR...\n"
-	"       scaletest report --format kcidb [--out DIR] RUN_DIR...\n"
+	"       scaletest report --format kcidb [--origin NAME] [--out DIR] RUN_DIR...\n"
 	"       scaletest report --compare COMPARE.json [--out DIR]\n"
-	"       scaletest report --nightly NIGHT_DIR [--format kcidb] [--out DIR]\n"
+	"       scaletest report --nightly NIGHT_DIR [--format kcidb [--origin NAME]] [--out DIR]\n"
 	"       scaletest report --replay RUN_DIR [--guest-output-mb N] [--out DIR]\n"
 	"\n"
 	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
@@ -38,13 +39,16 @@ const char usage_report[] =
 	"results database's format, kcidb-io schema v5.3) of the runs or of the\n"
 	"night, on standard output (for kcidb-submit): the kernel as a checkout and\n"
 	"a build, the run, each check and each headline figure as a test (PASS,\n"
-	"FAIL when the kernel failed, ERROR when the run could not finish, MISS for\n"
-	"a check the run ended before, DONE with a number for a figure).  Nothing\n"
-	"is written into the run directories.\n"
+	"FAIL when the kernel failed, ERROR when the run could not finish, SKIP for\n"
+	"a check a kernel crash kept from running, MISS for one the harness did,\n"
+	"DONE with a number for a figure), with the same verdicts as junit.xml.\n"
+	"Nothing is written into the run directories.\n"
 	"\n"
 	"  --out DIR     write the files into DIR instead (one RUN_DIR only; with\n"
 	"                --format kcidb, DIR/kcidb.json of every RUN_DIR)\n"
 	"  --format F    kcidb: the KCIDB document (the one format there is)\n"
+	"  --origin NAME with --format kcidb: the origin KCIDB gave your CI system\n"
+	"                ([a-z0-9_]+; default scaletest), which every id starts with\n"
 	"  --guest-output-mb N  with --replay: read up to N MiB of each stream\n"
 	"\n"
 	"A run of a committed baseline (results/baselines/..., or any directory\n"
@@ -228,8 +232,8 @@ static int need_file(const char *path)
 /* --format kcidb: the document of the runs or the night, on stdout or in
  * out/kcidb.json.  Nothing is written into a run or night directory, so
  * a baseline's run or another user's directory is fine to read. */
-static int report_kcidb(const char *format, const char *out, const char *nightly,
-			const char *compare, int replay, int n, char **runs)
+static int report_kcidb(const char *format, const char *origin, const char *out,
+			const char *nightly, const char *compare, int replay, int n, char **runs)
 {
 	int r;
 
@@ -239,6 +243,9 @@ static int report_kcidb(const char *format, const char *out, const char *nightly
 	if (compare || replay)
 		return usage_error(usage_report, "--format kcidb takes run directories or "
 				   "--nightly, not --compare or --replay");
+	if (origin && !kcidb_origin_valid(origin))
+		return usage_error(usage_report, "--origin '%s': an origin is made of a-z, 0-9 and _ "
+				   "(at most %d)", origin, KCIDB_ORIGIN_MAX);
 	if (nightly ? n != 0 : n == 0)
 		return usage_error(usage_report, nightly ? "--nightly takes no run directory"
 				   : "report needs a run directory");
@@ -249,8 +256,8 @@ static int report_kcidb(const char *format, const char *out, const char *nightly
 			return EXIT_USAGE;
 	if (out && mkdir_p(out, 0755) < 0)
 		return finish_stdout(EXIT_RUNFAIL);
-	r = nightly ? report_kcidb_nightly(nightly, out, stdout)
-		    : report_kcidb_runs(runs, (size_t)n, out, stdout);
+	r = nightly ? report_kcidb_nightly(nightly, origin, out, stdout)
+		    : report_kcidb_runs(runs, (size_t)n, origin, out, stdout);
 	return finish_stdout(r < 0 ? EXIT_RUNFAIL : EXIT_OK);
 }
 
@@ -262,10 +269,11 @@ int cmd_report(int argc, char **argv)
 		{ "nightly", required_argument, NULL, 'n' },
 		{ "replay", no_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "origin", required_argument, NULL, 'O' },
 		{ "guest-output-mb", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *compare = NULL, *nightly = NULL, *format = NULL;
+	const char *out = NULL, *compare = NULL, *nightly = NULL, *format = NULL, *origin = NULL;
 	int c, bad = 0, replay = 0;
 	long long max_mb = 0;
 	uint64_t v;
@@ -286,6 +294,9 @@ int cmd_report(int argc, char **argv)
 		case 'f':
 			format = optarg;
 			break;
+		case 'O':
+			origin = optarg;
+			break;
 		case 'r':
 			replay = 1;
 			break;
@@ -300,10 +311,12 @@ int cmd_report(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (origin && !format)
+		return usage_error(usage_report, "--origin is for --format kcidb");
 	if (max_mb && !replay)
 		return usage_error(usage_report, "--guest-output-mb goes with --replay");
 	if (format)
-		return report_kcidb(format, out, nightly, compare, replay, argc - optind,
+		return report_kcidb(format, origin, out, nightly, compare, replay, argc - optind,
 				    argv + optind);
 	if (compare || nightly) {
 		if ((compare && nightly) || replay || optind != argc)

@@ -27,18 +27,23 @@ const char usage_triage[] =
 	"anywhere else, with the crash classes a run uses: panic, page-fault,\n"
 	"null-deref, gpf, kernel-bug, kasan, kfence, kmsan, kcsan, ubsan,\n"
 	"soft-lockup, hard-lockup, hung-task, rcu-stall, warning, lockdep,\n"
-	"memory-leak, bug, oops, reboot (a second boot), oom and alloc-failure.\n"
-	"The first report in the log is the one named (on one line, an OOM\n"
-	"over a panic).  The host-side classes of a run (hang, channel-lost,\n"
-	"qemu-exited) need what the host saw and are not found from a log alone.\n"
+	"memory-leak, bug, oops, reboot (a second boot) and oom.  The first\n"
+	"report in the log is the one named (on one line, an OOM over a panic;\n"
+	"an OOM before a crash only when the crash is the panic it brought).\n"
+	"The host-side classes of a run (hang, channel-lost, qemu-exited) need\n"
+	"what the host saw and are not found from a log alone.  A report the\n"
+	"kernel survives (alloc-failure: a page allocation failure) is a\n"
+	"finding, printed as one but never a crash.\n"
 	"\n"
 	"Prints the class, who is to blame, syzkaller's crash type (HANG,\n"
 	"WARNING, LOCKDEP, KASAN-READ, ...), the title syzkaller would give the\n"
 	"report (stable: numbers, addresses, offsets, source lines and\n"
 	"timestamps made NUM, ADDR and LINE or dropped, so that the same bug\n"
 	"gets the same title from two boots), the line of the log where the\n"
-	"report starts, and the lines around it; or 'nothing found'.  Lines are\n"
-	"shown made printable: control and non-ASCII bytes become '?'.\n"
+	"report starts, the findings ('finding: CLASS: TITLE (line N)'), and the\n"
+	"lines around the report; or 'nothing found', or 'no crash found' and the\n"
+	"findings.  Lines are shown made printable: control and non-ASCII bytes\n"
+	"become '?'.\n"
 	"\n"
 	"CONSOLE_LOG is a regular file: a device, FIFO, socket or directory is\n"
 	"refused at once, saying what it is ('-' reads standard input instead,\n"
@@ -48,7 +53,7 @@ const char usage_triage[] =
 	"  --max-mb N   read at most N MiB\n"
 	"\n"
 	"Exit status:\n"
-	"  0    nothing found\n"
+	"  0    nothing found, or findings only\n"
 	"  1    a crash or OOM found\n"
 	"  2    bad usage: a log that is missing, cannot be read, is no regular\n"
 	"       file, or holds more than N MiB\n"
@@ -93,14 +98,14 @@ int cmd_triage(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct console_scan cs;
-	struct crash c = CRASH_INIT;
+	struct crash c = CRASH_INIT, f = CRASH_INIT;
 	char buf[65536];
 	const char *name;
 	unsigned long long max, total = 0;
 	long long max_mb = TRIAGE_MAX_MB;
 	uint64_t v;
 	ssize_t n = 0;
-	int fd, found, opt;
+	int fd, found, finding, opt;
 
 	if (want_help(argc, argv, usage_triage))
 		return finish_stdout(EXIT_OK);
@@ -173,14 +178,20 @@ int cmd_triage(int argc, char **argv)
 	console_scan_finish(&cs);
 
 	found = crash_classify(&cs, NULL, &c);
-	if (found) {
-		printf("class: %s\nblame: %s\ntype: %s\ntitle: %s\nline: %lu\ncontext:\n",
+	finding = crash_finding(&cs, &f);
+	if (found)
+		printf("class: %s\nblame: %s\ntype: %s\ntitle: %s\nline: %lu\n",
 		       c.cls->name, crash_blame_name(c.cls->blame), c.type, c.title.buf, c.line);
+	else
+		printf("%s found in %lu lines\n", finding ? "no crash" : "nothing", cs.lines);
+	if (finding)
+		printf("finding: %s: %s (line %lu)\n", f.cls->name, f.title.buf, f.line);
+	if (found) {
+		fputs("context:\n", stdout);
 		fputs(c.context.buf, stdout);
-	} else {
-		printf("nothing found in %lu lines\n", cs.lines);
 	}
 	crash_release(&c);
+	crash_release(&f);
 	console_scan_release(&cs);
 	return finish_stdout(found ? EXIT_RUNFAIL : EXIT_OK);
 }

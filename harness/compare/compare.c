@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "result/curve.h"
 #include "result/result.h"
 #include "lib/stats.h"
 #include "lib/util.h"
@@ -260,6 +261,27 @@ static json_object *side_monitor(const struct side *s)
 	return o;
 }
 
+/* The side's first run's enumeration as a curve (result/curve.h): the
+ * disks present against the seconds since insmod began, a sweep's rising
+ * steps summed; null without one.  For compare --series' plot of every
+ * kernel's on one axis. */
+static json_object *side_curve(const struct side *s)
+{
+	struct curve_point *p;
+	size_t n = curve_read(s->roots[0], CURVE_INSMOD, &p);
+	json_object *o;
+
+	if (!n)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "run", json_object_new_string(s->runs.v[0]));
+	json_object_object_add(o, "what", json_object_new_string(
+		jarray(s->roots[0], "time_curves.insmod.points") ? "insmod" : "sweep"));
+	json_object_object_add(o, "points", curve_points_json(p, n));
+	free(p);
+	return o;
+}
+
 static json_object *side_json(const struct side *s, const char *label)
 {
 	json_object *o = json_object_new_object(), *runs = json_object_new_array();
@@ -284,6 +306,7 @@ static json_object *side_json(const struct side *s, const char *label)
 	json_object_object_add(o, "highmem", json_object_new_boolean(result_highmem(s->roots[0])));
 	json_object_object_add(o, "phases", side_phases(s));
 	json_object_object_add(o, "monitor", side_monitor(s));
+	json_object_object_add(o, "time_curve", side_curve(s));
 	sb_release(&k);
 	return o;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
 #include "lib/git.h"
@@ -73,13 +74,18 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		char series[16];
 
 		if (scenario_debian_source(s->kernel_source, series, sizeof(series)) && *series) {
-			char *name = xstrfmt("linux-%s", series);
-			char *p = fragment_path(name, NULL);
+			/* linux-X.Y, then linux-X.Y-ARCHFRAGMENT (linux-7.2-i386-highmem:
+			 * 6.15 removed HIGHMEM64G, leaving HIGHMEM4G). */
+			char *names[2] = { xstrfmt("linux-%s", series),
+					   xstrfmt("linux-%s-%s", series, defaults[1]) };
 
-			if (path_exists(p))
-				strvec_push(&spec->fragments, p);
-			free(p);
-			free(name);
+			for (int i = 0; i < 2; i++) {
+				char *p = fragment_path(names[i], NULL);
+				if (path_exists(p))
+					strvec_push(&spec->fragments, p);
+				free(p);
+				free(names[i]);
+			}
 		}
 	}
 	list = xstrdup(s->kernel_fragments);
@@ -380,8 +386,12 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 	} else if (scenario_debian_source(spec->source, NULL, 0)) {
 		/* The linux-source package of the prebuilt kernel's version. */
 		struct deb_pkg img = DEB_PKG_INIT;
-		const char *meta = spec->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
-		int r = deb_resolve(meta, arch_debian(spec->arch), 1, &img);
+		/* i386 kernels exist up to bookworm: on a later suite the
+		 * source follows its amd64 kernel (the source is the same). */
+		int i386 = spec->arch == ARCH_I386 &&
+			   (!apt_suite() || !strcmp(apt_suite_release(apt_suite()), "bookworm"));
+		const char *meta = i386 ? "linux-image-686-pae" : "linux-image-amd64";
+		int r = deb_resolve(meta, i386 ? "i386" : "amd64", 1, &img);
 
 		if (r < 0) {
 			hash_hex(h, hex);
@@ -788,6 +798,60 @@ out:
 }
 
 
+/* KCIDB's patchset hash of the patches, in order: sha256 over each
+ * patch's sha256 in hex and a newline ("sha256sum *.patch | cut -c-64 |
+ * sha256sum"); "" for none; NULL when a patch cannot be read. */
+char *kbuild_patchset_hash(const struct strvec *patches)
+{
+	struct hash_ctx *all;
+	char hex[65];
+
+	if (!patches->n)
+		return xstrdup("");
+	all = hash_new();
+	for (size_t i = 0; i < patches->n; i++) {
+		struct hash_ctx *one = hash_new();
+		int r = hash_add_file(one, patches->v[i]);
+
+		hash_hex(one, hex);
+		if (r < 0) {
+			hash_hex(all, hex);
+			return NULL;
+		}
+		hash_add(all, hex, 64);
+		hash_add(all, "\n", 1);
+	}
+	hash_hex(all, hex);
+	return xstrdup(hex);
+}
+
+/* Where a git source's commit can be fetched: its origin remote, when
+ * that is an https:// URL with no user or password in it (nothing that
+ * could carry a token goes into result.json), printable and on one line;
+ * else NULL. */
+static char *git_url(const char *repo)
+{
+	static const char *const args[] = { "config", "--get", "remote.origin.url", NULL };
+	struct strbuf out = STRBUF_INIT;
+	char *url = NULL;
+
+	if (git_capture(repo, args, &out) == 0) {
+		size_t hl;
+		int ok;
+
+		sb_setlen(&out, strcspn(out.buf, "\n"));
+		ok = out.len > 8 && out.len < 512 && !strncmp(out.buf, "https://", 8);
+		hl = ok ? strcspn(out.buf + 8, "/?#") : 0;
+		ok = ok && hl && !memchr(out.buf + 8, '@', hl);
+		for (size_t i = 0; ok && i < out.len; i++)
+			ok = (unsigned char)out.buf[i] > ' ' && out.buf[i] != 0x7f;
+		if (ok)
+			url = sb_detach(&out, NULL);
+	}
+	sb_release(&out);
+	return url;
+}
+
 static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 			 const struct source *src, const struct strvec *patches,
 			 struct kernel_artifact *k)
@@ -812,6 +876,9 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 		k->build_key = xstrdup(path_basename(entry));
 		for (size_t i = 0; i < patches->n; i++)
 			strvec_push(&k->build_patches, path_basename(patches->v[i]));
+		k->build_patchset_hash = kbuild_patchset_hash(patches);
+		if (src->commit)
+			k->build_git_url = git_url(spec->source);
 		for (size_t i = 0; i < spec->fragments.n; i++)
 			strvec_push(&k->build_fragments, spec->fragments.v[i]);
 		k->build_base = xstrdup(spec->base);

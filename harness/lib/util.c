@@ -694,10 +694,21 @@ int parse_double(const char *s, double *out)
 
 long long host_mem_available_kb(void)
 {
+	static const char fault[] = "host-memavailable:";
+	const char *e = getenv("SCALETEST_FAULT");
 	struct strbuf sb = STRBUF_INIT;
 	long long v = -1;
 	const char *p;
+	int64_t mib;
 
+	if (e && !strncmp(e, fault, strlen(fault))) {
+		if (parse_i64(e + strlen(fault), &mib) < 0 || mib < 0 || mib > (1LL << 30)) {
+			error("SCALETEST_FAULT '%s': the MiB after '%s' must be a whole number "
+			      "from 0 to %lld", e, fault, 1LL << 30);
+			return 0;	/* refuse rather than trust the real figure */
+		}
+		return mib * 1024;
+	}
 	if (sb_read_file(&sb, "/proc/meminfo") == 0 &&
 	    (p = strstr(sb.buf, "MemAvailable:")))
 		v = strtoll(p + strlen("MemAvailable:"), NULL, 10);

@@ -219,7 +219,9 @@ int log_errors(const char *path, size_t from, int max, struct strbuf *out);
  * works as the final one does. */
 const char *scaletest_root(void);
 
-/* Host memory available for a new guest, in kB (MemAvailable), or -1. */
+/* Host memory available for a new guest, in kB (MemAvailable), or -1.
+ * SCALETEST_FAULT=host-memavailable:MIB makes it MIB (the tests of a
+ * guest too large for the host, on any host: docs/faults.md). */
 long long host_mem_available_kb(void);
 
 #endif

@@ -6,7 +6,7 @@
  * decodes each by its type through one table of handlers (records.c,
  * handlers[]: snapshot, mark, meminfo, slabinfo, blocks, timing, info,
  * end, io, inventory, fio, fiolog, fiorc, sample, progress, kmemleak,
- * point, hist, stephist, attr, pageowner, stacks, timeattr) into the pieces that result.json
+ * point, hist, stephist, attr, pageowner, stacks, timeattr, hung) into the pieces that result.json
  * is assembled from (result/build.h).  A record that does not fit
  * (unknown type, a phase out of order, a payload its parser rejects) is
  * counted and kept as a rejection with its reason; the run goes on.
@@ -43,6 +43,7 @@
 #include "guest/phase.h"
 #include "record/channel.h"
 #include "record/disks.h"
+#include "record/hung.h"
 #include "record/inventory.h"
 #include "record/pageowner.h"
 #include "record/timeattr.h"
@@ -97,6 +98,8 @@ struct records {
 	int have_po_before, have_po_after;
 
 	struct ta_run ta;		/* the time attribution's samples, folded */
+	struct hung_tasks hung;		/* the stacks the guest read when the hung-task
+					 * detector spoke */
 
 	struct blocklist base, after_sd, virtio;
 	int have_base, have_sd, have_virtio;

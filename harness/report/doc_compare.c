@@ -563,13 +563,15 @@ static void gating_charts(struct doc *d, const struct compare_model *m)
 /* A page's overlays: every side's memory by phase and monitor samples
  * during insmod, a line a side; the headline field (LowFree when every
  * side's kernel has HIGHMEM, else MemFree).  A comparison without them
- * (schema 1) has none. */
+ * (schema 1) has none.  And every side's enumeration curve, where
+ * compare.json has them. */
 static void overlays(struct doc *d, const struct compare_model *m)
 {
-	int phases = 0, samples = 0, highmem = 1;
+	int phases = 0, samples = 0, highmem = 1, curves = 0;
 
 	for (size_t k = 0; k < m->nsides; k++) {
 		phases |= m->sides[k].nphases > 0;
+		curves |= m->sides[k].ncurve > 0;
 		samples |= m->sides[k].nsamples > 0;
 		highmem &= m->sides[k].highmem;
 	}
@@ -584,6 +586,14 @@ static void overlays(struct doc *d, const struct compare_model *m)
 			  "were added, from the first sample taken during insmod.");
 		svg_monitor_overlay(d->out, m->sides, m->nsides, highmem ? 1 : 0,
 				    highmem ? "LowFree" : "MemFree");
+	}
+	if (curves) {
+		doc_heading(d, MK_H2, "curves", "Enumeration, side by side");
+		doc_note(d, "Each side's first run: the scsi_debug disks present against the "
+			  "seconds since insmod began (a sweep: its rising steps, their time "
+			  "summed), and the milliseconds each disk took along the way against "
+			  "the disks present then.");
+		svg_series_curves(d->out, m->sides, m->nsides);
 	}
 }
 

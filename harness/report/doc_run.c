@@ -56,6 +56,25 @@ static void run_title(struct doc *d, const struct report_model *m)
 		mk_lit(d, ": ");
 		mk_text(d, m->description);
 	}
+	/* The description is the file's: a run made with --set is not what
+	 * it describes, so say what was set, beside it. */
+	if (m->noverrides) {
+		size_t shown = 0;
+
+		mk_lit(d, "; ");
+		mk_inline(d, MK_SPAN, "overridden");
+		mk_lit(d, "overridden: ");
+		for (size_t i = 0; i < m->noverrides; i++) {
+			if (!m->overrides[i])
+				continue;
+			if (shown++)
+				mk_lit(d, ", ");
+			mk_inline(d, MK_CODE, NULL);
+			mk_text(d, m->overrides[i]);
+			mk_inline_end(d, MK_CODE);
+		}
+		mk_inline_end(d, MK_SPAN);
+	}
 	mk_block_end(d, MK_P);
 }
 
@@ -179,7 +198,7 @@ static void findings_section(struct doc *d, const struct report_model *m)
 	doc_heading(d, MK_H2, "findings", "Findings");
 	doc_note(d, "Kernel reports that did not end the run: a hung-task report during a "
 		  "long insmod or rmmod whose disk count still moved, in a run the guest "
-		  "finished.");
+		  "finished; a page allocation failure, which the kernel survives.");
 	for (size_t i = 0; i < m->nfindings; i++) {
 		const struct report_finding *f = &m->findings[i];
 
@@ -504,12 +523,13 @@ static const struct mk_col sweep_point_cols[] = {
 	{ "disks/s", MK_RIGHT },
 };
 
-/* A fit's linearity test: "bends (p = 0.004)", "linear (p = 0.412)". */
+/* A fit's linearity test: "bends (p = 0.004)", "linear (p = 0.412)",
+ * "bends (p < 0.001)": fmt_p's "< 0.001" is the relation itself. */
 static void fit_p(struct doc *d, const char *shape, struct num p)
 {
 	mk_lit(d, shape);
-	mk_lit(d, " (p = ");
-	doc_num(d, fmt_p, p);
+	mk_lit(d, " (");
+	doc_num(d, fmt_p_is, p);
 	mk_lit(d, ")");
 }
 
@@ -769,17 +789,28 @@ static const struct mk_col curve_cols[] = {
 /* Seconds per disk: the fitted curves of time against the disks. */
 static void curves_section(struct doc *d, const struct report_model *m)
 {
-	size_t have = 0;
+	size_t have = 0, pts = 0;
 
-	for (size_t i = 0; i < m->ncurves; i++)
+	for (size_t i = 0; i < m->ncurves; i++) {
 		have += m->curves[i].have;
-	if (!have)
+		pts += m->curves[i].npts;
+	}
+	if (!have && !(pts && d->mk->page))
 		return;
 	doc_heading(d, MK_H2, "time-curves", "Seconds per disk");
 	doc_note(d, "Time against the disks made or removed so far (the progress counts of "
 		  "insmod and rmmod, a sweep's steps), a line by least squares: its slope is "
 		  "the time per disk, its intercept the fixed cost; \"first disk\" and \"last "
 		  "disk\" are the cost of one more disk there (a fitted parabola's slope).");
+	if (pts && d->mk->page) {
+		doc_note(d, "The disks present as each phase went on, and the milliseconds each "
+			  "disk took along the way (over stretches of a fortieth of the disks) "
+			  "against the disks present then; the dashed line is the fit's cost of "
+			  "one more disk, which a probe that slows as disks accumulate bends.");
+		svg_run_curves(d->out, m);
+	}
+	if (!have)
+		return;
 	mk_table(d, "time-curves", curve_cols, ARRAY_SIZE(curve_cols));
 	for (size_t i = 0; i < m->ncurves; i++) {
 		const struct report_time_curve *c = &m->curves[i];

@@ -343,6 +343,12 @@ void fmt_p(struct strbuf *out, struct num p)
 		sb_addf(out, "%.3f", p.v);
 }
 
+void fmt_p_is(struct strbuf *out, struct num p)
+{
+	sb_adds(out, p.have && p.v >= 0 && p.v < 0.001 ? "p " : "p = ");
+	fmt_p(out, p);
+}
+
 void fmt_signed_percent(struct strbuf *out, struct num v)
 {
 	fmt_fixed(out, v, "%+.1f%%");

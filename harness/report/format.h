@@ -103,6 +103,8 @@ void fmt_mean_sd(struct strbuf *out, struct num mean, struct num sd, struct num 
 /* A p-value, "0.042" or "< 0.001" (the '<' is for the caller to escape),
  * or "n/a" (missing or negative). */
 void fmt_p(struct strbuf *out, struct num p);
+/* "p = 0.042", "p < 0.001", "p = n/a": a p-value in words ("bends (p < 0.001)"). */
+void fmt_p_is(struct strbuf *out, struct num p);
 /* A change in percent, "+12.7%", or "n/a". */
 void fmt_signed_percent(struct strbuf *out, struct num v);
 /* A fio latency in microseconds, fmt_value's "10,813 us", "412 us", or

@@ -74,6 +74,11 @@ static void side_of(json_object *s, struct compare_side_model *out)
 			       ? json_object_get_string(aget(runs, i)) : NULL;
 	side_phases_of(jarr(s, "phases"), out);
 	side_monitor_of(jget(s, "monitor"), out);
+	/* compare.json's time_curve: the first run's enumeration (result/curve.h) */
+	out->curve_run = jstr(s, "time_curve.run", NULL);
+	out->curve_what = jstr(s, "time_curve.what", NULL);
+	out->ncurve = curve_points_of(jarray(s, "time_curve.points"), &out->curve);
+	out->ncurve_rate = curve_rates(out->curve, out->ncurve, &out->curve_rate);
 }
 
 /* A value as text: a string as it is, anything else as plain JSON. */
@@ -289,6 +294,8 @@ void compare_model_release(struct compare_model *m)
 		free(m->sides[k].runs);
 		free(m->sides[k].phases);
 		free(m->sides[k].samples);
+		free(m->sides[k].curve);
+		free(m->sides[k].curve_rate);
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->nmismatch; i++)

@@ -68,11 +68,11 @@ static void percent_paren(struct strbuf *out, struct num pct, const char *tail)
 	sb_adds(out, tail);
 }
 
-/* A fit that bends: ", NOT LINEAR (p = 0.004)". */
+/* A fit that bends: ", NOT LINEAR (p = 0.004)", ", NOT LINEAR (p < 0.001)". */
 static void not_linear(struct strbuf *out, struct num p)
 {
-	sb_adds(out, ", NOT LINEAR (p = ");
-	fmt_p(out, p);
+	sb_adds(out, ", NOT LINEAR (");
+	fmt_p_is(out, p);
 	sb_addch(out, ')');
 }
 

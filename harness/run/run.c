@@ -271,7 +271,7 @@ static int is_hung_task(struct run *r, const struct console_report *rep)
 	if (rep != r->asked) {
 		c = crash_report_class(&rep->r);
 		r->asked = rep;
-		r->asked_hung = c && !strcmp(c->name, "hung-task");
+		r->asked_hung = c && c->finding == FINDING_IF_SURVIVED;
 	}
 	return r->asked_hung;
 }
@@ -418,6 +418,27 @@ static json_object *str_or_null(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
+/* The keys given on top of the scenario file (--set, and what run's and
+ * sweep's options turn into --set), "key=value" in the table's order:
+ * result.json's scenario.overrides, so that a report says the run is
+ * not the scenario its description describes. */
+static json_object *scenario_overrides(const struct scenario *s)
+{
+	json_object *a = json_object_new_array();
+	struct strbuf kv = STRBUF_INIT;
+
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		if (s->origin[i] >= 0)
+			continue;
+		sb_reset(&kv);
+		sb_addf(&kv, "%s=", scenario_keys[i].name);
+		scenario_value(s, &scenario_keys[i], &kv);
+		json_object_array_add(a, json_object_new_string(kv.buf));
+	}
+	sb_release(&kv);
+	return a;
+}
+
 /* host.json's kernel and vm: what ran. */
 static void host_setup(struct run *r)
 {
@@ -443,6 +464,11 @@ static void host_setup(struct run *r)
 			json_object_array_add(f, json_object_new_string(path_basename(r->k.build_fragments.v[i])));
 		json_object_object_add(b, "patches", p);
 		json_object_object_add(b, "fragments", f);
+		if (r->k.build_patchset_hash)
+			json_object_object_add(b, "patchset_hash",
+					       json_object_new_string(r->k.build_patchset_hash));
+		if (r->k.build_git_url)
+			json_object_object_add(b, "git_url", json_object_new_string(r->k.build_git_url));
 		json_object_object_add(k, "build", b);
 	}
 	json_object_object_add(r->host, "kernel", k);
@@ -691,6 +717,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 		json_object_object_add(r.host, "hostname", json_object_new_string(host));
 	}
 	json_object_object_add(r.host, "scenario_file", str_or_null(s->file));
+	json_object_object_add(r.host, "scenario_overrides", scenario_overrides(s));
 	console_scan_init(&r.cs);
 	records_init(&r.rs, s, r.dir.tmp, &run_records_ops, &r);
 	rundir_write_scenario(&r.dir, s);

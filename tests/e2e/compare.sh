@@ -139,7 +139,7 @@ test_nightly() {
 	rc=$?
 	check "a bad matrix: exit 2 before anything runs (got $rc)" [ "$rc" = 2 ]
 	check "naming the line" grep -q "bad-matrix:1: this matrix line is not runnable" "$out/n3.log"
-	check "nothing ran" [ ! -e "$out/night3" ]
+	check "nothing ran" absent "$out/night3"
 }
 
 test_nightly_first() {

@@ -74,14 +74,12 @@ TEST(json_reader_counts_what_jsonc_makes)
 
 			if (st == 1)
 				o = json_reader_root(&r);
-			if (!o) {
-				test_fail(__FILE__, __LINE__, "doc %zu (step %zu): %s", i, step, err.buf);
-			} else {
+			CHECKF(o, "doc %zu (step %zu): %s", i, step, err.buf);
+			if (o) {
 				tree_cost(o, &c, &v);
-				if (r.containers < c || r.values < v)
-					test_fail(__FILE__, __LINE__,
-						  "doc %zu (step %zu): counted %zu containers, %zu values; "
-						  "json-c made %zu, %zu", i, step, r.containers, r.values, c, v);
+				CHECKF(r.containers >= c && r.values >= v,
+				       "doc %zu (step %zu): counted %zu containers, %zu values; "
+				       "json-c made %zu, %zu", i, step, r.containers, r.values, c, v);
 			}
 			json_object_put(o);
 			json_reader_release(&r);
@@ -157,7 +155,7 @@ TEST(json_limits_hold_a_result_at_the_records_bounds)
 	char *in = xstrfmt("%s/replay/seed-i386-4000/result.json", fixtures_dir);
 	char *out = xstrfmt("%s/result.json", test_tmpdir());
 	struct strbuf err = STRBUF_INIT;
-	json_object *root, *one, *samples, *io, *timings;
+	json_object *root, *one = NULL, *samples, *io, *timings;	/* deep_copy wants *dst NULL */
 
 	REQUIRE(json_load_object(in, &root, &err) == 0);
 	REQUIRE(jlen(jarray(root, "monitor.samples")) > 0);
@@ -206,9 +204,8 @@ TEST(json_limits_hold_a_result_at_the_records_bounds)
 	json_object_put(root);
 	json_object_put(one);
 	root = NULL;
-	if (json_load_object(out, &root, &err) < 0)
-		test_fail(__FILE__, __LINE__, "a result.json at the records' bounds is refused: %s",
-			  err.buf);
+	CHECKF(json_load_object(out, &root, &err) == 0,
+	       "a result.json at the records' bounds is refused: %s", err.buf);
 	json_object_put(root);
 	sb_release(&err);
 	free(in);

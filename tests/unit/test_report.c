@@ -219,8 +219,8 @@ TEST(report_missing_figure_is_na)
 	CHECK(strstr(md.buf, "n/a MiB, n/a CPU") != NULL);
 	CHECK(strstr(md.buf, "disks: n/a of 40 scsi_debug; n/a of 2 virtio-scsi") != NULL);
 	CHECK(strstr(md.buf, " 0 of ") == NULL && strstr(md.buf, " 0 MiB") == NULL);
-	kcidb_init(&k);
-	kcidb_add_run(&k, "r", &m);
+	kcidb_init(&k, NULL);
+	kcidb_add_run(&k, "r", NULL, &m);
 	kcidb_write(&k, &doc);
 	CHECK(strstr(doc.buf, "QEMU ? (tcg), n/a MiB, n/a CPUs") != NULL);
 	sb_release(&text);
