@@ -6,7 +6,7 @@
 #
 #   sh tests/e2e/run.sh [NAME...]     run all tests, or those named
 # suite: full
-# order: 60
+# order: 65
 set -u
 . "$(dirname "$0")/lib.sh"
 
