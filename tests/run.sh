@@ -24,7 +24,10 @@
 # a line "# suite: quick" (make check and make test) or "# suite: full"
 # (make test only), each run as "sh FILE", or as the command after a
 # third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
-# first); quick ones first, in name order within each; before them the
+# first); quick ones first, then the full ones; within each, by a line
+# "# order: N" (default 50: the shorter suites lower, so that they fail
+# first; the suites that share kernel builds in the order that lets them),
+# then by name; before them the
 # unit tests (build/unit-tests, or $SCALETEST_BUILD's), and before the full ones the sanitizer
 # build (make check-sanitize).  Each suite's output is shown
 # as it runs and kept in $TEST_LOGS/NAME.log (default build/test-logs).
@@ -51,8 +54,9 @@ found() { # KIND: NAME KIND COMMAND of the suites of that kind
 		printf '%s\n' "$l" | grep -Eq "^# suite: $1(: .+)?$" || continue
 		cmd=${l#"# suite: $1"}
 		cmd=${cmd#: }
-		echo "$(name_of "$f") $1 ${cmd:-sh $f}"
-	done
+		o=$(sed -n 's/^# order: \([0-9][0-9]*\)$/\1/p' "$f" | head -n 1)
+		echo "${o:-50} $(name_of "$f") $1 ${cmd:-sh $f}"
+	done | sort -n -s -k 1,1 | cut -d' ' -f2-
 }
 
 name_of() {

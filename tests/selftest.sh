@@ -322,4 +322,28 @@ test_every_suite_found() {
 	done
 }
 
+
+# The order: quick suites first, then the full ones by their "# order: N"
+# line (50 without one), then by name; and this tree's suites that share
+# kernel builds run last, bench/smoke (it builds the stock 6.1 kernel),
+# e2e/kernel (which finds it, and unpacks the 6.12 source), e2e/bisect
+# (whose histories are cloned from the sources kernel.sh unpacked).
+test_runner_order() {
+	tree
+	rm -f "$t0/tests/outside.sh"
+	printf '#!/bin/sh\n# suite: full\n# order: 90\n. "$(dirname "$0")/lib.sh"\ntest_x() { check "true" true; }\nrun_tests "$@"\n' > "$t0/tests/a_late.sh"
+	printf '#!/bin/sh\n# suite: full\n# order: 10\n. "$(dirname "$0")/lib.sh"\ntest_x() { check "true" true; }\nrun_tests "$@"\n' > "$t0/tests/d_early.sh"
+	sh "$t0/tests/run.sh" --list > "$tmp/order"
+	check "quick first, then the sanitizer build, then full by order: d_early (10), c_full (50), a_late (90)" \
+		[ "$(grep ' full$' "$tmp/order" | cut -d' ' -f1 | tr '\n' ' ')" = "sanitize d_early c_full a_late " ]
+	grep ' quick$' "$tmp/order" | cut -d' ' -f1 > "$tmp/quick"
+	check "the unit tests first, then the quick ones in name order" \
+		sh -c '[ "$(head -n 1 "$1")" = unit ] && tail -n +2 "$1" | sort -c' - "$tmp/quick"
+	check "every quick one before the full ones" \
+		awk '/ quick$/ { q = NR } / full$/ && !f { f = NR } END { exit !(q && f && q < f) }' "$tmp/order"
+	sh "$top/tests/run.sh" --list | cut -d' ' -f1 | tail -n 3 > "$tmp/last"
+	check "this tree: bench/smoke, e2e/kernel, e2e/bisect run last, in that order" \
+		[ "$(tr '\n' ' ' < "$tmp/last")" = "bench/smoke e2e/kernel e2e/bisect " ]
+}
+
 run_tests "$@"
