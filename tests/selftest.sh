@@ -346,4 +346,37 @@ test_runner_order() {
 		[ "$(tr '\n' ' ' < "$tmp/last")" = "bench/smoke e2e/kernel e2e/bisect " ]
 }
 
+
+# Two lanes: a suite with "# lane: kernel" runs beside the others, from
+# the start.  The two meet: each leaves a mark and waits for the other's
+# (a serial runner never lets them meet, and the guard ends the wait).
+test_runner_lanes() {
+	tree
+	rm -f "$t0/tests/outside.sh"
+	for s in k_kernel:2 m_other:1; do
+		n=${s%:*}
+		mk=$tmp/meet
+		{
+			printf '#!/bin/sh\n# suite: full\n'
+			[ "${s#*:}" = 2 ] && printf '# lane: kernel\n'
+			printf '. "$(dirname "$0")/lib.sh"\n'
+			printf 'test_meet() {\n\t: > "%s.%s"\n\ti=0\n' "$mk" "$n"
+			printf '\twhile [ $i -lt ${MEET_TRIES:-300} ] && [ "$(ls "%s".* 2>/dev/null | wc -l)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done\n' "$mk"
+			printf '\tcheck "the other suite ran at the same time" [ "$(ls "%s".* | wc -l)" = 2 ]\n}\nrun_tests "$@"\n' "$mk"
+		} > "$t0/tests/$n.sh"
+	done
+	TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel m_other > "$tmp/out" 2>&1
+	rc=$?
+	check "both pass, each meeting the other (exit $rc)" [ $rc = 0 ]
+	check "said it runs two lanes" grep -q "^=== run.sh: two lanes: k_kernel beside the rest" "$tmp/out"
+	check "the table in the suites' order" \
+		sh -c 'grep -E "^  (k_kernel|m_other) " "$1" | cut -c3-10 | tr -d " " | tr "\n" " " | grep -qx "k_kernel m_other "' - "$tmp/out"
+	check "the kernel lane's log kept" grep -q "^ok 1 - meet" "$tmp/logs/k_kernel.log"
+	rm -f "$mk".*
+	MEET_TRIES=1 TEST_JOBS=1 TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel m_other > "$tmp/out1" 2>&1
+	rc=$?
+	check "TEST_JOBS=1: one after the other, so they never meet (exit $rc)" [ $rc = 1 ]
+	check "and its failure named with the check" grep -q "FAIL: meet: the other suite ran at the same time" "$tmp/out1"
+	expect 2 "TEST_JOBS='x' is not a number" -- env TEST_JOBS=x sh "$t0/tests/run.sh" k_kernel
+}
 run_tests "$@"

@@ -15,6 +15,7 @@
 # suite: full
 # Last: its histories are cloned from the sources e2e/kernel unpacked (above).
 # order: 90
+# lane: kernel
 set -u
 . "$(dirname "$0")/lib.sh"
 

@@ -20,6 +20,7 @@
 # suite: full
 # After bench/smoke, before e2e/bisect (above).
 # order: 85
+# lane: kernel
 set -u
 . "$(dirname "$0")/lib.sh"
 
