@@ -48,7 +48,7 @@ test_kernel_and_cache_verbs() {
 # Nested verbs come from small tables: a missing or unknown one is a
 # one-line error naming it, then the usage, exit 2.
 test_nested_verbs() {
-	expect 2 "^scaletest: 'kernel' needs a subcommand: build$" -- "$bin" kernel
+	expect 2 "^scaletest: 'kernel' needs a subcommand: build or list$" -- "$bin" kernel
 	expect 2 "^scaletest: 'frob' is not a kernel command$" -- "$bin" kernel frob
 	expect 2 "^usage: scaletest kernel build" -- "$bin" kernel frob
 	expect 0 "^usage: scaletest kernel build" -- "$bin" kernel help

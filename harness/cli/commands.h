@@ -65,6 +65,10 @@ int cmd_triage(int argc, char **argv);
 int cmd_gc(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_bisect(int argc, char **argv);
+/* scaletest __complete WORD...: the words a shell's completion offers
+ * (tools/completion/), from main()'s command table (n entries); not in
+ * the table, not a user's command. */
+int cmd_complete(int argc, char **argv, const struct command *table, size_t n);
 
 extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 	usage_kernel[], usage_cache[], usage_compare[], usage_baseline[], usage_nightly[], usage_fio[],

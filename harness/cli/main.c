@@ -89,6 +89,9 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return finish_stdout(EXIT_OK);
 	}
+	/* the shells' completions (tools/completion/): not a user's command */
+	if (!strcmp(cmd, "__complete"))
+		return cmd_complete(argc - 1, argv + 1, commands, ARRAY_SIZE(commands));
 	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
 		printf("scaletest %s\n", SCALETEST_VERSION);
 		return finish_stdout(EXIT_OK);

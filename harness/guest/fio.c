@@ -15,6 +15,7 @@
 
 #include "guest/elf.h"
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
 #include "scenario/scenario.h"
@@ -354,7 +355,7 @@ static const char *const apt_env[] = { "LC_ALL=C", NULL };
 static int source_version(char **version, char **dsc)
 {
 	const char *key[] = { "fio print-uris v1", NULL };
-	const char *argv[] = { "apt-get", "source", "--print-uris", "fio", NULL };
+	struct strvec av = STRVEC_INIT;
 	char *memo = deb_memo_path(key);
 	struct strbuf out = STRBUF_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
@@ -382,7 +383,11 @@ static int source_version(char **version, char **dsc)
 	o.capture = &out;
 	o.env = apt_env;
 	o.timeout = 300;
-	if ((r = child_run(argv, &o, &res)) < 0)
+	apt_argv(&av, "apt-get");
+	strvec_push(&av, "source");
+	strvec_push(&av, "--print-uris");
+	strvec_push(&av, "fio");
+	if ((r = child_run((const char *const *)av.v, &o, &res)) < 0)
 		goto out;
 	r = -1;
 	p = fio_parse_print_uris(out.buf, version, dsc);
@@ -421,6 +426,7 @@ out:
 		free(*dsc);
 		*version = *dsc = NULL;
 	}
+	strvec_clear(&av);
 	sb_release(&out);
 	free(memo);
 	return r;
@@ -507,15 +513,23 @@ static int fio_build(int arch, const char *version, const char *dsc,
 	note("fio %s for %s: building a static binary from Debian's source "
 	     "(once)", version, an);
 
-	const char *get[] = { "apt-get", "source", "--download-only", "-q", "fio", NULL };
+	struct strvec get = STRVEC_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
 	struct child_result res;
+
+	apt_argv(&get, "apt-get");
+	strvec_push(&get, "source");
+	strvec_push(&get, "--download-only");
+	strvec_push(&get, "-q");
+	strvec_push(&get, "fio");
 
 	o.dir = work;
 	o.env = apt_env;
 	o.log = log;
 	o.timeout = 1800;
-	if ((r = child_run(get, &o, &res)) < 0)
+	r = child_run((const char *const *)get.v, &o, &res);
+	strvec_clear(&get);
+	if (r < 0)
 		goto out;
 	r = -1;
 	if (!child_ok(&res)) {
@@ -588,7 +602,7 @@ int fio_obtain(int arch, const char *log, char **path)
 		return error("fio: unknown arch %d", arch);
 	if (!log)
 		return error("fio: a build log is needed");
-	if ((r = source_version(&version, &dsc)) < 0)
+	if ((r = apt_use_userland(log)) < 0 || (r = source_version(&version, &dsc)) < 0)
 		return r;
 	r = -1;
 	if (!(entry = cache_path("fio/%s_%s", version, arch_name(arch)))) {

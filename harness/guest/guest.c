@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
+#include "kernel/layout.h"
 #include "guest/contract.h"
 #include "guest/fio.h"
 #include "guest/moddep.h"
@@ -42,7 +44,8 @@ static int guest_busybox(int arch, const char *log, char **path)
 	char *entry;
 	int r;
 
-	if ((r = deb_resolve("busybox-static", arch_debian(arch), 0, &p)) < 0)
+	if ((r = apt_use_userland(log)) < 0 ||
+	    (r = deb_resolve("busybox-static", arch_debian(arch), 0, &p)) < 0)
 		return r;
 	if (!(entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch))) {
 		deb_pkg_release(&p);
@@ -53,10 +56,12 @@ static int guest_busybox(int arch, const char *log, char **path)
 		r = cache_commit(&txn);
 	cache_end(&txn);
 	if (r >= 0) {
+		/* bin/busybox until bookworm, usr/bin/busybox from trixie on. */
 		r = 0;
-		*path = xstrfmt("%s/bin/busybox", entry);
-		if (!is_executable(*path))
-			r = error("'%s' is missing from the busybox-static package", *path);
+		*path = layout_find_program(entry, "busybox");
+		if (!*path)
+			r = error("neither bin/busybox nor usr/bin/busybox is in the busybox-static "
+				  "package %s %s (%s)", p.name, p.version, entry);
 	}
 	free(entry);
 	deb_pkg_release(&p);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
 #include "lib/git.h"
@@ -73,13 +74,18 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		char series[16];
 
 		if (scenario_debian_source(s->kernel_source, series, sizeof(series)) && *series) {
-			char *name = xstrfmt("linux-%s", series);
-			char *p = fragment_path(name, NULL);
+			/* linux-X.Y, then linux-X.Y-ARCHFRAGMENT (linux-7.2-i386-highmem:
+			 * 6.15 removed HIGHMEM64G, leaving HIGHMEM4G). */
+			char *names[2] = { xstrfmt("linux-%s", series),
+					   xstrfmt("linux-%s-%s", series, defaults[1]) };
 
-			if (path_exists(p))
-				strvec_push(&spec->fragments, p);
-			free(p);
-			free(name);
+			for (int i = 0; i < 2; i++) {
+				char *p = fragment_path(names[i], NULL);
+				if (path_exists(p))
+					strvec_push(&spec->fragments, p);
+				free(p);
+				free(names[i]);
+			}
 		}
 	}
 	list = xstrdup(s->kernel_fragments);
@@ -380,8 +386,12 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 	} else if (scenario_debian_source(spec->source, NULL, 0)) {
 		/* The linux-source package of the prebuilt kernel's version. */
 		struct deb_pkg img = DEB_PKG_INIT;
-		const char *meta = spec->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
-		int r = deb_resolve(meta, arch_debian(spec->arch), 1, &img);
+		/* i386 kernels exist up to bookworm: on a later suite the
+		 * source follows its amd64 kernel (the source is the same). */
+		int i386 = spec->arch == ARCH_I386 &&
+			   (!apt_suite() || !strcmp(apt_suite_release(apt_suite()), "bookworm"));
+		const char *meta = i386 ? "linux-image-686-pae" : "linux-image-amd64";
+		int r = deb_resolve(meta, i386 ? "i386" : "amd64", 1, &img);
 
 		if (r < 0) {
 			hash_hex(h, hex);

@@ -23,6 +23,11 @@ void cache_set_readonly(int ro)
 	cache_ro = ro;
 }
 
+int cache_readonly(void)
+{
+	return cache_ro;
+}
+
 /* Why st (of path) is not this user's own to trust, or NULL: a directory
  * or file of another user, or one that the group or everyone may write. */
 static const char *untrusted(const struct stat *st)

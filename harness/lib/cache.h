@@ -64,6 +64,8 @@ const char *cache_root(void);
 /* Dry runs: cache_path() creates no directory, cache_write_small() writes
  * nothing, and a missing root is not made. */
 void cache_set_readonly(int ro);
+/* Whether it is: kernel/apt.c then takes the lists there are, fetching none. */
+int cache_readonly(void);
 /* The entry or file at path is not a link, is this user's and writable by
  * no one else: 0, or -1 (said). */
 int cache_check_owner(const char *path);

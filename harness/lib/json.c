@@ -109,19 +109,57 @@ void json_clean_strings(json_object *o)
 	}
 }
 
+void json_pretty(struct strbuf *out, json_object *o)
+{
+	json_pretty_text(out, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+								JSON_C_TO_STRING_SPACED |
+								JSON_C_TO_STRING_NOSLASHESCAPE));
+}
+
+void json_pretty_text(struct strbuf *out, const char *p)
+{
+	size_t bol = out->len;	/* where the current line starts in out */
+	int in_string = 0;
+
+	for (; *p; p++) {
+		if (in_string) {
+			sb_addch(out, *p);
+			if (*p == '\\' && p[1])
+				sb_addch(out, *++p);
+			else if (*p == '"')
+				in_string = 0;
+			continue;
+		}
+		if ((p[0] == '[' && p[1] == ']') || (p[0] == '{' && p[1] == '}')) {
+			size_t indent = 0;
+
+			while (bol + indent < out->len && out->buf[bol + indent] == ' ')
+				indent++;
+			sb_addch(out, p[0]);
+			sb_addch(out, '\n');
+			bol = out->len;
+			for (size_t i = 0; i < indent; i++)
+				sb_addch(out, ' ');
+			sb_addch(out, *++p);
+			continue;
+		}
+		sb_addch(out, *p);
+		if (*p == '"')
+			in_string = 1;
+		else if (*p == '\n')
+			bol = out->len;
+	}
+}
+
 int json_save(json_object *root, const char *path)
 {
-	const char *text;
 	struct strbuf sb = STRBUF_INIT;
 	int r;
 
 	/* Whatever it was built from (host.json, another run's result.json),
 	 * a document the harness writes is valid UTF-8 without controls. */
 	json_clean_strings(root);
-	text = json_object_to_json_string_ext(
-		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-			      JSON_C_TO_STRING_NOSLASHESCAPE);
-	sb_adds(&sb, text);
+	json_pretty(&sb, root);
 	sb_addch(&sb, '\n');
 	r = write_file_atomic(path, sb.buf, sb.len);
 	sb_release(&sb);

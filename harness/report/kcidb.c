@@ -689,9 +689,7 @@ void kcidb_init(struct kcidb *k, const char *origin)
 void kcidb_write(struct kcidb *k, struct strbuf *out)
 {
 	json_clean_strings(k->doc);
-	sb_adds(out, json_object_to_json_string_ext(k->doc, JSON_C_TO_STRING_PRETTY |
-						     JSON_C_TO_STRING_SPACED |
-						     JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_pretty(out, k->doc);
 	sb_addch(out, '\n');
 	json_object_put(k->doc);
 	run_names_release(&k->names);

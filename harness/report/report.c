@@ -129,9 +129,7 @@ int report_print_compare(json_object *cmp, const char *format, FILE *out)
 		return error("unknown format '%s' (text, md or json)", format);
 	if (!compare_formats[i].write) {
 		json_clean_strings(cmp);
-		sb_adds(&sb, json_object_to_json_string_ext(cmp, JSON_C_TO_STRING_PRETTY |
-							    JSON_C_TO_STRING_SPACED |
-							    JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_pretty(&sb, cmp);
 		sb_addch(&sb, '\n');
 	} else {
 		compare_model_from_json(cmp, &m);

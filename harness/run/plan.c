@@ -69,8 +69,14 @@ static int plan_kernel(const struct scenario *s, struct strbuf *out, char **imag
 		sb_release(&why);
 		sb_addf(out, "  version  %s%s\n  image    %s\n  modules  %s\n", k.version,
 			k.highmem == 1 ? " (HIGHMEM)" : "", k.image, k.modules);
-		if (k.package)
-			sb_addf(out, "  package  %s %s (cached)\n", k.package, k.package_version);
+		if (k.package) {
+			sb_addf(out, "  package  %s %s (cached)", k.package, k.package_version);
+			if (k.suite)
+				sb_addf(out, ", suite %s", k.suite);
+			sb_addch(out, '\n');
+			for (size_t i = 0; i < k.package_parts.n; i++)
+				sb_addf(out, "  part     %s\n", k.package_parts.v[i]);
+		}
 		if (k.build_key)
 			sb_addf(out, "  build    %s (cached)\n", k.build_key);
 		*image = xstrdup(k.image);

@@ -56,6 +56,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(arch, "x86_64", arch_choices, "Guest architecture: x86_64 (amd64 kernel) or i386 (686-pae kernel, HIGHMEM, so LowFree exists)."),
 	ENUM(kernel, "debian", kernel_choices, "Where the kernel comes from: debian (a prebuilt Debian package, fetched and cached), files (kernel_image and kernel_modules) or build (built from kernel_source with kernel_patches and config fragments, cached)."),
 	STR(kernel_package, "", "Debian kernel package, or a metapackage that depends on one; default linux-image-amd64 or linux-image-686-pae by arch."),
+	STR(kernel_suite, "", "The Debian suite the kernel comes from (busybox and fio's source then come from bookworm), with scaletest's own apt and package lists in its cache, whatever this host runs and without touching its sources.list: bookworm, bookworm-security, bookworm-backports, trixie, trixie-security, trixie-backports, sid (or unstable) or experimental; signatures are checked against debian-archive-keyring. Empty: this host's apt. i386 kernels exist in bookworm only."),
 	PATH(kernel_image, "With kernel=files: the bzImage to boot."),
 	PATH(kernel_modules, "With kernel=files: the modules tree, either lib/modules/VERSION or a root directory holding lib/modules/VERSION."),
 	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version), debian:X.Y (Debian's linux-source-X.Y, e.g. debian:6.12 from bookworm-security) or a kernel tree (a path; never modified)."),

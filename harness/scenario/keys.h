@@ -42,6 +42,7 @@ struct scenario {
 	int arch;		/* enum arch */
 	int kernel;		/* enum kernel_kind */
 	char *kernel_package;	/* "" = the arch's default */
+	char *kernel_suite;	/* "" = the host's apt (kernel/apt.h) */
 	char *kernel_image;
 	char *kernel_modules;
 	char *kernel_source;	/* "debian", "debian:X.Y" or a path */

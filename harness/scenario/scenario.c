@@ -645,6 +645,14 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_addf(err, "'%s' is not a Debian package name", s->kernel_package);
 		return -1;
 	}
+	if (*s->kernel_suite && (strlen(s->kernel_suite) > 32 ||
+				 strspn(s->kernel_suite, "abcdefghijklmnopqrstuvwxyz-") !=
+				 strlen(s->kernel_suite))) {
+		where_key(s, "kernel_suite", err);
+		sb_addf(err, "'%s' is not a Debian suite name (lowercase letters and '-', such as "
+			"bookworm or trixie-backports)", s->kernel_suite);
+		return -1;
+	}
 	if (!valid_cmdline(s->cmdline)) {
 		where_key(s, "cmdline", err);
 		sb_adds(err, "cmdline may hold only letters, digits, spaces and _.,=:/+-");

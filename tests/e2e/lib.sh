@@ -38,13 +38,18 @@ sd_index() {
 }
 
 # run_smoke NAME [args...]: runs the smoke scenario into $out/NAME; sets
-# $rc, $dir (the run directory), $log (stderr+stdout).
+# $rc, $dir (the run directory), $log (stderr+stdout).  With
+# SCALETEST_E2E_SUITE=SUITE (sid, experimental, ...) smoke takes that
+# suite's kernel (kernel_suite): the same tests on another kernel.
 run_smoke() {
 	name=$1
 	shift
 	log=$out/$name.log
 	# stdout and stderr apart ($log.out, $log.err; the progress line must
 	# stay off stdout), then together in $log.
+	if [ -n "${SCALETEST_E2E_SUITE:-}" ]; then
+		set -- --set "kernel_suite=$SCALETEST_E2E_SUITE" "$@"
+	fi
 	"$bin" run "$smoke" --out "$out/$name" "$@" > "$log.out" 2> "$log.err"
 	rc=$?
 	cat "$log.out" "$log.err" > "$log"

@@ -137,7 +137,7 @@ TEST(json_limits_hold_a_result_at_the_records_bounds)
 	char *in = xstrfmt("%s/replay/seed-i386-4000/result.json", fixtures_dir);
 	char *out = xstrfmt("%s/result.json", test_tmpdir());
 	struct strbuf err = STRBUF_INIT;
-	json_object *root, *one, *samples, *io, *timings;
+	json_object *root, *one = NULL, *samples, *io, *timings;	/* deep_copy wants *dst NULL */
 
 	REQUIRE(json_load_object(in, &root, &err) == 0);
 	REQUIRE(jlen(jarray(root, "monitor.samples")) > 0);

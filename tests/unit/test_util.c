@@ -347,6 +347,64 @@ TEST(util_log_errors_from_the_step)
 	free(f);
 }
 
+/* json-c 0.17 and later (trixie) write an empty array or object as "[]"
+ * and "{}", 0.16 (bookworm) on two lines: the harness writes the latter
+ * with either, so that golden files and replays agree on both. */
+TEST(util_json_pretty_one_form_for_every_json_c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *newer =
+		"{\n"
+		"  \"a\": [],\n"
+		"  \"b\": {},\n"
+		"  \"c\": [\n"
+		"    [],\n"
+		"    { \"d\": \"[] {} \\\" [] \\\\\" }\n"
+		"  ],\n"
+		"  \"e\": \"{}\"\n"
+		"}";
+	const char *older =
+		"{\n"
+		"  \"a\": [\n"
+		"  ],\n"
+		"  \"b\": {\n"
+		"  },\n"
+		"  \"c\": [\n"
+		"    [\n"
+		"    ],\n"
+		"    { \"d\": \"[] {} \\\" [] \\\\\" }\n"
+		"  ],\n"
+		"  \"e\": \"{}\"\n"
+		"}";
+	json_object *o = json_object_new_object(), *c = json_object_new_array(), *d = json_object_new_object();
+
+	json_pretty_text(&sb, newer);
+	CHECK_STR(sb.buf, older);
+	sb_reset(&sb);
+	json_pretty_text(&sb, older);	/* 0.16's own: unchanged */
+	CHECK_STR(sb.buf, older);
+	sb_reset(&sb);
+	json_pretty_text(&sb, "{}");
+	CHECK_STR(sb.buf, "{\n}");
+	sb_reset(&sb);
+	/* this json-c, whichever it is */
+	json_object_object_add(o, "a", json_object_new_array());
+	json_object_object_add(o, "b", json_object_new_object());
+	json_object_array_add(c, json_object_new_array());
+	json_object_object_add(d, "d", json_object_new_string("[] {} \" [] \\"));
+	json_object_array_add(c, d);
+	json_object_object_add(o, "c", c);
+	json_object_object_add(o, "e", json_object_new_string("{}"));
+	json_pretty(&sb, o);
+	CHECK_CONTAINS(sb.buf, "  \"a\": [\n  ],\n");
+	CHECK_CONTAINS(sb.buf, "  \"b\": {\n  },\n");
+	CHECK_CONTAINS(sb.buf, "    [\n    ],\n");
+	CHECK_CONTAINS(sb.buf, "\"[] {} \\\" [] \\\\\"");
+	CHECK_CONTAINS(sb.buf, "\"e\": \"{}\"");
+	json_object_put(o);
+	sb_release(&sb);
+}
+
 /* A failure's class is the value returned, and the command layer's exit
  * code follows it (docs/statuses.md); of several, the environment's
  * decides, then a usage error, then any failure. */
