@@ -10,6 +10,7 @@
 #
 #   sh tests/e2e/classes.sh [NAME...]     run all tests, or those named
 # suite: full
+# order: 35
 set -u
 . "$(dirname "$0")/lib.sh"
 
