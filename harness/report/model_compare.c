@@ -61,6 +61,28 @@ static void side_monitor_of(json_object *mon, struct compare_side_model *out)
 	}
 }
 
+/* compare --series: a side's time per disk, range by range (at most
+ * CURVE_BINS_MAX of them; a bin without its figure is left out). */
+#define CURVE_BINS_MAX 256
+
+static void side_curve_of(json_object *bins, struct compare_side_model *out)
+{
+	size_t n = alen(bins) < CURVE_BINS_MAX ? alen(bins) : CURVE_BINS_MAX;
+
+	out->curve = xcalloc(n + 1, sizeof(*out->curve));
+	for (size_t i = 0; i < n; i++) {
+		struct compare_curve_bin *b = &out->curve[out->ncurve];
+
+		b->from = num_at(aget(bins, i), "from");
+		b->to = num_at(aget(bins, i), "to");
+		b->ms = num_at(aget(bins, i), "ms_per_disk");
+		b->sd = num_at(aget(bins, i), "sd");
+		b->n = num_at(aget(bins, i), "n");
+		if (b->from.have && b->to.have && b->ms.have && b->to.v > b->from.v)
+			out->ncurve++;
+	}
+}
+
 static void side_of(json_object *s, struct compare_side_model *out)
 {
 	json_object *runs = jarr(s, "runs");
@@ -74,6 +96,8 @@ static void side_of(json_object *s, struct compare_side_model *out)
 			       ? json_object_get_string(aget(runs, i)) : NULL;
 	side_phases_of(jarr(s, "phases"), out);
 	side_monitor_of(jget(s, "monitor"), out);
+	side_curve_of(jarr(jget(s, "insmod_curve"), "bins"), out);
+	out->reproduce = jstr(s, "reproduce", NULL);
 }
 
 /* A value as text: a string as it is, anything else as plain JSON. */
@@ -237,6 +261,7 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	legacy = !sides;
 	m->verdict = jstr(cmp, "verdict", NULL);
 	m->series = bool_at(cmp, "series");
+	m->command = jstr(cmp, "command", NULL);
 	m->nsides = legacy ? 2 : alen(sides);
 	m->sides = xcalloc(m->nsides + 1, sizeof(*m->sides));
 	for (size_t k = 0; k < m->nsides; k++)
@@ -289,6 +314,7 @@ void compare_model_release(struct compare_model *m)
 		free(m->sides[k].runs);
 		free(m->sides[k].phases);
 		free(m->sides[k].samples);
+		free(m->sides[k].curve);
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->nmismatch; i++)

@@ -16,6 +16,9 @@
  *	svg_monitor_overlay(&sb, c.sides, c.nsides, 0, "MemFree");
  *						// every side's monitor samples during
  *						// insmod (free memory above, slab below)
+ *	svg_curve_overlay(&sb, c.sides, c.nsides);
+ *						// a series: ms per disk against the disks
+ *						// present, a line a side
  *	svg_sweep(&sb, &m, 0);			// a sweep: memory (1: time) against the
  *						// disk count, points and fitted lines
  *	svg_icicle(&sb, "rmmod", stacks, n);	// where a phase's time went
@@ -54,6 +57,10 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 		       int field, const char *field_name);
 void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides,
 			 int field, const char *field_name);
+/* compare --series: every side's milliseconds per disk against the disks
+ * present (its insmod curve, range by range), a line a side with the sd
+ * as whiskers; nothing when no side has a curve. */
+void svg_curve_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides);
 const char *svg_side_color(size_t k);
 /* A sweep (model.h): the memory figures (time = 0) or the summed
  * enumeration time (time = 1) at each step, with the fitted lines. */
