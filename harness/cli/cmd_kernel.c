@@ -41,7 +41,8 @@ const char usage_kernel[] =
 	"  0    built, or found in the cache\n"
 	"  1    the build failed\n"
 	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
-	"  3    a tool or package is missing\n"
+	"  3    a tool or package is missing, or a patch does not apply to the\n"
+	"       source (nothing built)\n"
 	"  130  interrupted\n";
 
 static int kernel_build(int argc, char **argv)
@@ -70,9 +71,15 @@ static int kernel_build(int argc, char **argv)
 		case 'S':
 			strvec_pushf(&sets, "kernel_source=%s", optarg);
 			break;
-		case 'P':
-			strvec_pushf(&sets, "kernel_patches=%s", optarg);
+		case 'P': {
+			/* As run --patches: git applies them in the work tree, so
+			 * a path relative to here must not stay relative. */
+			char *p = absolute_path(optarg);
+
+			strvec_pushf(&sets, "kernel_patches=%s", p);
+			free(p);
 			break;
+		}
 		case 'C':
 			strvec_pushf(&sets, "kernel_config_base=%s", optarg);
 			break;

@@ -28,6 +28,7 @@ void kernel_release(struct kernel_artifact *k)
 	free(k->build_base);
 	strvec_clear(&k->build_patches);
 	strvec_clear(&k->build_fragments);
+	free(k->failure);
 	*k = (struct kernel_artifact)KERNEL_ARTIFACT_INIT;
 }
 

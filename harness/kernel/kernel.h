@@ -47,9 +47,13 @@ struct kernel_artifact {
 	char *build_base;	/* tinyconfig, defconfig */
 	struct strvec build_patches;	/* patch file names, in order */
 	struct strvec build_fragments;	/* fragment paths */
+	/* Why obtaining it failed, in one line, where the input is at fault
+	 * rather than the build (a patch that does not apply): the run's
+	 * reason; else NULL. */
+	char *failure;
 };
 #define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, -1, \
-			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT }
+			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT, NULL }
 
 /* Builds the kernel of a kernel = build scenario into k: 0, or -1 (said). */
 typedef int kernel_builder(const struct scenario *s, const char *log,

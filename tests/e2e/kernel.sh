@@ -236,11 +236,32 @@ test_attribution_stock_patched() {
 test_patch_does_not_apply() {
 	before=$(entries)
 	kbuild --patches "$fx/patches/bad"
-	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
-	check "names the patch" grep -q "patch '0001-does-not-apply.patch' does not apply" "$klog"
+	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
+	check "names the patch, the source and the hunk" grep -q "patch '0001-does-not-apply.patch' does not apply to debian:linux-source-.* (block/blk-mq-sched.c hunk #1), nothing was built" "$klog"
 	check "shows the failing file" grep -q "block/blk-mq-sched.c" "$klog"
 	check "shows the rejected hunk" grep -q "this line is not in any kernel" "$klog"
 	check "no cache entry added" [ "$(entries)" = "$before" ]
+}
+
+# The glue-directory patch written for 6.12 (kernel-configs/patches/
+# glue-dir-612) on Debian's 6.1 source, whose get_device_parent() still
+# reaches the class through dev->class->p: the run stops before building,
+# exit 3, naming the patch, the source and the hunk, and builds nothing.
+test_glue_patch_wrong_source() {
+	before=$(entries)
+	"$bin" run "$top/scenarios/smoke" --source debian \
+		--patches "$top/kernel-configs/patches/glue-dir-612" --out "$out/glue-61" \
+		> "$out/glue-61.log" 2>&1
+	rc=$?
+	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
+	check "names the patch, the source and the hunk" grep -q \
+		"patch '0001-driver-core-find-glue-directories-by-name.patch' does not apply to debian:linux-source-6\.1=.* (drivers/base/core.c hunk #[0-9]" \
+		"$out/glue-61.log"
+	check "says so before building" sh -c "! grep -q -e 'configuring:' -e 'building (' '$out/glue-61.log'"
+	check "the run's reason" jq -e '.status == "error" and (.reason | test("^refused before build: patch .0001-driver-core-find-glue-directories-by-name.patch. does not apply"))' \
+		"$out"/glue-61/*-smoke/result.json
+	check "no cache entry added" [ "$(entries)" = "$before" ]
+	check "no QEMU left running" no_qemu_left glue-61
 }
 
 test_dropped_option() {
