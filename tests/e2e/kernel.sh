@@ -199,6 +199,45 @@ test_612_stock_patched() {
 	check "compare --series names both kernels" sh -c 'grep -q "^| A: 6\.12\..*, build" "$1" && grep -q "^| B: 6\.12\..*, build .* + 1 patch" "$1"' - "$out/series-612.md"
 }
 
+# A patched kernel that crashes at scale (tests/fixtures/patches/
+# crash-at-scale-612: BUG once 100 glue directories were made, which 64
+# disks' four class devices pass), run after its stock kernel into one
+# results directory: the run ends on the BUG as a crash, long before its
+# insmod deadline, triage names it, and the stock run is kept as it was
+# (its result.json, latest pointing at it; compare names the crash).
+test_612_crash_at_scale() {
+	pair=$out/crash-pair
+	set -- --set kernel=build --set kernel_source=debian:6.12 --set kernel_fragments=many-disks \
+		--set cpus=2 --set sd_submit_queues=2 --set disks=64 --set memory_mb=1024 \
+		--set timeout_insmod=600
+	"$bin" run "$smoke" --out "$pair" "$@" > "$out/crash-stock.log" 2>&1
+	rc=$?
+	check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	stock=$(readlink -f "$pair/latest")
+	sum=$(sha256sum < "$stock/result.json")
+	"$bin" run "$smoke" --out "$pair" "$@" \
+		--set kernel_patches="$fx/patches/crash-at-scale-612" > "$out/crash-patched.log" 2>&1
+	rc=$?
+	dir=$(find "$pair" -mindepth 1 -maxdepth 1 -type d -name '2*' ! -path "$stock" | head -n 1)
+	check "patched: exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "patched: status crash" j '.status == "crash" and .crash.class != null'
+	check "the title names the BUG where it is" j '.crash.title | test("BUG") and test("class_dir_create_and_add")'
+	check "ended on the crash, well before insmod's deadline" \
+		j '.timings.total_s < .settings.timeout_insmod'
+	title=$(jq -r '.crash.title' "$dir/result.json")
+	"$bin" triage "$dir/console.log" > "$out/crash-triage.txt" 2>&1
+	rc=$?
+	check "triage finds it (exit 1, got $rc)" [ "$rc" = 1 ]
+	check "triage gives the same title" grep -qF "$title" "$out/crash-triage.txt"
+	check "the stock run's result.json untouched" [ "$(sha256sum < "$stock/result.json")" = "$sum" ]
+	check "latest still the stock run" [ "$(readlink -f "$pair/latest")" = "$stock" ]
+	"$bin" compare --series "$stock" "$dir" > "$out/crash-compare.txt" 2>&1
+	rc=$?
+	check "compare refuses the crashed side, exit 2 (got $rc)" [ "$rc" = 2 ]
+	check "naming its status and title" grep -qF "has status crash ($title)" "$out/crash-compare.txt"
+	check "no QEMU left running" no_qemu_left crash-pair
+}
+
 # Stock against patched, call site by call site: the patch preallocates 32
 # scheduler requests per queue instead of 256, so page_owner must show the
 # request pools' site (blk_mq_alloc_map_and_rqs) holding less per disk,
