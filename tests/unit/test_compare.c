@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "compare/baseline.h"
 #include "compare/compare.h"
@@ -926,4 +927,25 @@ TEST(timecurve_time_at_interpolates_and_refuses_time_going_back)
 	CHECK(timecurve_time_at(NULL, 1, &t) == -1);
 	json_object_put(c);
 	json_object_put(bad);
+}
+
+/* Runs made with one --out directory leave a "latest" link beside them:
+ * a group is its run directories, the link is not one more run. */
+TEST(compare_group_ignores_links)
+{
+	const char *t = test_tmpdir();
+	char *g = xstrfmt("%s/g", t), *l = xstrfmt("%s/g/latest", t);
+	struct side s;
+	struct strbuf err = STRBUF_INIT;
+
+	REQUIRE(mkdir(g, 0755) == 0);
+	free(make_run(g, "20260101-000000-s", 100000, "pass", "7.2.22"));
+	free(make_run(g, "20260101-000100-s", 100100, "pass", "7.2.22"));
+	REQUIRE(symlink("20260101-000100-s", l) == 0);
+	REQUIRE(side_load(&s, g, &err) == 0);
+	CHECK_EQ_INT((long long)s.n, 2);
+	side_release(&s);
+	sb_release(&err);
+	free(g);
+	free(l);
 }
