@@ -25,14 +25,23 @@
 #   make valgrind     the unit tests under valgrind (not part of make test)
 #   make check-sanitize  unit and command-line tests built with ASan+UBSan
 #                     (into build-san/ and bin-san/, beside the normal build)
-#   make install      bin/, share/scaletest/, the manual pages and a bash completion
-#                     under PREFIX (/usr/local) in DESTDIR; make uninstall removes them
+#   make install      bin/, share/scaletest/, the manual pages, the docs and the bash,
+#                     zsh and fish completions under PREFIX (/usr/local) in DESTDIR, all
+#                     or nothing; make uninstall removes them
+#   make dist         build/scaletest-VERSION.tar.gz, with the version in it
 #   make man-keys     rewrite scaletest-scenario(5)'s key list from the key table
 #   make docs-keys    rewrite docs/scenarios.md's key reference from the key table
 #
-# Build knobs: DEVELOPER=1 is the default (-Wall -Wextra -Werror);
-# SANITIZE=address,undefined builds with sanitizers; BUILD= and BIN= name
-# the build and binary folders (build, bin).
+# Build knobs: the warnings below are always on; DEVELOPER=1 makes them
+# errors (-Werror), and is the default in a git checkout (developers, make
+# check, CI: a warning fails them); a release tarball (make dist) and the
+# Debian package (debian/rules: DEVELOPER=0) warn and build on, as a newer
+# compiler's new warning must not stop a user's build.  VERSION= names
+# the version (default: below); SANITIZE=address,undefined builds with
+# sanitizers; BUILD= and BIN= name the build and binary folders (build,
+# bin), and every target writes under them (the sanitizer build under
+# $(BUILD)-san and $(BIN)-san); the test scripts find them through
+# SCALETEST_BUILD and SCALETEST_BIN.
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -42,11 +51,22 @@ BASELINES ?= results/baselines
 SANITIZE ?=
 BUILD ?= build
 BIN ?= bin
+BUILD_SAN = $(BUILD)-san
+BIN_SAN = $(BIN)-san
+# The test scripts look in build/ and bin/ unless told (tests/lib.sh).
+ifneq ($(BUILD) $(BIN),build bin)
+export SCALETEST_BUILD = $(abspath $(BUILD))
+export SCALETEST_BIN = $(abspath $(BIN))/scaletest
+endif
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 10
 
-WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+DEVELOPER ?= $(if $(wildcard .git),1,0)
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-format-nonliteral -Wvla
+ifeq ($(DEVELOPER),1)
+WARN += -Werror
+endif
 PKGS = libarchive json-c zlib libcrypto libkmod
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -larchive -ljson-c -lz -lcrypto -lkmod) -lm -pthread
@@ -66,7 +86,14 @@ ALL_LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 ALL_CFLAGS = $(BASE_CFLAGS) -DSCALETEST_VERSION='"$(VERSION)"'
 
-VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+# The version --version says, the first of: VERSION= on the command line;
+# the file VERSION of a release tarball (make dist writes it); git
+# describe in a checkout (its own .git); what the last build here recorded
+# (.version-stamp: for sudo make install, whose root git refuses a
+# repository another user owns, so that install neither rebuilds as root
+# nor installs "unknown"); "unknown".  make writes no tracked file, so
+# --dirty says only what the user changed.
+VERSION := $(or $(firstword $(shell cat VERSION 2>/dev/null)),$(if $(wildcard .git),$(shell git describe --always --dirty 2>/dev/null)),$(firstword $(shell cat .version-stamp 2>/dev/null)),unknown)
 
 # One folder per stage (docs/internals.md, "How it works"); cli/ holds main.c and
 # one file per command, everything else goes into libscaletest.a.
@@ -92,7 +119,15 @@ define flags_file
 	@printf '%s\n' '$(subst ','\'',$(1))' | cmp -s - $@ || \
 		{ printf '%s\n' '$(subst ','\'',$(1))' > $@; echo "    * new flags in $@"; }
 endef
+# The libraries' development files, found by pkg-config (PKGS above): one
+# missing drops every flag of the others too and the build stops at a
+# header three files later, so it stops here first, naming what is
+# missing (make deps installs it; the package's Build-Depends list it).
+PKG_CONFIG_FOUND = $(shell command -v pkg-config)
+PKG_MISSING = $(strip $(if $(PKG_CONFIG_FOUND),$(foreach m,$(PKGS),$(if $(shell pkg-config --exists $(m) && echo y),,$(m)))))
 $(BUILD)/CFLAGS: FORCE
+	@$(if $(PKG_CONFIG_FOUND),,echo "make: 'pkg-config' not found (make deps installs it)" >&2; exit 1)
+	@$(if $(PKG_MISSING),echo "make: missing development files: pkg-config finds no $(PKG_MISSING:%='%.pc') (make deps installs them)" >&2; exit 1)
 	$(call flags_file,$(CC) $(BASE_CFLAGS))
 $(BUILD)/LDFLAGS: FORCE
 	$(call flags_file,$(CC) $(ALL_LDFLAGS) $(PKG_LIBS))
@@ -117,11 +152,11 @@ $(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The benchmarks' helper: appends archives with the harness's cpio writer.
-build/bench/mkcpio.o: tests/bench/mkcpio.c build/CFLAGS
-	@mkdir -p build/bench
+$(BUILD)/bench/mkcpio.o: tests/bench/mkcpio.c $(BUILD)/CFLAGS
+	@mkdir -p $(BUILD)/bench
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/bench/mkcpio: build/bench/mkcpio.o build/libscaletest.a build/LDFLAGS
+$(BUILD)/bench/mkcpio: $(BUILD)/bench/mkcpio.o $(BUILD)/libscaletest.a $(BUILD)/LDFLAGS
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(PKG_LIBS)
 
 # The tests' JSON Schema validator (tests/tools/jsonschema.c): the KCIDB
@@ -141,7 +176,7 @@ $(BUILD)/cli/main.o: .version-stamp
 # need; deps-full all of them (make test, .ci/run).
 DEPS_PROFILES = kbuild libvirt test fuzz html deb full
 deps:
-	sh tools/deps.sh install
+	sh tools/deps.sh install --scenario $(SCENARIO)
 
 $(DEPS_PROFILES:%=deps-%):
 	sh tools/deps.sh install $(@:deps-%=%)
@@ -166,7 +201,7 @@ test: deps-full
 
 # make test without installing anything first.  (make test runs it in a new
 # make, so that the libvirt check above sees what deps-full installed.)
-test-only: $(BIN)/scaletest $(BUILD)/unit-tests build/bench/mkcpio
+test-only: $(BIN)/scaletest $(BUILD)/unit-tests $(BUILD)/bench/mkcpio
 	sh tests/run.sh $(SUITES)
 
 scale-test: deps
@@ -185,7 +220,7 @@ nightly-first: deps-kbuild
 	$(MAKE) $(BIN)/scaletest
 	$(BIN)/scaletest nightly $(MATRIX) --baselines $(BASELINES) --record-baselines
 
-bench: $(BIN)/scaletest build/bench/mkcpio
+bench: $(BIN)/scaletest $(BUILD)/bench/mkcpio
 	sh tests/bench/run.sh
 
 golden: $(BIN)/scaletest
@@ -196,28 +231,28 @@ bench-table:
 	sh tests/bench/table.sh --update
 
 clean:
-	rm -rf build bin build-san bin-san $(BUILD) $(BIN) .version-stamp
+	rm -rf $(BUILD) $(BIN) $(BUILD_SAN) $(BIN_SAN) .version-stamp
 
 # The unit and command-line tests again, built with AddressSanitizer and
-# UndefinedBehaviorSanitizer into build-san/ and bin-san/, so the normal
-# build is left as it is.
+# UndefinedBehaviorSanitizer into $(BUILD_SAN)/ and $(BIN_SAN)/, so the
+# normal build is left as it is.
 check-sanitize:
-	$(MAKE) BUILD=build-san BIN=bin-san SANITIZE=address,undefined \
-		bin-san/scaletest build-san/unit-tests
-	build-san/unit-tests tests/fixtures
-	SCALETEST_BIN=$(CURDIR)/bin-san/scaletest sh tests/cli.sh
+	$(MAKE) BUILD=$(BUILD_SAN) BIN=$(BIN_SAN) SANITIZE=address,undefined \
+		$(BIN_SAN)/scaletest $(BUILD_SAN)/unit-tests
+	$(BUILD_SAN)/unit-tests tests/fixtures
+	SCALETEST_BIN=$(abspath $(BIN_SAN))/scaletest sh tests/cli.sh
 
 # Fuzzing (tests/fuzz/, docs/test-tools.md "Fuzzing"): one libFuzzer target per parser
-# of untrusted input, built with clang into build/fuzz/, the library
+# of untrusted input, built with clang into $(BUILD)/fuzz/, the library
 # compiled again with the fuzzer's instrumentation and ASan+UBSan.
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	   -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=gnu11 -D_GNU_SOURCE $(WARN) -O1 -g $(PKG_CFLAGS) -Iharness \
 	      $(FUZZ_SAN) -MMD -MP -DSCALETEST_VERSION='"fuzz"'
 FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
-FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build/fuzz/%)
-FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=build/fuzz/obj/%.o)
-build/fuzz/FLAGS: FORCE
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(BUILD)/fuzz/%)
+FUZZ_LIB_OBJS := $(LIB_SRCS:harness/%.c=$(BUILD)/fuzz/obj/%.o)
+$(BUILD)/fuzz/FLAGS: FORCE
 	$(call flags_file,$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_LIBS))
 
 fuzz: fuzz-build
@@ -230,41 +265,41 @@ fuzz-build:
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
 		echo "make fuzz: '$(FUZZ_CC)' not found: the fuzz targets need clang" \
 		     "with libFuzzer (make deps-fuzz)" >&2; exit 1; }
-	@mkdir -p build/fuzz
+	@mkdir -p $(BUILD)/fuzz
 	@echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }' | \
-		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o build/fuzz/probe 2>/dev/null || { \
+		$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o $(BUILD)/fuzz/probe 2>/dev/null || { \
 		echo "make fuzz: '$(FUZZ_CC)' cannot link -fsanitize=fuzzer,address,undefined:" \
 		     "libFuzzer or the sanitizer runtimes are missing (Debian: libclang-rt-14-dev;" \
 		     "make deps-fuzz)" >&2; exit 1; }
 	$(MAKE) $(FUZZ_BINS)
 
-build/fuzz/obj/%.o: harness/%.c build/fuzz/FLAGS
+$(BUILD)/fuzz/obj/%.o: harness/%.c $(BUILD)/fuzz/FLAGS
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-build/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
+$(BUILD)/fuzz/libscaletest.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-build/fuzz/%: tests/fuzz/%.c build/fuzz/libscaletest.a build/fuzz/FLAGS
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/fuzz/libscaletest.a $(BUILD)/fuzz/FLAGS
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -Itests/fuzz -fsanitize=fuzzer -o $@ $< \
-		build/fuzz/libscaletest.a $(PKG_LIBS)
+		$(BUILD)/fuzz/libscaletest.a $(PKG_LIBS)
 
 .PHONY: all deps $(DEPS_PROFILES:%=deps-%) libvirt-start libvirt-stop check test test-only scale-test nightly nightly-first bench bench-table golden clean FORCE \
 	check-sanitize fuzz fuzz-merge fuzz-build
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \
-	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d) build/bench/mkcpio.d
+	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:=.d) $(BUILD)/bench/mkcpio.d
 
 # Refresh docs/scenarios.md's key reference from the key table (tests/cli.sh
 # fails when it is stale); readme-keys, its old name, still works.
-docs-keys readme-keys: bin/scaletest
-	bin/scaletest keys > build/keys.md
-	awk 'BEGIN { while ((getline l < "build/keys.md") > 0) k = k l "\n" } \
+docs-keys readme-keys: $(BIN)/scaletest
+	$(BIN)/scaletest keys > $(BUILD)/keys.md
+	awk 'BEGIN { while ((getline l < "$(BUILD)/keys.md") > 0) k = k l "\n" } \
 	     /<!-- keys:end -->/ { printf "%s", k; skip = 0 } \
 	     !skip { print } \
-	     /<!-- keys:start -->/ { skip = 1 }' docs/scenarios.md > build/scenarios.md
-	mv build/scenarios.md docs/scenarios.md
+	     /<!-- keys:start -->/ { skip = 1 }' docs/scenarios.md > $(BUILD)/scenarios.md
+	mv $(BUILD)/scenarios.md docs/scenarios.md
 .PHONY: docs-keys readme-keys valgrind
 
 # The unit tests under valgrind: no definite leak and no memory error in
@@ -283,51 +318,59 @@ check test-only: $(BUILD)/jsonschema
 # Refresh scaletest-scenario(5)'s key list from the key table (tests/man.sh
 # fails when it is stale).
 man-keys: $(BIN)/scaletest
-	$(BIN)/scaletest keys --format mdoc > build/keys.mdoc
-	awk 'BEGIN { while ((getline l < "build/keys.mdoc") > 0) k = k l "\n" } \
+	$(BIN)/scaletest keys --format mdoc > $(BUILD)/keys.mdoc
+	awk 'BEGIN { while ((getline l < "$(BUILD)/keys.mdoc") > 0) k = k l "\n" } \
 	     /^\.\\" keys:end$$/ { printf "%s", k; skip = 0 } \
 	     !skip { print } \
-	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > build/scenario.5
-	mv build/scenario.5 docs/man/scaletest-scenario.5
+	     /^\.\\" keys:start$$/ { skip = 1 }' docs/man/scaletest-scenario.5 > $(BUILD)/scenario.5
+	mv $(BUILD)/scenario.5 docs/man/scaletest-scenario.5
 .PHONY: man-keys
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the binary in PREFIX/bin, its
-# data (the guest's initramfs/ scripts, kernel-configs/, scenarios/) in
-# PREFIX/share/scaletest, the manual pages in PREFIX/share/man, the bash
-# completion in PREFIX/share/bash-completion/completions.  The binary finds
-# its data from where it is (PREFIX/bin/../share/scaletest; lib/util.h's
-# scaletest_root), so one build installs under any PREFIX or DESTDIR and
-# nothing is rebuilt for it.  make uninstall removes what install put there.
+# data (the guest's initramfs/ scripts, kernel-configs/, scenarios/, and
+# result.schema.json) in PREFIX/share/scaletest, the manual pages in
+# PREFIX/share/man, the README and docs/ in PREFIX/share/doc/scaletest, the
+# bash, zsh and fish completions where each shell looks (the *_DIR
+# settings; debian/rules names Debian's).  The binary finds its data from
+# where it is (PREFIX/bin/../share/scaletest; lib/util.h's scaletest_root),
+# so one build installs under any PREFIX or DESTDIR and nothing is rebuilt
+# for it.  tools/install.sh does it, all or nothing: it checks every
+# target folder first (a DESTDIR that is a file, a PREFIX this user cannot
+# write: one message, nothing written) and renames the copies into place
+# only when all are there.  make uninstall removes what install put there.
 PREFIX ?= /usr/local
-INSTALL ?= install
-INST_BIN = $(DESTDIR)$(PREFIX)/bin
-INST_DATA = $(DESTDIR)$(PREFIX)/share/scaletest
-INST_MAN = $(DESTDIR)$(PREFIX)/share/man
-INST_COMPLETION = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-DATA_DIRS = initramfs kernel-configs scenarios
-MAN1 := $(notdir $(wildcard docs/man/*.1))
-MAN5 := $(notdir $(wildcard docs/man/*.5))
+INSTALL_VARS = DESTDIR PREFIX BIN BINDIR DATADIR MANDIR DOCDIR \
+	BASH_COMPLETION_DIR ZSH_COMPLETION_DIR FISH_COMPLETION_DIR
+INSTALL_ARGS = $(foreach v,$(INSTALL_VARS),$(if $(value $(v)),'$(v)=$(subst ','\'',$($(v)))'))
 
 install: $(BIN)/scaletest
-	$(INSTALL) -d $(INST_BIN) $(INST_DATA) $(INST_MAN)/man1 $(INST_MAN)/man5 $(INST_COMPLETION)
-	$(INSTALL) -m 755 $(BIN)/scaletest $(INST_BIN)/scaletest
-	find $(DATA_DIRS) -type f ! -name '*~' ! -name '.*' | sort | while read -r f; do \
-		mode=644; [ -x "$$f" ] && mode=755; \
-		$(INSTALL) -D -m $$mode "$$f" "$(INST_DATA)/$$f" || exit 1; \
-	done
-	$(INSTALL) -m 644 $(MAN1:%=docs/man/%) $(INST_MAN)/man1/
-	$(INSTALL) -m 644 $(MAN5:%=docs/man/%) $(INST_MAN)/man5/
-	$(INSTALL) -m 644 tools/completion/scaletest.bash $(INST_COMPLETION)/scaletest
+	sh tools/install.sh install $(INSTALL_ARGS)
 
 uninstall:
-	rm -f $(INST_BIN)/scaletest $(INST_COMPLETION)/scaletest
-	rm -rf $(INST_DATA)
-	rm -f $(MAN1:%=$(INST_MAN)/man1/%) $(MAN5:%=$(INST_MAN)/man5/%)
+	sh tools/install.sh uninstall $(INSTALL_ARGS)
 .PHONY: install uninstall
+
+# make dist: $(BUILD)/scaletest-VERSION.tar.gz, the files git tracks and
+# would (tests/lib.sh's tree_copy: work not committed yet included, and
+# said in the version's -dirty), and a file VERSION, which a build from
+# the tarball reads first: it has no git to ask.
+dist:
+	@[ -e .git ] || { echo "make dist: not a git checkout (a tarball has its VERSION already)" >&2; exit 1; }
+	rm -rf $(BUILD)/dist
+	mkdir -p $(BUILD)/dist/scaletest-$(VERSION)
+	git ls-files -z -co --exclude-standard | tar cf - --null --no-recursion -T - | \
+		tar xf - -C $(BUILD)/dist/scaletest-$(VERSION)
+	echo '$(VERSION)' > $(BUILD)/dist/scaletest-$(VERSION)/VERSION
+	tar -C $(BUILD)/dist --owner=0 --group=0 --numeric-owner --sort=name \
+		-czf $(BUILD)/scaletest-$(VERSION).tar.gz scaletest-$(VERSION)
+	rm -rf $(BUILD)/dist
+	@echo "$(BUILD)/scaletest-$(VERSION).tar.gz"
+.PHONY: dist
 
 # Rewrite docs/result-json-reference.md from docs/result.schema.json
 # (tests/resultschema.sh fails when it is stale).
 result-reference:
-	sh tools/result-reference.sh > build/result-json-reference.md
-	mv build/result-json-reference.md docs/result-json-reference.md
+	@mkdir -p $(BUILD)
+	sh tools/result-reference.sh > $(BUILD)/result-json-reference.md
+	mv $(BUILD)/result-json-reference.md docs/result-json-reference.md
 .PHONY: result-reference

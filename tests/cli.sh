@@ -48,7 +48,7 @@ test_kernel_and_cache_verbs() {
 # Nested verbs come from small tables: a missing or unknown one is a
 # one-line error naming it, then the usage, exit 2.
 test_nested_verbs() {
-	expect 2 "^scaletest: 'kernel' needs a subcommand: build$" -- "$bin" kernel
+	expect 2 "^scaletest: 'kernel' needs a subcommand: build or list$" -- "$bin" kernel
 	expect 2 "^scaletest: 'frob' is not a kernel command$" -- "$bin" kernel frob
 	expect 2 "^usage: scaletest kernel build" -- "$bin" kernel frob
 	expect 0 "^usage: scaletest kernel build" -- "$bin" kernel help
@@ -196,6 +196,34 @@ test_nightly_help() {
 	expect 2 "nightly takes one matrix file" -- "$bin" nightly --record-baselines
 }
 
+# A night whose first run fails for the environment (its QEMU is missing)
+# and whose second fails on its own (a kernel that is not one): each run is
+# classified by its own failure, not by one that came before it in the
+# same process.  The night exits 3 (a run could not run here); the second
+# run's reason does not blame a missing package or tool, and a night of the
+# second alone exits 1.  No QEMU runs: PATH holds a stand-in for
+# qemu-system-x86_64 only.
+test_nightly_classifies_each_run() {
+	d=$tmp/night
+	mkdir -p "$d/bin" "$d/nomods"
+	printf '#!/bin/sh\nexit 1\n' > "$d/bin/qemu-system-x86_64"
+	chmod +x "$d/bin/qemu-system-x86_64"
+	echo "not a kernel" > "$d/notakernel"
+	printf 'arch = i386\nmemory_mb = 256\ndisks = 8\nvirtio_disks = 0\n' > "$d/env.scn"
+	printf 'arch = x86_64\nmemory_mb = 256\ndisks = 8\nvirtio_disks = 0\nkernel = files\nkernel_image = %s\nkernel_modules = %s\n' \
+		"$d/notakernel" "$d/nomods" > "$d/own.scn"
+	printf 'env.scn\nown.scn\n' > "$d/both"
+	printf 'own.scn\n' > "$d/own"
+	expect 3 "qemu-system-i386 not found: install the Debian package qemu-system-x86" -- \
+		env PATH="$d/bin" SCALETEST_CACHE="$tmp/ncache" "$bin" nightly "$d/both" --out "$d/out"
+	check "the night's summary counts both runs failed" \
+		jq -e '.failed == 2 and ([.runs[].status] == ["error", "error"])' "$d"/out/nightly-*/summary.json
+	check "the second run's own reason, not the first run's class" \
+		jq -e '.runs[1].reason == "setup failed before boot; see build.log"' "$d"/out/nightly-*/summary.json
+	expect 1 "is not a modules tree" -- \
+		env PATH="$d/bin" SCALETEST_CACHE="$tmp/ncache" "$bin" nightly "$d/own" --out "$d/out1"
+}
+
 # kernel build's plumbing on a fake kernel tree (its Makefile only writes
 # files): built, then cached; a patch that does not apply is the input's
 # fault, exit 3 (it was 1): it names the patch, the source and the hunk,
@@ -333,15 +361,22 @@ test_missing_qemu() {
 }
 
 # A guest larger than the host's free memory: refused before anything runs.
+# The host's figure made 1024 MiB (SCALETEST_FAULT, docs/faults.md), so
+# that it runs on any host; then the real figure, where memory_mb can ask
+# for more than it (a host with less than 64 GiB available).
 test_oversized_guest() {
+	expect 3 "the host has 1024 MiB available, the guest needs 2048 MiB" -- \
+		env SCALETEST_FAULT=host-memavailable:1024 \
+		"$bin" run "$top/scenarios/smoke" --set memory_mb=2048 --out "$tmp/r6"
+	check "an oversized guest created no results directory" absent "$tmp/r6"
+	expect 3 "SCALETEST_FAULT 'host-memavailable:lots': the MiB after" -- \
+		env SCALETEST_FAULT=host-memavailable:lots \
+		"$bin" run "$top/scenarios/smoke" --set memory_mb=2048 --out "$tmp/r6"
 	avail=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
 	if [ "$avail" -lt 65000 ]; then
 		expect 3 "the host has [0-9]+ MiB available, the guest needs 65536 MiB" -- \
 			"$bin" run "$top/scenarios/smoke" --set memory_mb=65536 --out "$tmp/r6"
-		checked
-		[ -e "$tmp/r6" ] && fail "an oversized guest created a results directory"
-	else
-		skip "the host has more than 65000 MiB available: no guest is too large here"
+		check "an oversized guest created no results directory" absent "$tmp/r6"
 	fi
 }
 
@@ -665,7 +700,7 @@ test_crowded_host_note() {
 		# shellcheck disable=SC2086
 		crowd $(printf -- '--set %s ' $layout) > "$tmp/crowd.out" 2>&1
 		check "$layout: planned" grep -q "^disks:" "$tmp/crowd.out"
-		check "$layout: no note on hosts of at most 4096 disks" sh -c '! grep -q "a scsi_debug host:" "$1"' - "$tmp/crowd.out"
+		check "$layout: no note on hosts of at most 4096 disks" lacks "$tmp/crowd.out" "a scsi_debug host:"
 	done
 	expect 0 "1024 hosts x 1 targets x 1 LUNs" -- crowd --set disks=1024 --set sd_hosts=1024
 	expect 2 "sd_hosts" -- crowd --set disks=2050 --set sd_hosts=1025
@@ -822,13 +857,20 @@ test_bisect_unbuildable_good() {
 		fail "bisect left state in the user's repository"
 }
 
-# The include-cycle check (make check runs it on harness/) fails on a
-# cycle, naming its modules, and tolerates only the pair it allows for now.
+# The layering check (make check runs it on harness/) fails on a cycle of
+# includes, naming its modules; on a cycle of calls that no include shows
+# (a prototype written out by hand), naming the names; and on a call up a
+# floor.
 test_includes_check() {
 	expect 1 "^includes: cycle: a/x a/y a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 1 "^  a/y -> a/z$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/cycle"
 	expect 0 "^includes: 1 modules, no cycles$" -- sh "$top/tests/includes.sh" "$fx/includes/ok"
+	expect 1 "^includes: cycle: a/x a/y$" -- sh "$top/tests/includes.sh" "$fx/includes/calls"
+	expect 1 "^  a/y -> a/x \(uses x\(\)\)$" -- sh "$top/tests/includes.sh" "$fx/includes/calls"
+	expect 1 "^includes: floor: lo/l uses h\(\) of hi/h: hi/ stands above lo/$" -- \
+		sh "$top/tests/includes.sh" "$fx/includes/floor"
+	expect 1 "^includes: 1 problem$" -- sh "$top/tests/includes.sh" "$fx/includes/floor"
 }
 
 # A results directory without room, or read-only: exit 3 before anything
@@ -838,8 +880,7 @@ test_results_dir_room() {
 	   mount -t tmpfs -o size=2m tmpfs "$tmp/small" 2>/dev/null; then
 		expect 3 "the results directory '$tmp/small/r' has [0-9]+ MiB free; this run needs about 192 MiB \(2 virtio disks of 64 MiB" -- \
 			"$bin" run "$top/scenarios/smoke" --out "$tmp/small/r"
-		checked
-		[ -z "$(ls -A "$tmp/small/r" 2>/dev/null)" ] || fail "a run refused for room left files in its results directory"
+		check "a run refused for room left no file in its results directory" none_in "$tmp/small/r"
 		umount "$tmp/small"
 		if mount -t tmpfs -o ro tmpfs "$tmp/ro" 2>/dev/null; then
 			expect 3 "the results directory '$tmp/ro' is not writable: Read-only file system" -- \

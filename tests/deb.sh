@@ -12,8 +12,16 @@
 #      debian/scaletest.lintian-overrides and debian/source/
 #      lintian-overrides;
 #   3. the .deb declares the runtime dependencies and holds the binary, the
-#      data, the manual pages and the completion;
-#   4. dpkg -i installs it; scaletest --version says the changelog's
+#      data and result.schema.json, the manual pages, the docs under
+#      /usr/share/doc/scaletest and the bash, zsh and fish completions;
+#   4. the Build-Depends are complete: every library the Makefile asks
+#      pkg-config for comes from a package named there, and
+#      dpkg-checkbuilddeps on a system without that one package names it
+#      (tests/deb-chroot.sh builds in fresh chroots with nothing else);
+#      the build runs dh_auto_test (none failed), without -Werror;
+#   5. autopkgtest (debian/tests/) passes with the null runner, on this
+#      machine: the installed binary on replay fixtures and a dry run;
+#   6. dpkg -i installs it; scaletest --version says the changelog's
 #      version; a dry run of /usr/share/scaletest/scenarios/smoke from
 #      another directory names /usr/share/scaletest/initramfs/init; man
 #      finds scaletest-run(1), and scaletest help run shows it on a terminal;
@@ -29,7 +37,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
-need dpkg-buildpackage dh lintian git -- "make deps-deb"
+need dpkg-buildpackage dh lintian git pkg-config -- "make deps-deb"
 if [ "$(id -u)" != 0 ]; then
 	say "$SUITE: dpkg -i needs root"
 	exit 3
@@ -156,14 +164,111 @@ test_contents() {
 	dpkg-deb -c "$deb" | awk '{ print $6 }' > "$tmp/contents"
 	for f in ./usr/bin/scaletest ./usr/share/scaletest/initramfs/init ./usr/share/scaletest/initramfs/lib/channel.sh \
 		 ./usr/share/scaletest/kernel-configs/base.config ./usr/share/scaletest/scenarios/smoke \
+		 ./usr/share/scaletest/result.schema.json \
 		 ./usr/share/man/man1/scaletest.1.gz ./usr/share/man/man1/scaletest-run.1.gz \
 		 ./usr/share/man/man5/scaletest-scenario.5.gz ./usr/share/bash-completion/completions/scaletest \
+		 ./usr/share/zsh/vendor-completions/_scaletest ./usr/share/fish/vendor_completions.d/scaletest.fish \
 		 ./usr/share/doc/scaletest/copyright; do
 		check "the package lacks $f" grep -qx "$f" "$tmp/contents"
 	done
+	# the docs, compressed or not as dh_compress decided
+	for p in "$top/README.md" "$top"/docs/*.md; do
+		f=./usr/share/doc/scaletest/${p#"$top"/}
+		[ "$p" = "$top/README.md" ] && f=./usr/share/doc/scaletest/README.md
+		check "the package lacks $f" grep -qx -e "$f" -e "$f.gz" "$tmp/contents"
+	done
+	checked
+	dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/scaletest/result.schema.json 2>/dev/null |
+		cmp -s - "$top/docs/result.schema.json" || fail "the packaged result.schema.json is not docs/result.schema.json"
 }
 
-# 4: install, use, purge.
+# 4: the Build-Depends.
+# The libraries the Makefile asks pkg-config for (PKGS, LIBVIRT_PKGS).
+makefile_pkgs() {
+	printf 'print-pkgs:\n\t@echo $(PKGS) $(LIBVIRT_PKGS)\n' > "$tmp/print.mk"
+	make -s --no-print-directory -C "$top" -f Makefile -f "$tmp/print.mk" print-pkgs
+}
+
+build_depends() { # the package names of debian/control's Build-Depends
+	sed -n '/^Build-Depends:/,/^[A-Z]/p' "$top/debian/control" | sed 's/^Build-Depends://' |
+		tr ',' '\n' | sed 's/^[[:space:]]*//; s/[[:space:](<].*//' | grep -v '^[A-Z]' | sed '/^$/d'
+}
+
+test_build_depends_complete() {
+	build_depends > "$tmp/bd"
+	check "no Build-Depends read from debian/control" test -s "$tmp/bd"
+	mods=$(makefile_pkgs)
+	check "the Makefile names no pkg-config module" test -n "$mods"
+	for m in $mods; do
+		pc=$(pkg-config --variable=pcfiledir "$m" 2>/dev/null)/$m.pc
+		if [ ! -f "$pc" ]; then
+			fail "pkg-config finds no $m here (make deps-deb)"
+			continue
+		fi
+		owner=$(dpkg-query -S "$pc" 2>/dev/null | head -n 1 | cut -d: -f1)
+		check "$m: no package owns $pc" test -n "$owner"
+		check "$m ($pc) comes from $owner, which Build-Depends does not name" grep -qx "$owner" "$tmp/bd"
+	done
+}
+
+# A system without one of them: a copy of dpkg's status without that
+# package's stanza (nor those of the packages that provide it);
+# dpkg-checkbuilddeps must name it.
+test_checkbuilddeps_names_each_missing() {
+	for p in $(build_depends); do
+		case $p in debhelper-compat) continue ;; esac
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q ' installed$'; then
+			fail "$p (Build-Depends) is not installed here (make deps-deb)"
+			continue
+		fi
+		rm -rf "$tmp/admin"
+		mkdir -p "$tmp/admin/updates" "$tmp/admin/info"
+		# without it and whatever Provides it (pkgconf provides pkg-config)
+		awk -v p="$p" 'BEGIN { RS = ""; ORS = "\n\n" }
+			!($0 ~ "(^|\n)Package: " p "\n" || $0 ~ "\nProvides:([^\n]*[ ,])? *" p "( |,|\n|$)") { print }' \
+			/var/lib/dpkg/status > "$tmp/admin/status"
+		cp /var/lib/dpkg/arch "$tmp/admin/arch" 2>/dev/null
+		(cd "$top" && dpkg-checkbuilddeps --admindir="$tmp/admin") > "$tmp/cbd" 2>&1
+		rc=$?
+		checked
+		[ $rc != 0 ] || fail "dpkg-checkbuilddeps passes without $p"
+		check "dpkg-checkbuilddeps without $p does not name it: $(cat "$tmp/cbd")" \
+			grep -qiE "unmet build dependencies:.* $p( |\(|$)" "$tmp/cbd"
+	done
+}
+
+test_build_runs_tests_without_werror() {
+	built || return
+	checked
+	grep -E '^=== [0-9]+ suites in .*, 0 failed' "$tmp/build.log" > /dev/null ||
+		fail "dh_auto_test ran no suite, or one failed"
+	checked
+	if grep -E '^(cc|gcc) .* -Werror( |$)' "$tmp/build.log" > "$tmp/werror"; then
+		fail "the package build compiles with -Werror: $(head -1 "$tmp/werror" | cut -c1-120)"
+	fi
+}
+
+# 5: autopkgtest, null runner (it installs the package here: purged after).
+test_autopkgtest() {
+	if ! command -v autopkgtest > /dev/null 2>&1; then
+		skip "no autopkgtest (apt-get install autopkgtest; make deps-deb)"
+		return
+	fi
+	built || return
+	installed=1
+	autopkgtest "$deb" "$tmp/scaletest" -- null > "$tmp/autopkgtest.log" 2>&1
+	rc=$?
+	checked
+	if [ $rc != 0 ]; then
+		fail "autopkgtest -- null: exit $rc"
+		tail -n 30 "$tmp/autopkgtest.log" | sed 's/^/    /' >&2
+	fi
+	grep -E '^(installed|ok:|FAIL:)' "$tmp/autopkgtest.log" | sed 's/^/# autopkgtest: /' >&2
+	check "autopkgtest ran the installed test" grep -qE '^installed +PASS' "$tmp/autopkgtest.log"
+	dpkg --purge scaletest > /dev/null 2>&1 && installed=0
+}
+
+# 6: install, use, purge.
 test_installs_and_runs() {
 	checked
 	pkg_installed || return
@@ -178,7 +283,7 @@ test_installs_and_runs() {
 	check "man -w scaletest-run does not find the packaged page" \
 		[ "$(man -w scaletest-run 2>/dev/null)" = /usr/share/man/man1/scaletest-run.1.gz ]
 	MANPAGER=cat PAGER=cat MANWIDTH=80 script -qec "/usr/bin/scaletest help run" /dev/null < /dev/null |
-		tr -d '\r' > "$tmp/help"
+		tr -d '\r' | sed "s/$(printf '\033')\\[[0-9;]*m//g" > "$tmp/help"
 	check "scaletest help run on a terminal does not show the packaged (gzip'd) page" \
 		grep -q '^SCALETEST-RUN(1)' "$tmp/help"
 }

@@ -28,9 +28,11 @@
 #                           --format kcidb's document (kcidb.json)
 #
 # Nothing is masked: the writers print nothing but what the input JSON
-# holds (its run ids, times, paths), so their output is a function of the
-# input alone.  A writer that starts printing the clock or the host name
-# fails here; mask such a thing in normalize() below, the one place for it.
+# holds (its run ids, times, paths) and the run directory as given (a KCIDB
+# run's misc.run_dir: tests/golden/NAME/input, the same on every host), so
+# their output is a function of the input alone, compared byte for byte.  A writer that starts printing the
+# clock or the host name fails here: make it print what the input says
+# instead (there is no masking step to hide it).
 #
 # After changing a writer on purpose: make golden, read the diff
 # (git diff tests/golden), and commit it with the change.
@@ -43,12 +45,6 @@ if [ "${1:-}" = --update ]; then
 	shift
 fi
 . "$(dirname "$0")/lib.sh"
-
-# normalize FILE: what is allowed to differ between runs is masked here
-# (nothing, today).
-normalize() {
-	:
-}
 
 # compare_runs ARGS OUT: scaletest compare of the sides in ARGS (our own
 # file: its words are split on purpose), in every format; exit 0 or 1 (a
@@ -98,9 +94,6 @@ golden() {
 		sed 's/^/    /' "$tmp/$1.err" >&2
 		return
 	fi
-	for f in "$gout"/*; do
-		normalize "$f"
-	done
 	if [ $update = 1 ]; then
 		rm -rf "${g}expected"
 		cp -R "$gout" "${g}expected"

@@ -3,25 +3,32 @@
 # The layering of the harness's modules.  A module is a .c file and its
 # header by path without the extension (lib/util is harness/lib/util.c and
 # harness/lib/util.h); module A depends on B when either file of A includes
-# "B.h".  Two rules, and this script fails on any break of either:
+# "B.h", or when A's object refers to a name (a function, a table) that
+# B's object defines: the calls, read with nm from the objects the build
+# made, so a prototype written out by hand instead of an include hides
+# nothing.  Two rules, and this script fails on any break of either:
 #
 # 1. The floors.  The folders of harness/ stand one above the other, in the
-#    order data flows (docs/internals.md, "How it works"), and a folder never includes
-#    a header of a folder above it:
+#    order data flows (docs/internals.md, "How it works"), and a folder never
+#    includes a header of a folder above it, nor calls a name defined there:
 #
 #	lib < scenario < kernel < guest < record < vm < result < report
 #	    < compare < run < campaign < cli
 #
-#    (a module may include any of its own folder, and any below).  A new
+#    (a module may use any of its own folder, and any below).  A new
 #    folder must be placed in FLOORS below, or it is an error.
 # 2. No cycles: every group of modules that depend on each other in a
-#    circle is printed with the edges inside it.
+#    circle, by includes and calls together, is printed with the edges
+#    inside it (an edge that is a call says which names it takes).
 #
-#	sh tests/includes.sh		# the suite: harness/ (make check)
-#	sh tests/includes.sh -v DIR	# ... and every edge listed
-#	sh tests/includes.sh DIR	# a tree (tests/cli.sh's fixtures): its
-#					# verdict, exit 1 for a problem; its floors
-#					# are its file "floors", or none
+#	sh tests/includes.sh		# the suite: harness/ and the objects in
+#					# $SCALETEST_BUILD (build/), which make
+#					# check builds first
+#	sh tests/includes.sh -v harness	# its verdict, every edge listed
+#	sh tests/includes.sh DIR	# a tree (tests/cli.sh's fixtures),
+#					# compiled here for its calls: its
+#					# verdict, exit 1 for a problem; its
+#					# floors are its file "floors", or none
 # suite: quick
 set -u
 
@@ -32,11 +39,55 @@ if [ "${1:-}" = -v ]; then
 	shift
 fi
 
-# scan DIR FLOORS: the check of one tree; its verdict on stdout, 1 for a
-# problem.
+# calls OBJDIR: "FROM TO NAME" for every name that an object FROM.o under
+# OBJDIR refers to and another, TO.o, defines (nm: U there, defined here);
+# NAME is "f()" for a function, the bare name for data (a table).
+calls() {
+	(cd "$1" && nm -A -P */*.o) | awk '
+	{
+		obj = $1
+		sub(/\.o:$/, "", obj)
+		if ($3 == "U")
+			used[++nu] = obj " " $2
+		else if ($3 ~ /^[A-Z]$/) {
+			d = ($2 in def) ? "" : obj	# defined twice: by neither
+			def[$2] = d
+			fn[$2] = $3 ~ /[TW]/ ? "()" : ""
+		}
+	}
+	END {
+		for (i = 1; i <= nu; i++) {
+			split(used[i], u, " ")
+			if ((u[2] in def) && def[u[2]] != "" && def[u[2]] != u[1])
+				print u[1], def[u[2]], u[2] fn[u[2]]
+		}
+	}' | sort -u
+}
+
+# objects SRCDIR OBJDIR: the calls of a build, after checking that every
+# module's object is there and no older than its source; 1 when one is not.
+objects() {
+	bad=0
+	for c in "$1"/*/*.c; do
+		m=${c#"$1"/}
+		m=${m%.c}
+		if [ ! -f "$2/$m.o" ]; then
+			echo "includes: no object $2/$m.o for $m.c: build first (make)" >&2
+			bad=1
+		elif [ "$c" -nt "$2/$m.o" ]; then
+			echo "includes: $2/$m.o is older than $m.c: build first (make)" >&2
+			bad=1
+		fi
+	done
+	[ "$bad" = 0 ] || return 1
+	calls "$2"
+}
+
+# scan DIR FLOORS CALLS: the check of one tree, with the calls between its
+# objects in the file CALLS; its verdict on stdout, 1 for a problem.
 scan() {
 	(cd "$1" || exit 2
-awk -v verbose="$verbose" -v floors="$2" '
+awk -v verbose="$verbose" -v floors="$2" -v callfile="$3" '
 function folder(path) {
 	sub(/\/.*/, "", path)
 	return path
@@ -47,7 +98,20 @@ function module(path) {
 	return path
 }
 
-# Tarjan: strongly connected components of the include graph.
+function add(a, b) {
+	if (a == b || ((a, b) in edge))
+		return
+	edge[a, b] = 1
+	out[a, ++nout[a]] = b
+}
+
+# How an edge is said: "a -> b", and the names of b it uses when it
+# calls (an include alone is said bare).
+function said(a, b) {
+	return a " -> " b (((a, b) in called) ? " (uses " called[a, b] ")" : "")
+}
+
+# Tarjan: strongly connected components of the graph.
 function strong(v,    i, w, n, comp, edges, a, b) {
 	idx[v] = low[v] = next_idx++
 	stack[++sp] = v
@@ -82,7 +146,7 @@ function strong(v,    i, w, n, comp, edges, a, b) {
 		for (i = 1; i <= nout[members[a]]; i++) {
 			b = out[members[a], i]
 			if (incomp[b] == v)
-				edges = edges "\n  " members[a] " -> " b
+				edges = edges "\n  " said(members[a], b)
 		}
 	printf "includes: cycle: %s%s\n", comp, edges
 	cycles++
@@ -102,12 +166,21 @@ function strong(v,    i, w, n, comp, edges, a, b) {
 	if (t !~ /\.h$/)
 		next
 	t = module(t)
-	if (t == m || ((m, t) in edge))
-		next
-	edge[m, t] = 1
-	out[m, ++nout[m]] = t
+	if (t != m)
+		included[m, t] = 1
+	add(m, t)
 }
 END {
+	# The calls, once the modules are known: an object of no module here
+	# (a test, a tool) is not the tree'"'"'s.
+	while (callfile != "" && (getline l < callfile) > 0) {
+		split(l, c, " ")
+		if (!(c[1] in seen) || !(c[2] in seen))
+			continue
+		k = ((c[1], c[2]) in called) ? called[c[1], c[2]] ", " c[3] : c[3]
+		called[c[1], c[2]] = k
+		add(c[1], c[2])
+	}
 	nfl = split(floors, fl, " ")
 	for (i = 1; i <= nfl; i++)
 		floor[fl[i]] = i
@@ -121,10 +194,13 @@ END {
 			}
 			for (j = 1; j <= nout[order[i]]; j++) {
 				t = out[order[i], j]
-				if (folder(t) in floor && floor[folder(t)] > floor[f]) {
+				if (!(folder(t) in floor) || floor[folder(t)] <= floor[f])
+					continue
+				if ((order[i], t) in included)
 					printf "includes: floor: %s includes \"%s.h\": %s/ stands above %s/\n", order[i], t, folder(t), f
-					cycles++
-				}
+				else
+					printf "includes: floor: %s uses %s of %s: %s/ stands above %s/\n", order[i], called[order[i], t], t, folder(t), f
+				cycles++
 			}
 		}
 	for (i = 1; i <= nmod; i++)
@@ -134,7 +210,7 @@ END {
 				printf "includes: %s includes \"%s.h\", which is not in harness/\n", order[i], t
 				cycles++
 			} else if (verbose) {
-				printf "%s -> %s\n", order[i], t
+				print said(order[i], t)
 			}
 		}
 	for (i = 1; i <= nmod; i++)
@@ -150,18 +226,38 @@ END {
 }
 
 if [ $# -gt 0 ] && [ -d "$1" ]; then
-	# A tree of fixtures gives its own floors (a file "floors"), or has none.
+	here=$(cd "$(dirname "$0")/.." && pwd)
+	o=$(mktemp -d "${TMPDIR:-/tmp}/scaletest-includes.XXXXXX") || exit 2
+	trap 'rm -rf "$o"' EXIT
+	if [ "$(cd "$1" && pwd)" = "$here/harness" ]; then
+		# harness/ itself: its floors, and the build's objects.
+		objects "$1" "${SCALETEST_BUILD:-$here/build}" > "$o/calls" || exit 2
+		scan "$1" "$FLOORS" "$o/calls"
+		exit
+	fi
+	# A tree of fixtures gives its own floors (a file "floors"), or has
+	# none; its .c files are compiled here for their calls.
 	f=
 	[ -f "$1/floors" ] && f=$(cat "$1/floors")
-	scan "$1" "$f"
+	for c in "$1"/*/*.c; do
+		m=${c#"$1"/}
+		mkdir -p "$o/${m%/*}"
+		${CC:-cc} -c -I "$1" -o "$o/${m%.c}.o" "$c" ||
+			{ echo "includes: cannot compile $m" >&2; exit 2; }
+	done
+	calls "$o" > "$o/calls"
+	scan "$1" "$f" "$o/calls"
 	exit
 fi
 . "$(dirname "$0")/lib.sh"
 
 test_floors_and_no_cycles() {
-	check "no folder includes one above it, no include cycle in harness/ (sh tests/includes.sh -v harness lists every edge)" \
-		scan "$top/harness" "$FLOORS"
-	scan "$top/harness" "$FLOORS" | tail -n 1 >&2
+	objects "$top/harness" "$build" > "$tmp/calls" ||
+		{ fail "the objects of harness/ in $build (make builds them)"; return; }
+	scan "$top/harness" "$FLOORS" "$tmp/calls" > "$tmp/verdict"
+	check "no folder includes one above it or calls a name defined there, no cycle of includes and calls in harness/ (sh tests/includes.sh -v harness lists every edge)" \
+		test $? = 0
+	cat "$tmp/verdict" >&2
 }
 
 run_tests "$@"

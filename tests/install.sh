@@ -16,7 +16,14 @@
 #      the completion completes commands and options;
 #   4. the install moved elsewhere (another DESTDIR) still finds its data;
 #      the tree's own binary still uses the tree;
-#   5. make uninstall removes every file install put there.
+#   5. make uninstall removes every file install put there;
+#   6. all or nothing: a DESTDIR that is a file, one this user may not
+#      write, or a PREFIX with one folder not writable (usr/bin is, usr/
+#      share is not): one message naming it, exit non-zero, nothing
+#      written (the old install put the binary in and failed after it);
+#      make install as another user than the build's (sudo make install:
+#      git refuses root a repository another user owns) rebuilds nothing
+#      and installs the build's version, not "unknown".
 #
 #   sh tests/install.sh              (make check runs it)
 #   sh tests/install.sh 'help_*'     some tests (--list names them)
@@ -71,12 +78,17 @@ test_install_puts_files() {
 		sed 's|^|usr/share/scaletest/|'
 	 for p in docs/man/*.1; do echo "usr/share/man/man1/${p##*/}"; done
 	 for p in docs/man/*.5; do echo "usr/share/man/man5/${p##*/}"; done
+	 echo usr/share/scaletest/result.schema.json
+	 echo usr/share/doc/scaletest/README.md
+	 for p in docs/*.md; do echo "usr/share/doc/scaletest/$p"; done
 	 echo usr/bin/scaletest
-	 echo usr/share/bash-completion/completions/scaletest) | sort > "$tmp/want"
+	 echo usr/share/bash-completion/completions/scaletest
+	 echo usr/share/zsh/site-functions/_scaletest
+	 echo usr/share/fish/vendor_completions.d/scaletest.fish) | sort > "$tmp/want"
 	(cd "$dest" && find . -type f | sed 's|^\./||' | sort) > "$tmp/got"
 	checked
 	if ! diff -u "$tmp/want" "$tmp/got" >&2; then
-		fail "make install put other files than the binary, the data, the pages and the completion"
+		fail "make install put other files than the binary, the data, the pages, the docs and the completions"
 	fi
 	check "$inst/bin/scaletest is not executable" [ -x "$inst/bin/scaletest" ]
 	check "the installed init differs from the tree's" \
@@ -103,7 +115,7 @@ test_dry_run_from_elsewhere() {
 		fail "the installed binary's dry run names the source tree: $(head -1 "$tmp/tree")"
 	fi
 	check "the dry run wrote into the directory it ran in: $(ls -A "$tmp/elsewhere")" \
-		test -z "$(ls -A "$tmp/elsewhere")"
+		none_in "$tmp/elsewhere"
 }
 
 # 3: keys, help, the pages, the completion, from elsewhere.
@@ -127,7 +139,7 @@ test_help_on_terminal_is_the_page() {
 	installed || return
 	elsewhere || return
 	MANPAGER=cat PAGER=cat MANWIDTH=80 script -qec "'$inst/bin/scaletest' help run" /dev/null < /dev/null |
-		tr -d '\r' > "$tmp/man" 2>&1
+		tr -d '\r' | sed "s/$(printf '\033')\\[[0-9;]*m//g" > "$tmp/man" 2>&1
 	check "installed scaletest help run on a terminal: no manual page" grep -q '^SCALETEST-RUN(1)' "$tmp/man"
 }
 
@@ -186,6 +198,114 @@ test_uninstall_removes_everything() {
 	fi
 	left=$(find "$dest" -type f | head -5)
 	check "make uninstall left: $left" [ -z "$left" ]
+}
+
+# 6: all or nothing.
+# as_user CMD...: CMD as a user who is not root (nobody, when the suite
+# runs as root, whose writes a folder's mode stops).
+as_user() {
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" --clear-groups "$@"
+	else
+		"$@"
+	fi
+}
+
+# user_dir DIR...: made, writable by as_user's user.
+user_dir() {
+	mkdir -p "$@" || return 1
+	[ "$(id -u)" != 0 ] || chown "$(id -u nobody):$(id -g nobody)" "$@"
+}
+
+# refused WHAT PATTERN DEST MAKEARGS...: make install (as_user) exits
+# non-zero saying PATTERN, compiles nothing, and DEST gains no file.
+refused() {
+	what=$1 pat=$2 d=$3
+	shift 3
+	find "$d" 2>/dev/null | sort > "$tmp/before"
+	as_user "$make" --no-print-directory -C "$top" install "$@" > "$tmp/make.log" 2>&1
+	rc=$?
+	checked
+	[ $rc != 0 ] || fail "$what: make install exit 0"
+	check "$what: the message does not say '$pat'" grep -q -- "$pat" "$tmp/make.log"
+	checked
+	if grep -E '^(cc|ar) ' "$tmp/make.log" > /dev/null; then
+		fail "$what: make install compiled"
+	fi
+	find "$d" 2>/dev/null | sort > "$tmp/after"
+	checked
+	if ! cmp -s "$tmp/before" "$tmp/after"; then
+		fail "$what: make install wrote: $(comm -13 "$tmp/before" "$tmp/after" | head -3 | tr '\n' ' ')"
+	fi
+}
+
+# A folder nobody may enter is no place for these tests: the suite's own
+# is opened for the other user to traverse.
+# (As root, nobody must be able to read the tree: not so in a copy inside
+# a private folder, as tests/deb.sh's package build; skipped there.)
+open_tmp() {
+	if ! as_user test -r "$top/Makefile"; then
+		skip "the tree is not readable by the user who is not root (nobody)"
+		return 1
+	fi
+	# (a test before made folders of it read-only: writable again to go)
+	[ ! -d "$tmp/u" ] || chmod -R u+w "$tmp/u"
+	chmod 755 "$tmp" && rm -rf "$tmp/u" && user_dir "$tmp/u" && return 0
+	fail "cannot make a fresh $tmp/u"
+	return 1
+}
+
+test_destdir_is_a_file() {
+	installed || return
+	open_tmp || return
+	printf 'not a folder\n' > "$tmp/u/dest"
+	[ "$(id -u)" != 0 ] || chown nobody "$tmp/u/dest"
+	refused "DESTDIR a file" "'$tmp/u/dest' is not a folder" "$tmp/u" DESTDIR="$tmp/u/dest" PREFIX=/usr
+	check "the file DESTDIR named was changed" [ "$(cat "$tmp/u/dest")" = "not a folder" ]
+}
+
+test_destdir_not_writable() {
+	installed || return
+	open_tmp || return
+	mkdir "$tmp/u/ro" && chmod 555 "$tmp/u/ro"
+	refused "DESTDIR not writable" "cannot write to '$tmp/u/ro'" "$tmp/u/ro" DESTDIR="$tmp/u/ro" PREFIX=/usr
+}
+
+test_prefix_half_writable() {
+	installed || return
+	open_tmp || return
+	user_dir "$tmp/u/half/usr/bin" "$tmp/u/half/usr/share/man"
+	chmod 555 "$tmp/u/half/usr/share"
+	[ "$(id -u)" != 0 ] || chown root "$tmp/u/half/usr/share"
+	refused "usr/share not writable" "cannot write to '$tmp/u/half/usr/share'" "$tmp/u/half" \
+		DESTDIR="$tmp/u/half" PREFIX=/usr
+	check "the binary went in, and nothing else could" [ ! -e "$tmp/u/half/usr/bin/scaletest" ]
+}
+
+test_destdir_with_a_space() {
+	installed || return
+	open_tmp || return
+	refused "DESTDIR with a space" "'$tmp/u/a b' holds a space" "$tmp/u" DESTDIR="$tmp/u/a b" PREFIX=/usr
+}
+
+# sudo make install: the build's user builds, another installs, for whom
+# git describe fails (GIT_DIR names no repository, as git refuses root
+# a repository it does not own).
+test_install_as_another_user_keeps_the_version() {
+	installed || return
+	want=$("$top/bin/scaletest" --version)
+	rm -rf "$tmp/sudo"
+	GIT_DIR=$tmp/no-repository "$make" --no-print-directory -C "$top" install DESTDIR="$tmp/sudo" PREFIX=/usr \
+		> "$tmp/make.log" 2>&1
+	check "make install with git refusing the tree failed" [ $? = 0 ]
+	checked
+	if grep -E '^(cc|ar) ' "$tmp/make.log" > /dev/null; then
+		fail "make install compiled again: $(grep -E '^(cc|ar) ' "$tmp/make.log" | head -1 | cut -c1-100)"
+	fi
+	got=$("$tmp/sudo/usr/bin/scaletest" --version 2>&1)
+	check "the installed binary says '$got', the build '$want'" [ "$got" = "$want" ]
+	got=$("$top/bin/scaletest" --version)
+	check "the tree's binary says '$got' after it, not '$want'" [ "$got" = "$want" ]
 }
 
 run_tests "$@"

@@ -20,14 +20,22 @@
 # its data with add_test NAME FUNCTION [ARG] (a fixture directory each)
 # before calling it.  It prints TAP lines, "ok N - NAME" or "not ok N -
 # NAME", the plan "1..N", and one summary line, "SUITE: N passed, N failed"
-# (", N skipped" when some were); exit 0 when none failed, 1 when one did,
-# 2 for a name that matches no test, 3 for a missing tool (need).
+# (", N skipped" when some were).  Exit 0 when none failed, 1 when one
+# did, 2 for a name that matches no test, 3 for a missing tool (need), 77
+# when every test selected was skipped (the suite did not run here:
+# "skip", never "ok"; automake's code for it).
 #
 #	sh tests/cli.sh                   every test
-#	sh tests/cli.sh usage 'cache_*'   those named (sh glob patterns)
-#	TESTS='cache_*' sh tests/cli.sh   the same from the environment (make
-#	                                  check TESTS=...: a suite where none
-#	                                  matches runs nothing and passes)
+#	sh tests/cli.sh usage 'cache_*'   those named (sh glob patterns; a
+#	                                  name that matches none: exit 2)
+#	TESTS='cache_*' sh tests/cli.sh   the same from the environment, for
+#	                                  many suites at once (make check
+#	                                  TESTS=...): a pattern may match none
+#	                                  here; when none matches at all the
+#	                                  suite says so ("1..0 # SKIP no test
+#	                                  matches ...") and exits 0, and
+#	                                  tests/run.sh fails when no suite it
+#	                                  ran had a test the filter selected
 #	sh tests/cli.sh --list            the names
 #
 # A test runs in the suite's shell, so each must set up what it needs (any
@@ -42,6 +50,15 @@
 #	fail WHAT                     a failure found by the test's own logic
 #	checked                       counts such a hand-made assertion
 #	skip WHY                      the test cannot run here (then return)
+#	absent PATH...                each PATH is not there, and the directory
+#	                              it would be in is (check "..." absent P)
+#	none_in DIR [FIND-TEST...]    DIR is a directory and find DIR -mindepth
+#	                              1 FIND-TEST... finds nothing (an absence
+#	                              that cannot pass because DIR was renamed)
+#	lacks [-F] PATH PATTERN       PATH (a file, or a directory searched
+#	                              whole) is there and nothing in it matches
+#	                              the grep -E PATTERN (-F: a fixed string);
+#	                              not "! grep", which passes on a missing file
 #	need TOOL... -- WHY           exit 3 naming WHY when a tool is missing
 #	at_exit 'COMMAND'             run when the suite exits, before $tmp goes
 #	after_each 'COMMAND'          run after each test (not a skipped one), as part
@@ -51,6 +68,8 @@
 #	                              the changes not committed yet)
 #
 # Variables: $top (the tree), $bin (bin/scaletest, or $SCALETEST_BIN),
+# $build (the build folder: build/, or $SCALETEST_BUILD; make sets both
+# when its BUILD= or BIN= names another),
 # $fx (tests/fixtures), $tmp (a directory of the suite's own, removed on
 # exit unless a test failed, or SCALETEST_KEEP_TMP is set), $t (the current
 # test's name).
@@ -62,6 +81,7 @@ _scaletest_lib=1
 
 top=$(cd "$(dirname "$0")" && while [ ! -f tests/lib.sh ] && [ "$PWD" != / ]; do cd ..; done && pwd)
 bin=${SCALETEST_BIN:-$top/bin/scaletest}
+build=${SCALETEST_BUILD:-$top/build}
 fx=$top/tests/fixtures
 _self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0" .sh)
 : "${SUITE:=${_self#"$top"/tests/}}"
@@ -119,8 +139,63 @@ checked() { _t_checks=$((_t_checks + 1)); }
 skip() { _t_skip=$*; }
 
 # skip_all WHY: every test of the suite is skipped (a prerequisite the
-# suite treats as optional, said so in each line).
+# suite treats as optional, said so in each line); the suite exits 77.
 skip_all() { _skip_all=$*; }
+
+# absent PATH...: each PATH is neither a file nor a link, and its
+# directory exists (so that a renamed directory is a failure, never a
+# pass); says on stderr what it found.
+absent() {
+	for _p in "$@"; do
+		if [ ! -d "$(dirname -- "$_p")" ]; then
+			say "    absent: '$(dirname -- "$_p")', where '$(basename -- "$_p")' would be, is not a directory"
+			return 1
+		fi
+		if [ -e "$_p" ] || [ -L "$_p" ]; then
+			say "    absent: '$_p' is there"
+			return 1
+		fi
+	done
+}
+
+# lacks [-F] PATH PATTERN: PATH is a file or a directory (searched whole)
+# and no line of it matches; a missing or unreadable PATH fails.
+lacks() {
+	_how=-E
+	if [ "$1" = -F ]; then
+		_how=-F
+		shift
+	fi
+	if [ ! -f "$1" ] && [ ! -d "$1" ]; then
+		say "    lacks: '$1' is not there"
+		return 1
+	fi
+	grep -rq "$_how" -- "$2" "$1"
+	case $? in
+	1) return 0 ;;
+	0) say "    lacks: '$1' has '$2':"
+	   grep -rn "$_how" -- "$2" "$1" | head -n 3 | sed 's/^/      /' >&2 ;;
+	*) say "    lacks: cannot read all of '$1'" ;;
+	esac
+	return 1
+}
+
+# none_in DIR [FIND-TEST...]: DIR is a directory and nothing below it
+# matches the find tests (nothing at all without them); says on stderr
+# what it found.
+none_in() {
+	_d=$1
+	shift
+	if [ ! -d "$_d" ]; then
+		say "    none_in: '$_d' is not a directory"
+		return 1
+	fi
+	_found=$(find "$_d" -mindepth 1 "$@") || { say "    none_in: find in '$_d' failed"; return 1; }
+	[ -z "$_found" ] && return 0
+	say "    none_in: found in '$_d':"
+	printf '%s\n' "$_found" | head -n 5 | sed 's/^/      /' >&2
+	return 1
+}
 
 need() {
 	_tools=
@@ -264,11 +339,18 @@ EOF
 $_all
 EOF
 	t=
-	echo "1..$_n"
+	if [ $_n = 0 ] && [ $_from_env = 1 ]; then
+		echo "1..0 # SKIP no test matches TESTS='$_filter'"
+		say "$SUITE: no test here matches TESTS='$_filter'"
+	else
+		echo "1..$_n"
+	fi
 	echo "# $SUITE: $_nchecks checks${_failed:+; failed:$_failed}"
 	echo "$SUITE: $_npass passed, $_nfail failed$([ $_nskip = 0 ] || echo ", $_nskip skipped")"
-	[ $_nfail = 0 ] && exit 0
-	exit 1
+	[ $_nfail = 0 ] || exit 1
+	# Every test selected skipped: the suite did not run here.
+	[ $_n -gt 0 ] && [ $_nskip = $_n ] && exit 77
+	exit 0
 }
 
 # tree_copy DIR: the tree's files in DIR, as a clone of it would have them

@@ -28,7 +28,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh"
-js=$top/build/jsonschema
+js=$build/jsonschema
 schema=$top/docs/result.schema.json
 
 # valid FILE LABEL: the schema takes it.

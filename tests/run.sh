@@ -3,7 +3,7 @@
 # The test runner behind make check and make test: runs every suite, a
 # failing one included, then prints one verdict: a table of the suites
 # with their results and times, and every failure (each suite's "not ok"
-# lines) in one place; exit 1 if any suite failed.
+# lines) in one place.
 #
 #	sh tests/run.sh              every suite (make test-only)
 #	sh tests/run.sh --quick      the quick ones (make check)
@@ -11,24 +11,34 @@
 #	sh tests/run.sh --list       the suites, in the order they run
 #	TESTS='usage*' sh tests/run.sh cli   only the tests matching in each
 #
+# A suite's result: "ok" (exit 0, a test ran), "FAIL" (any other exit),
+# "skip" (exit 77: every test it selected was skipped, e.g. html/chromium
+# without chromium), or "none" (TESTS= set and it selected no test).
+# Exit 1 if a suite failed, or skipped in a run without --quick: make test
+# installs every suite's tools first (make deps-full), so a suite that
+# cannot run there is a failure; make check (--quick) installs nothing
+# and only reports it.  Exit 2 if TESTS= selected no test in any suite
+# run (a mistyped name is an error, not a pass).
+#
 # The suites are found, not listed: every tests/*.sh and tests/*/*.sh with
 # a line "# suite: quick" (make check and make test) or "# suite: full"
 # (make test only), each run as "sh FILE", or as the command after a
 # third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
 # first); quick ones first, in name order within each; before them the
-# unit tests (build/unit-tests), and before the full ones the sanitizer
+# unit tests (build/unit-tests, or $SCALETEST_BUILD's), and before the full ones the sanitizer
 # build (make check-sanitize).  Each suite's output is shown
 # as it runs and kept in $TEST_LOGS/NAME.log (default build/test-logs).
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
-logs=${TEST_LOGS:-$top/build/test-logs}
+build=${SCALETEST_BUILD:-$top/build}
+logs=${TEST_LOGS:-$build/test-logs}
 make=${MAKE:-make}
 
 # NAME KIND COMMAND: the suites, in order.  KIND is quick or full.
 suites() {
-	echo "unit quick build/unit-tests tests/fixtures"
+	echo "unit quick $build/unit-tests tests/fixtures"
 	found quick
 	echo "sanitize full $make check-sanitize"
 	found full
@@ -77,6 +87,9 @@ table=
 failures=
 nrun=0
 nbad=0
+nskip=0
+nnone=0
+nsel=0
 while read -r name kind cmd; do
 	if [ -n "$want" ]; then
 		case " $want " in *" $name "*) ;; *) continue ;; esac
@@ -94,18 +107,36 @@ while read -r name kind cmd; do
 	dt=$(($(date +%s) - t0))
 	summary=$(grep -E "^$name: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n 1)
 	summary=${summary#"$name: "}
-	if [ "$rc" = 0 ]; then
+	# The tests it ran (its TAP lines, those of the suites a make target
+	# runs included).
+	sel=$(grep -Ec '^(not )?ok [0-9]+ - ' "$log")
+	nsel=$((nsel + sel))
+	why=
+	if [ "$rc" = 0 ] && [ -n "${TESTS:-}" ] && [ "$sel" = 0 ]; then
+		result=none
+		nnone=$((nnone + 1))
+	elif [ "$rc" = 0 ]; then
 		result=ok
+	elif [ "$rc" = 77 ]; then
+		result=skip
+		nskip=$((nskip + 1))
+		[ $quick = 1 ] || why="every test skipped (make test requires it: make deps-full installs its tools)"
 	else
-		result="FAILED (exit $rc)"
+		result=FAIL
+		why="exit $rc"
+	fi
+	if [ -n "$why" ]; then
 		nbad=$((nbad + 1))
 		notok=$(grep -E '^not ok [0-9]+ - ' "$log" | sed "s|^|    |")
+		skips=$(grep -E '^ok [0-9]+ - .* # SKIP ' "$log" | head -n 3 | sed "s|^|    |")
+		[ "$result" = skip ] || skips=
 		failures="$failures
-  $name: exit $rc${summary:+, $summary}; log: $log${notok:+
-$notok}"
+  $name: $why${summary:+, $summary}; log: $log${notok:+
+$notok}${skips:+
+$skips}"
 	fi
 	table="$table
-$(printf '  %-16s %-5s %6d s  %s' "$name" "$([ "$rc" = 0 ] && echo ok || echo FAIL)" "$dt" "$summary")"
+$(printf '  %-16s %-5s %6d s  %s' "$name" "$result" "$dt" "$summary")"
 done <<EOF
 $all
 EOF
@@ -114,9 +145,18 @@ EOF
 total=$(($(date +%s) - started))
 echo
 [ $nrun = 1 ] && s= || s=s
-echo "=== $nrun suite$s in $((total / 60)) min $((total % 60)) s, $((nrun - nbad)) passed, $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
+# (a skipped suite that fails the run counts as failed, not as skipped)
+[ $quick = 1 ] && nskipped=$nskip || nskipped=0
+counts="$((nrun - nbad - nskipped - nnone)) passed,"
+[ $nskipped = 0 ] || counts="$counts $nskipped skipped,"
+[ $nnone = 0 ] || counts="$counts $nnone with no test selected,"
+echo "=== $nrun suite$s in $((total / 60)) min $((total % 60)) s, $counts $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
 if [ $nbad -gt 0 ]; then
 	echo "=== failed:$failures"
-	exit 1
 fi
+if [ -n "${TESTS:-}" ] && [ $nsel = 0 ]; then
+	echo "=== run.sh: TESTS='$TESTS' selects no test in the $nrun suite$s run (sh tests/SUITE.sh --list names a suite's tests)"
+	[ $nbad -gt 0 ] || exit 2
+fi
+[ $nbad = 0 ] || exit 1
 exit 0

@@ -17,17 +17,16 @@ title() {
 
 # Usage: --help ends with the exit statuses; errors exit 2 and say why.
 test_usage() {
-expect 0 "^usage: scaletest triage CONSOLE_LOG" -- "$bin" triage --help
+expect 0 "^usage: scaletest triage \[--max-mb N\] CONSOLE_LOG" -- "$bin" triage --help
 checked
-"$bin" triage --help | tail -n 4 | tr "\n" "|" |
-	grep -q "^Exit status:|  0    nothing found|  1    a crash or OOM found|  2    bad usage" ||
+"$bin" triage --help | tail -n 6 | tr "\n" "|" |
+	grep -q "^Exit status:|  0    nothing found, or findings only|  1    a crash or OOM found|  2    bad usage.*|  130  interrupted" ||
 	fail "triage --help does not end with the exit statuses"
 expect 0 "triage +classify a console log" -- "$bin" --help
 expect 2 "triage takes one console log" -- "$bin" triage
 expect 2 "triage takes one console log" -- "$bin" triage a b
 expect 2 "unknown option '--json'" -- "$bin" triage --json
 expect 2 "cannot open '$tmp/missing.log': No such file or directory" -- "$bin" triage "$tmp/missing.log"
-expect 2 "cannot read '$fx/console': Is a directory" -- "$bin" triage "$fx/console"
 }
 
 # Nothing wrong: exit 0.
@@ -56,6 +55,25 @@ expect 1 "^title: general protection fault in crashmod_poke$" -- "$bin" triage "
 # A report is found and named the same in a log from anywhere: syzkaller's
 # (tests/syzkaller.sh holds triage to its whole corpus).
 expect 1 "^title: KASAN: use-after-free Read in remove_wait_queue$" -- "$bin" triage "$fx/syzkaller/linux-report/147"
+}
+
+# What is no crash, or no crash of its own (issue 36): a message that says
+# "Oops" without die()'s "[#N]"; a page allocation failure, which the
+# kernel survives: a finding, printed, exit 0; an OOM the kernel survived.
+test_not_crashes() {
+expect 0 "^nothing found in 337 lines$" -- "$bin" triage "$fx/console/efitime-x86_64.log"
+expect 0 "^no crash found in 407 lines$" -- "$bin" triage "$fx/console/alloc-failure-x86_64.log"
+expect 0 "^finding: alloc-failure: page allocation failure: order:9 in crashmod_alloc_until_failure \\(line 341\\)$" \
+	-- "$bin" triage "$fx/console/alloc-failure-x86_64.log"
+# An OOM the kernel survived (the OOM killer killed awk) hides no crash:
+# the WARNING after it.
+expect 1 "^class: warning$" -- "$bin" triage "$fx/console/oom-then-warning-x86_64.log"
+expect 1 "^title: WARNING in crashmod_init$" -- "$bin" triage "$fx/console/oom-then-warning-x86_64.log"
+# A finding in the middle of a crash's report: the crash, and the finding
+# beside it (syzkaller's log 492, its header cut as tests/syzkaller.sh does).
+sed -e '0,/^$/d' -e '/^REPORT:$/,$d' -e 's/\r//g' "$fx/syzkaller/linux-report/492" > "$tmp/492.log"
+expect 1 "^title: INFO: rcu detected stall in drm_ioctl$" -- "$bin" triage "$tmp/492.log"
+expect 1 "^finding: alloc-failure: page allocation failure: order:0 in " -- "$bin" triage "$tmp/492.log"
 }
 
 # The line printed is the report's first line in the file, and the
@@ -110,6 +128,74 @@ if "$bin" triage "$tmp/hostile.log" | LC_ALL=C grep '[[:cntrl:]]' > /dev/null; t
 	fail "triage printed a control byte"
 fi
 [ -e "$tmp/x" ] && fail "the log's text was run"
+}
+
+
+# What is not a regular file (issue 36, 6): /dev/zero ran 10 minutes, a
+# FIFO blocked in open() forever, a 20 GB sparse file ran past 60 s.  Each
+# is refused at once, saying what it is (timeout only ends a hung test).
+test_not_a_regular_file() {
+expect 2 "'/dev/zero' is a character device, not a console log" -- timeout -k 5 60 "$bin" triage /dev/zero
+rm -f "$tmp/fifo"
+mkfifo "$tmp/fifo"
+expect 2 "'$tmp/fifo' is a FIFO, not a console log" -- timeout -k 5 60 "$bin" triage "$tmp/fifo"
+truncate -s 20G "$tmp/sparse.log"
+expect 2 "'$tmp/sparse.log' holds more than 1024 MiB, the most triage reads \(--max-mb\)" -- \
+	timeout -k 5 60 "$bin" triage "$tmp/sparse.log"
+rm -f "$tmp/sparse.log" "$tmp/fifo"
+expect 2 "'$fx/console' is a directory, not a console log" -- "$bin" triage "$fx/console"
+}
+
+# Standard input only when named '-', and bounded as a file is.
+test_standard_input() {
+log=$fx/replay/crash/console.log
+expect 1 "^class: panic" -- sh -c '"$1" triage - < "$2"' sh "$bin" "$log"
+expect 2 "standard input: more than 2 MiB, the most triage reads \(--max-mb\)" -- \
+	sh -c 'head -c 3M /dev/zero | "$1" triage --max-mb 2 -' sh "$bin"
+expect 2 "'$tmp/big.log' holds more than 1 MiB" -- \
+	sh -c 'head -c 2M /dev/zero > "$2" && "$1" triage --max-mb 1 "$2"' sh "$bin" "$tmp/big.log"
+expect 2 "--max-mb: 'many' is not" -- "$bin" triage --max-mb many -
+}
+
+# SIGTERM ends a triage at once, even one waiting on its input: triage
+# reads a FIFO as '-' whose writer the test holds open; once triage
+# catches SIGTERM (its SigCgt in /proc), the test sends it and waits, with
+# a bound that only ends a hung test.  (The old triage ignored the first
+# SIGTERM.)
+test_sigterm_at_once() {
+rm -f "$tmp/in"
+mkfifo "$tmp/in"
+"$bin" triage - < "$tmp/in" > "$tmp/term.out" 2>&1 &
+pid=$!
+exec 9> "$tmp/in"
+printf '[    1.000000] a line\n' >&9
+n=0
+# the job is scaletest (no longer the shell that forked it, whose trap
+# catches TERM too), and catches SIGTERM (15: bit 14 of SigCgt)
+exe=$(readlink -f "$bin")
+while [ $n -lt 600 ] && kill -0 $pid 2> /dev/null; do
+	m=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$pid/status 2> /dev/null)
+	[ "$(readlink /proc/$pid/exe 2> /dev/null)" = "$exe" ] && [ -n "$m" ] &&
+		[ $((0x$m & 16384)) != 0 ] && break
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -TERM $pid 2> /dev/null
+n=0
+while [ $n -lt 100 ] && kill -0 $pid 2> /dev/null; do
+	sleep 0.1
+	n=$((n + 1))
+done
+if kill -0 $pid 2> /dev/null; then
+	checked
+	fail "triage still runs after SIGTERM"
+	kill -KILL $pid
+fi
+wait $pid
+rc=$?
+exec 9>&-
+check "triage exits 130 after SIGTERM (exit $rc)" test $rc = 130
+check "and says it was interrupted" grep -q "interrupted" "$tmp/term.out"
 }
 
 run_tests "$@"

@@ -26,6 +26,7 @@ struct bisect {
 	char *gitlog;		/* what git said */
 	json_object *doc;	/* bisect.json */
 	json_object *steps;
+	int err;		/* what stopped it: its class (lib/util.h) */
 };
 
 /* A commit's test ends in a judgement, or stops the bisect. */
@@ -129,7 +130,10 @@ static enum tested test_commit(struct bisect *b, const char *sha, const char *ro
 		goto out;
 	}
 	if (built < 0) {
-		if (error_was_env) {
+		/* This build's own class: a missing tool stops the bisect, a
+		 * commit that does not build is skipped. */
+		if (built == ERR_ENV) {
+			b->err = ERR_ENV;
 			t = TEST_ERROR;
 			goto out;
 		}
@@ -142,11 +146,11 @@ static enum tested test_commit(struct bisect *b, const char *sha, const char *ro
 		struct strbuf reason = STRBUF_INIT;
 		char *rundir = NULL;
 		enum run_status st;
-		int got;
+		int got, e;
 
 		note("bisect: %s %.12s: run %zu", role, sha, n + 1);
 		t0 = now_monotonic();
-		st = run_execute(&c, &rc, &rundir);
+		st = run_execute(&c, &rc, &rundir, &e);
 		run_s += now_monotonic() - t0;
 		if (rundir)
 			json_object_array_add(runs, json_object_new_string(rundir + strlen(b->dir) + 1));
@@ -189,6 +193,7 @@ static enum tested test_commit(struct bisect *b, const char *sha, const char *ro
 		default:
 			error("bisect: the run of %.12s failed in the harness, not in the kernel; "
 			      "stopping%s%s", sha, rundir ? ": see " : "", rundir ? rundir : "");
+			b->err = e < 0 ? e : ERR_FAIL;
 			t = TEST_ERROR;
 			break;
 		}
@@ -396,9 +401,9 @@ static void base_json(struct bisect *b, const char *from)
 }
 
 enum bisect_outcome bisect_execute(const struct scenario *s, const struct bisect_opts *o,
-				   char **dirp)
+				   char **dirp, int *err)
 {
-	struct bisect b = { .s = s, .o = o, .crit = o->crit };
+	struct bisect b = { .s = s, .o = o, .crit = o->crit, .err = ERR_FAIL };
 	char *good = NULL, *bad = NULL, id[32], sha[72];
 	long long count = 0, asked = 0;
 	enum bisect_outcome r = BISECT_ERROR;
@@ -429,8 +434,10 @@ enum bisect_outcome bisect_execute(const struct scenario *s, const struct bisect
 		char *builds = xstrfmt("%s/builds", b.dir);
 		int m = mkdir_p(builds, 0755);
 		free(builds);
-		if (m < 0)
+		if (m < 0) {
+			b.err = ERR_ENV;	/* the results directory (said) */
 			goto out;
+		}
 	}
 	*dirp = xstrdup(b.dir);
 	b.doc = json_object_new_object();
@@ -455,8 +462,9 @@ enum bisect_outcome bisect_execute(const struct scenario *s, const struct bisect
 
 	{
 		const char *clone[] = { "git", "clone", "-q", "--bare", "--shared", b.repo, b.gitdir, NULL };
-		if (child_step(clone, NULL, NULL, b.gitlog, 600, NULL, "git clone") < 0)
+		if ((b.err = child_step(clone, NULL, NULL, b.gitlog, 600, NULL, "git clone")) < 0)
 			goto out;
+		b.err = ERR_FAIL;
 	}
 
 	/* Both ends first: a bisect between two good (or two bad) commits
@@ -579,10 +587,14 @@ out:
 			set_outcome(&b, "error", "the harness or the environment failed");
 		save(&b);
 		remove_tree(b.gitdir);
-		if (report_write_bisect(b.doc, b.dir, o->quiet ? NULL : stdout) < 0)
-			r = r == BISECT_FOUND ? BISECT_ERROR : r;
+		if (report_write_bisect(b.doc, b.dir, o->quiet ? NULL : stdout) < 0 &&
+		    r == BISECT_FOUND) {
+			r = BISECT_ERROR;
+			b.err = ERR_FAIL;
+		}
 		json_object_put(b.doc);
 	}
+	*err = r == BISECT_ERROR ? b.err : 0;
 	json_object_put(cands);
 	free(b.crit.base);
 	free(vals);

@@ -35,7 +35,14 @@
  *	struct bisect_opts o = BISECT_OPTS_INIT;
  *	o.source = "/src/linux"; o.good = "v6.0"; o.bad = "v6.1";
  *	o.crit = ...;				// criterion.h
- *	enum bisect_outcome r = bisect_execute(&scenario, &o, &dir);
+ *	int err;
+ *	enum bisect_outcome r = bisect_execute(&scenario, &o, &dir, &err);
+ *
+ * A build that fails is the commit's (skipped), unless it failed for the
+ * environment (a tool missing: that build's own class, ERR_ENV), which
+ * stops the bisect as BISECT_ERROR; so does a run that ends in error.  For
+ * BISECT_ERROR, err is the class of what stopped it (lib/util.h: ERR_ENV,
+ * or ERR_FAIL for the harness), each step judged by its own.
  */
 #ifndef SCALETEST_BISECT_H
 #define SCALETEST_BISECT_H
@@ -49,7 +56,7 @@ enum bisect_outcome {
 	BISECT_FOUND,		/* the first bad commit */
 	BISECT_UNDECIDED,	/* only skipped commits left, or an end is wrong */
 	BISECT_BAD_INPUT,	/* said before anything was built */
-	BISECT_ERROR,		/* the harness or the environment failed */
+	BISECT_ERROR,		/* the harness or the environment failed: err */
 	BISECT_INTERRUPTED,
 };
 
@@ -73,6 +80,6 @@ int bisect_parse_mark(const char *buf, size_t len, struct strbuf *first,
 /* s: the scenario with the user's sets applied (kernel = build and
  * kernel_source are set here).  *dir: the bisect directory, or NULL. */
 enum bisect_outcome bisect_execute(const struct scenario *s, const struct bisect_opts *o,
-				   char **dir);
+				   char **dir, int *err);
 
 #endif

@@ -55,7 +55,7 @@ static void print_spread(const struct side *g)
  * child harness; group.json also gets where each ran ("placements"). */
 static enum run_status fan_out(const struct scenario *s, const struct run_config *rc,
 			       int repeat, const char *gdir, json_object *g,
-			       json_object *runs, json_object *sts)
+			       json_object *runs, json_object *sts, int *err)
 {
 	struct fanout_job *jobs = xcalloc((size_t)repeat, sizeof(*jobs));
 	json_object *placements = json_object_new_array(), *conns = json_object_new_array();
@@ -67,7 +67,7 @@ static enum run_status fan_out(const struct scenario *s, const struct run_config
 	}
 	if (!s->file || fanout_run(rc->fanout, jobs, (size_t)repeat, gdir, placements) < 0) {
 		worst = RUN_ERROR;
-		error("cannot fan the runs out");
+		*err = error("cannot fan the runs out");
 	}
 	for (int i = 0; worst != RUN_ERROR && i < repeat; i++) {
 		if (jobs[i].dir)
@@ -75,6 +75,7 @@ static enum run_status fan_out(const struct scenario *s, const struct run_config
 		json_object_array_add(sts, json_object_new_string(run_status_name(jobs[i].status)));
 		if (severity(jobs[i].status) > severity(worst))
 			worst = jobs[i].status;
+		*err = err_worse(*err, jobs[i].err);
 	}
 	for (size_t c = 0; c < rc->fanout->n; c++) {
 		json_object *o = json_object_new_object();
@@ -90,7 +91,7 @@ static enum run_status fan_out(const struct scenario *s, const struct run_config
 }
 
 enum run_status group_execute(const struct scenario *s, const struct run_config *rc,
-			      int repeat, char **dir)
+			      int repeat, char **dir, int *err)
 {
 	char stamp[32];
 	char *gdir = NULL, *id = NULL;
@@ -100,10 +101,12 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 	enum run_status worst = RUN_PASS;
 
 	*dir = NULL;
+	*err = 0;
 	if (mkdir_p(rc->out, 0755) < 0) {
 		json_object_put(g);
 		json_object_put(runs);
 		json_object_put(sts);
+		*err = ERR_ENV;	/* the results directory (said) */
 		return RUN_ERROR;
 	}
 	timestamp_id(stamp, sizeof(stamp));
@@ -118,7 +121,7 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 			free(p);
 	}
 	if (!gdir) {
-		error("cannot create a group directory in '%s'", rc->out);
+		*err = error("cannot create a group directory in '%s'", rc->out);
 		free(id);
 		json_object_put(g);
 		json_object_put(runs);
@@ -128,15 +131,17 @@ enum run_status group_execute(const struct scenario *s, const struct run_config 
 	sub.out = gdir;
 	sub.no_latest = 1;	/* the group's runs: <out>/latest is the group's */
 	if (rc->fanout && rc->fanout->n) {
-		worst = fan_out(s, rc, repeat, gdir, g, runs, sts);
+		worst = fan_out(s, rc, repeat, gdir, g, runs, sts, err);
 		goto summary;
 	}
 	for (int i = 1; i <= repeat; i++) {
 		char *rd = NULL;
 		enum run_status st;
+		int e;
 
 		note("run %d of %d", i, repeat);
-		st = run_execute(s, &sub, &rd);
+		st = run_execute(s, &sub, &rd, &e);
+		*err = err_worse(*err, e);
 		if (rd)
 			json_object_array_add(runs, json_object_new_string(path_basename(rd)));
 		json_object_array_add(sts, json_object_new_string(run_status_name(st)));
@@ -159,17 +164,17 @@ summary:
 
 	if (worst == RUN_PASS) {
 		struct side side;
-		struct strbuf err = STRBUF_INIT;
+		struct strbuf why = STRBUF_INIT;
 
-		if (side_load(&side, gdir, &err) == 0) {
-			printf("group %s: %d runs, all passed\n", gdir, repeat);
+		if (side_load(&side, gdir, &why) == 0) {
+			printf_clean("group %s: %d runs, all passed\n", gdir, repeat);
 			print_spread(&side);
 		}
 		side_release(&side);
-		sb_release(&err);
+		sb_release(&why);
 		rundir_link_latest(rc->out, id);
 	} else {
-		printf("group %s: %s\n", gdir, run_status_name(worst));
+		printf_clean("group %s: %s\n", gdir, run_status_name(worst));
 	}
 	free(id);
 	*dir = gdir;

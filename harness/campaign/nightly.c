@@ -34,6 +34,8 @@ static int parse_matrix(const char *path, struct nightly_matrix *mx)
 	size_t alloc = 0;
 	int r = 0;
 
+	if (!dir)
+		return error_errno("cannot resolve '%s'", path);
 	*strrchr(dir, '/') = '\0';
 	if (sb_read_file_max(&buf, path, 1 << 20) < 0) {
 		int e = errno;
@@ -255,17 +257,21 @@ int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,
 		struct run_config rc = { .out = res->dir, .quiet = 1 };
 		char *dir = NULL;
 		enum run_status st;
+		int e;
 
 		if (jobs) {
 			st = jobs[i].status;
+			e = jobs[i].err;
 			dir = jobs[i].dir;
 			jobs[i].dir = NULL;
 		} else {
 			note("nightly %zu/%zu: %s", i + 1, mx->n, sc->name);
-			st = run_execute(sc, &rc, &dir);
+			st = run_execute(sc, &rc, &dir, &e);
 		}
 		if (st == RUN_INTERRUPTED)
 			res->interrupted = 1;
+		if (st == RUN_ERROR && e == ERR_ENV)
+			res->env_failed++;
 		json_object_array_add(rows, nightly_judge(sc->name, st == RUN_PASS, dir, o, res));
 		free(dir);
 	}

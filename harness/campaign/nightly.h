@@ -12,8 +12,8 @@
  *	if (nightly_run(&mx, &o, &res) < 0)	// the night's directory (then
  *		...				// res.dir is NULL) or its summary
  *						// could not be written
- *	... res.dir, res.failed, res.regressed, res.without_baseline,
- *	    res.recorded, res.interrupted ...
+ *	... res.dir, res.failed (res.env_failed of them for the environment),
+ *	    res.regressed, res.without_baseline, res.recorded, res.interrupted ...
  *	nightly_result_release(&res);
  *	nightly_matrix_release(&mx);
  *
@@ -78,6 +78,9 @@ struct nightly_opts {
 struct nightly_result {
 	char *dir;			/* the night's directory */
 	int failed, regressed, without_baseline, recorded, interrupted;
+	/* Of the failed, those whose error was the environment's (run.h:
+	 * ERR_ENV; each run's own, never an earlier run's). */
+	int env_failed;
 };
 
 int nightly_run(const struct nightly_matrix *mx, const struct nightly_opts *o,

@@ -65,11 +65,13 @@ const char usage_bisect[] =
 	"  0    the first bad commit was found\n"
 	"  1    no culprit: an end is not what it was said to be (the good end is\n"
 	"       bad, the bad end good, or either cannot be judged), or only skipped\n"
-	"       commits are left (the candidates are listed)\n"
+	"       commits are left (the candidates are listed); or the harness failed\n"
+	"       under a run\n"
 	"  2    bad usage: not a git repository, uncommitted changes, a revision\n"
 	"       that is not a commit, --good not an ancestor of --bad, an unknown\n"
 	"       metric, a bad scenario or baseline (nothing built)\n"
-	"  3    a tool is missing, or the harness failed under a run\n"
+	"  3    a tool or package is missing, or the environment cannot hold\n"
+	"       a run\n"
 	"  130  interrupted (the bisect directory keeps what was done)\n";
 
 static int usage_bad(const char *fmt, const char *arg)
@@ -103,7 +105,7 @@ int cmd_bisect(int argc, char **argv)
 	struct strvec sets = STRVEC_INIT;
 	struct scenario s;
 	char *dir = NULL, *src = NULL;
-	int c, ncrit = 0, ret = EXIT_USAGE, opened = 0;
+	int c, ncrit = 0, ret = EXIT_USAGE, opened = 0, err_class = 0;
 	uint64_t runs;
 
 	if (want_help(argc, argv, usage_bisect))
@@ -209,7 +211,7 @@ int cmd_bisect(int argc, char **argv)
 	opened = 1;
 	if (scenario_open(&s, argv[optind], &sets) < 0)
 		goto out;
-	switch (bisect_execute(&s, &o, &dir)) {
+	switch (bisect_execute(&s, &o, &dir, &err_class)) {
 	case BISECT_FOUND:
 		ret = EXIT_OK;
 		break;
@@ -224,7 +226,7 @@ int cmd_bisect(int argc, char **argv)
 		break;
 	case BISECT_ERROR:
 	default:
-		ret = EXIT_ENV;
+		ret = exit_code(err_class < 0 ? err_class : ERR_FAIL);
 		break;
 	}
 	if (dir)

@@ -87,10 +87,13 @@ static int cache_list(int argc, char **argv)
 		return usage_error(usage_cache, "'cache list' takes no arguments, not '%s'", argv[1]);
 	long long all = 0;
 	char hb[32];
+	const char *root = cache_root();
 
-	printf("cache: %s\n", cache_root());
+	if (!root)
+		return EXIT_ENV;
+	printf_clean("cache: %s\n", root);
 	for (size_t i = 0; i < ARRAY_SIZE(categories); i++) {
-		char *dir = xstrfmt("%s/%s", cache_root(), categories[i].dir);
+		char *dir = xstrfmt("%s/%s", root, categories[i].dir);
 		long long files = 0, size = 0;
 		int entries = 0;
 		DIR *d = opendir(dir);
@@ -167,6 +170,8 @@ static int cache_clean(int argc, char **argv)
 			return usage_error(usage_cache, "'%s' is not a cache category (see 'scaletest "
 					   "cache list')", argv[i]);
 	}
+	if (!cache_root())
+		return EXIT_ENV;
 	for (size_t j = 0; j < ARRAY_SIZE(categories); j++) {
 		int want = all;
 		for (int i = 1; i < argc && !want; i++)

@@ -47,7 +47,7 @@ int cmd_check(int argc, char **argv)
 		if (scenario_open(&s, argv[i], &sets) < 0)
 			bad = 1;
 		else
-			printf("%s: ok\n", argv[i]);
+			printf_clean("%s: ok\n", argv[i]);
 		scenario_release(&s);
 	}
 	strvec_clear(&sets);

@@ -75,11 +75,13 @@ int cmd_fio(int argc, char **argv)
 	if (closure) {
 		struct strvec files = STRVEC_INIT;
 
-		if (fio_host_closure(optind < argc ? argv[optind] : NULL, &files) < 0) {
-			ret = error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+		int r = fio_host_closure(optind < argc ? argv[optind] : NULL, &files);
+
+		if (r < 0) {
+			ret = exit_code(r);
 		} else {
 			for (size_t i = 0; i < files.n; i++)
-				printf("%s\n", files.v[i]);
+				printf_clean("%s\n", files.v[i]);
 			ret = EXIT_OK;
 		}
 		strvec_clear(&files);
@@ -87,16 +89,18 @@ int cmd_fio(int argc, char **argv)
 	}
 
 	char *dir = cache_log_dir();
-	char *log = xstrfmt("%s/fio-%s.log", dir, arch_name(arch));
-	char *path = NULL;
+	char *log, *path = NULL;
+	int r;
 
+	if (!dir)
+		return EXIT_ENV;
+	log = xstrfmt("%s/fio-%s.log", dir, arch_name(arch));
 	free(dir);
 	note("log: %s", log);
-	if (fio_obtain(arch, log, &path) < 0) {
-		ret = child_interrupted() ? EXIT_INTERRUPTED
-		      : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+	if ((r = fio_obtain(arch, log, &path)) < 0) {
+		ret = child_interrupted() ? EXIT_INTERRUPTED : exit_code(r);
 	} else {
-		printf("%s\n", path);
+		printf_clean("%s\n", path);
 		ret = EXIT_OK;
 	}
 	free(path);

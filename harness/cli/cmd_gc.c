@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <getopt.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,9 @@ const char usage_gc[] =
 	"and in the groups and fan-out slots inside it, and removes those whose\n"
 	"harness ran on this host and is gone.  Runs in progress, runs of\n"
 	"another host and directories without an owner file are listed and left.\n"
+	"gc never follows a link and never leaves RESULTS_DIR's filesystem: a\n"
+	".tmp-* that is a link, another user's, or on another filesystem is\n"
+	"listed and left, and a link inside is removed, never followed.\n"
 	"A run never counts as finished, latest or a baseline while it is .tmp-*.\n"
 	"\n"
 	"With --connect URI (repeatable), also destroy the leftover domains of\n"
@@ -34,6 +38,7 @@ const char usage_gc[] =
 	"\n"
 	"Exit status:\n"
 	"  0    done (also when nothing was found)\n"
+	"  1    a libvirt host answered but could not be swept\n"
 	"  2    bad usage: an unknown option, or a RESULTS_DIR that is not a\n"
 	"       directory\n"
 	"  3    a libvirt connection failed\n";
@@ -48,44 +53,54 @@ static const char *const state_words[] = {
 	[RUNDIR_ABANDONED] = "abandoned (its harness is gone)",
 	[RUNDIR_ELSEWHERE] = "of another host (not judged here)",
 	[RUNDIR_UNOWNED] = "without a valid owner file (not judged)",
+	[RUNDIR_LINK] = "a symbolic link (never followed)",
+	[RUNDIR_NOT_MINE] = "another user's",
+	[RUNDIR_OTHER_FS] = "on another filesystem",
 };
 
-static void collect(const char *path, enum rundir_owner_state st, const struct owner *o,
-		    void *arg)
+static void collect(const struct rundir_entry *e, void *arg)
 {
 	struct gc *g = arg;
+	const struct owner *o = &e->owner;
 	char *dst;
 
-	if (st != RUNDIR_ABANDONED) {
-		printf_clean("%s: %s, left\n", path, state_words[st]);
+	if (e->state == RUNDIR_NOT_MINE) {
+		printf_clean("%s: %s (uid %lu), left\n", e->path, state_words[e->state],
+			     (unsigned long)e->st.st_uid);
+		g->left++;
+		return;
+	}
+	if (e->state != RUNDIR_ABANDONED) {
+		printf_clean("%s: %s, left\n", e->path, state_words[e->state]);
 		g->left++;
 		return;
 	}
 	if (g->dry_run) {
-		printf_clean("%s: %s (pid %lld on %s), would be %s\n", path, state_words[st], o->pid,
-		       o->host, g->keep ? "kept as .abandoned-*" : "removed");
+		printf_clean("%s: %s (pid %lld on %s), would be %s\n", e->path, state_words[e->state],
+			     o->pid, o->host, g->keep ? "kept as .abandoned-*" : "removed");
 		g->collected++;
 		return;
 	}
 	if (g->keep) {
-		const char *base = path_basename(path);
-		size_t dirlen = (size_t)(base - path);
+		/* renamed beside itself, through the open parent */
+		char *to = xstrfmt(".abandoned-%s", e->name + 5);
+		size_t dirlen = (size_t)(path_basename(e->path) - e->path);
 
-		dst = xstrfmt("%.*s.abandoned-%s", (int)dirlen, path, base + 5);
-		if (rename(path, dst) < 0) {
-			error_errno("cannot rename '%s' to '%s'", path, dst);
+		dst = xstrfmt("%.*s%s", (int)dirlen, e->path, to);
+		if (renameat(e->dirfd, e->name, e->dirfd, to) < 0) {
+			error_errno("cannot rename '%s' to '%s'", e->path, dst);
 		} else {
-			printf_clean("%s: %s (pid %lld), kept as %s\n", path, state_words[st], o->pid, dst);
+			printf_clean("%s: %s (pid %lld), kept as %s\n", e->path, state_words[e->state],
+				     o->pid, dst);
 			g->collected++;
 		}
+		free(to);
 		free(dst);
 		return;
 	}
-	if (remove_tree(path) < 0) {
-		error_errno("cannot remove '%s'", path);
+	if (remove_tree_at(e->dirfd, e->name, e->path, &e->st) < 0)
 		return;
-	}
-	printf_clean("%s: %s (pid %lld), removed\n", path, state_words[st], o->pid);
+	printf_clean("%s: %s (pid %lld), removed\n", e->path, state_words[e->state], o->pid);
 	g->collected++;
 }
 
@@ -101,7 +116,7 @@ int cmd_gc(int argc, char **argv)
 	struct strvec uris = STRVEC_INIT;
 	static const char *const def[] = { "results" };
 	const char *const *dirs;
-	int ndirs, c, ret = EXIT_OK;
+	int ndirs, c, failed = 0;
 
 	if (want_help(argc, argv, usage_gc))
 		return finish_stdout(EXIT_OK);
@@ -142,7 +157,7 @@ int cmd_gc(int argc, char **argv)
 		}
 		n = libvirt_sweep(uris.v[i]);
 		if (n < 0) {
-			ret = EXIT_ENV;
+			failed = err_worse(failed, n);
 			continue;
 		}
 		printf_clean("%s: %d leftover domain%s and volume%s removed\n", uris.v[i], n,
@@ -151,5 +166,5 @@ int cmd_gc(int argc, char **argv)
 	printf_clean("%d run director%s %s, %d left\n", g.collected, g.collected == 1 ? "y" : "ies",
 	       g.dry_run ? "to collect" : "collected", g.left);
 	strvec_clear(&uris);
-	return finish_stdout(ret);
+	return finish_stdout(exit_code(failed));
 }

@@ -134,14 +134,14 @@ int cmd_nightly(int argc, char **argv)
 		nightly_matrix_release(&mx);
 		return EXIT_ENV;
 	}
-	printf("\nsummary: %s/summary.md, summary.xml\n", res.dir);
+	printf_clean("\nsummary: %s/summary.md, summary.xml\n", res.dir);
 	if (res.recorded)
-		printf("recorded %d baseline%s in %s: commit them, or keep that directory\n"
+		printf_clean("recorded %d baseline%s in %s: commit them, or keep that directory\n"
 		       "between nights\n", res.recorded, res.recorded == 1 ? "" : "s", o.baselines);
 
 	if (res.interrupted)
 		status = EXIT_INTERRUPTED;
-	else if ((res.failed && error_was_env) || r < 0)
+	else if (res.env_failed || r < 0)
 		status = EXIT_ENV;
 	else if (res.failed || res.regressed)
 		status = EXIT_RUNFAIL;

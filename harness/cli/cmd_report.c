@@ -9,6 +9,7 @@
 #include <json.h>
 
 #include "cli/commands.h"
+#include "report/kcidb.h"
 #include "report/report.h"
 #include "result/replay.h"
 #include "result/result.h"
@@ -16,10 +17,10 @@
 
 const char usage_report[] =
 	"usage: scaletest report [--out DIR] RUN_DIR...\n"
-	"       scaletest report --format kcidb [--out DIR] RUN_DIR...\n"
+	"       scaletest report --format kcidb [--origin NAME] [--out DIR] RUN_DIR...\n"
 	"       scaletest report --compare COMPARE.json [--out DIR]\n"
-	"       scaletest report --nightly NIGHT_DIR [--format kcidb] [--out DIR]\n"
-	"       scaletest report --replay RUN_DIR [--out DIR]\n"
+	"       scaletest report --nightly NIGHT_DIR [--format kcidb [--origin NAME]] [--out DIR]\n"
+	"       scaletest report --replay RUN_DIR [--guest-output-mb N] [--out DIR]\n"
 	"\n"
 	"Regenerate RUN_DIR/report.md, report.html and junit.xml from\n"
 	"RUN_DIR/result.json alone (nothing is booted) and print the run's summary.\n"
@@ -31,18 +32,24 @@ const char usage_report[] =
 	"console.log, scenario.scn, host.json) with this scaletest's decoders and\n"
 	"checks, write it and the reports into DIR (default RUN_DIR/replay), and\n"
 	"say whether it is identical to the run's own result.json.  The run's own\n"
-	"files are not changed.\n"
+	"files are not changed.  Each stream is read up to this scaletest's own\n"
+	"guest_output_mb (1024 MiB; the run's scenario's where lower), never the\n"
+	"more a run directory from elsewhere may claim.\n"
 	"--format kcidb: instead of the reports, one KCIDB document (the kernel CI\n"
 	"results database's format, kcidb-io schema v5.3) of the runs or of the\n"
 	"night, on standard output (for kcidb-submit): the kernel as a checkout and\n"
 	"a build, the run, each check and each headline figure as a test (PASS,\n"
-	"FAIL when the kernel failed, ERROR when the run could not finish, MISS for\n"
-	"a check the run ended before, DONE with a number for a figure).  Nothing\n"
-	"is written into the run directories.\n"
+	"FAIL when the kernel failed, ERROR when the run could not finish, SKIP for\n"
+	"a check a kernel crash kept from running, MISS for one the harness did,\n"
+	"DONE with a number for a figure), with the same verdicts as junit.xml.\n"
+	"Nothing is written into the run directories.\n"
 	"\n"
 	"  --out DIR     write the files into DIR instead (one RUN_DIR only; with\n"
 	"                --format kcidb, DIR/kcidb.json of every RUN_DIR)\n"
 	"  --format F    kcidb: the KCIDB document (the one format there is)\n"
+	"  --origin NAME with --format kcidb: the origin KCIDB gave your CI system\n"
+	"                ([a-z0-9_]+; default scaletest), which every id starts with\n"
+	"  --guest-output-mb N  with --replay: read up to N MiB of each stream\n"
 	"\n"
 	"A run of a committed baseline (results/baselines/..., or any directory\n"
 	"beside a baseline's key.json), and a directory another user owns, are\n"
@@ -148,7 +155,7 @@ static int report_run(const char *run, const char *out)
 }
 
 /* result.json rebuilt from the run's records into out, with its reports. */
-static int report_replay(const char *run, const char *out)
+static int report_replay(const char *run, const char *out, long long max_mb)
 {
 	struct strbuf err = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT;
 	char *dir = NULL, *path, *orig = xstrfmt("%s/result.json", run);
@@ -167,15 +174,21 @@ static int report_replay(const char *run, const char *out)
 	path = xstrfmt("%s/result.json", dir);
 	if (made < 0)
 		;
-	else if (result_replay(run, &root, &st, &err) < 0)
+	else if (result_replay(run, max_mb, &root, &st, &err) < 0)
 		error("cannot replay '%s': %s", run, err.buf);
 	else if (result_save(root, path) == 0 &&
 		 report_write_run(root, dir, stdout) == 0)
 		r = 0;
-	if (r == 0 && sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0)
-		fprintf(stderr, "replay: %s %s the run's own result.json\n", path,
+	if (r == 0 && sb_read_file(&a, orig) == 0 && sb_read_file(&b, path) == 0) {
+		/* (path comes from the command line: cleaned as every name) */
+		sb_reset(&err);
+		sb_addf(&err, "replay: %s %s the run's own result.json\n", path,
 			a.len == b.len && !memcmp(a.buf, b.buf, a.len)
 			? "is identical to" : "differs from");
+		sb_reset(&a);
+		sb_add_clean(&a, err.buf, err.len, 1);
+		fputs(a.buf, stderr);
+	}
 	json_object_put(root);
 	sb_release(&err);
 	sb_release(&a);
@@ -219,8 +232,8 @@ static int need_file(const char *path)
 /* --format kcidb: the document of the runs or the night, on stdout or in
  * out/kcidb.json.  Nothing is written into a run or night directory, so
  * a baseline's run or another user's directory is fine to read. */
-static int report_kcidb(const char *format, const char *out, const char *nightly,
-			const char *compare, int replay, int n, char **runs)
+static int report_kcidb(const char *format, const char *origin, const char *out,
+			const char *nightly, const char *compare, int replay, int n, char **runs)
 {
 	int r;
 
@@ -230,6 +243,9 @@ static int report_kcidb(const char *format, const char *out, const char *nightly
 	if (compare || replay)
 		return usage_error(usage_report, "--format kcidb takes run directories or "
 				   "--nightly, not --compare or --replay");
+	if (origin && !kcidb_origin_valid(origin))
+		return usage_error(usage_report, "--origin '%s': an origin is made of a-z, 0-9 and _ "
+				   "(at most %d)", origin, KCIDB_ORIGIN_MAX);
 	if (nightly ? n != 0 : n == 0)
 		return usage_error(usage_report, nightly ? "--nightly takes no run directory"
 				   : "report needs a run directory");
@@ -240,8 +256,8 @@ static int report_kcidb(const char *format, const char *out, const char *nightly
 			return EXIT_USAGE;
 	if (out && mkdir_p(out, 0755) < 0)
 		return finish_stdout(EXIT_RUNFAIL);
-	r = nightly ? report_kcidb_nightly(nightly, out, stdout)
-		    : report_kcidb_runs(runs, (size_t)n, out, stdout);
+	r = nightly ? report_kcidb_nightly(nightly, origin, out, stdout)
+		    : report_kcidb_runs(runs, (size_t)n, origin, out, stdout);
 	return finish_stdout(r < 0 ? EXIT_RUNFAIL : EXIT_OK);
 }
 
@@ -253,10 +269,14 @@ int cmd_report(int argc, char **argv)
 		{ "nightly", required_argument, NULL, 'n' },
 		{ "replay", no_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "origin", required_argument, NULL, 'O' },
+		{ "guest-output-mb", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *out = NULL, *compare = NULL, *nightly = NULL, *format = NULL;
+	const char *out = NULL, *compare = NULL, *nightly = NULL, *format = NULL, *origin = NULL;
 	int c, bad = 0, replay = 0;
+	long long max_mb = 0;
+	uint64_t v;
 
 	if (want_help(argc, argv, usage_report))
 		return finish_stdout(EXIT_OK);
@@ -274,16 +294,29 @@ int cmd_report(int argc, char **argv)
 		case 'f':
 			format = optarg;
 			break;
+		case 'O':
+			origin = optarg;
+			break;
 		case 'r':
 			replay = 1;
+			break;
+		case 'g':
+			if (parse_u64(optarg, &v) < 0 || v < 1 || v > 1048576)
+				return usage_error(usage_report, "--guest-output-mb: '%s' is not a count of "
+						   "MiB from 1 to 1048576", optarg);
+			max_mb = (long long)v;
 			break;
 		default:
 			fputs(usage_report, stderr);
 			return EXIT_USAGE;
 		}
 	}
+	if (origin && !format)
+		return usage_error(usage_report, "--origin is for --format kcidb");
+	if (max_mb && !replay)
+		return usage_error(usage_report, "--guest-output-mb goes with --replay");
 	if (format)
-		return report_kcidb(format, out, nightly, compare, replay, argc - optind,
+		return report_kcidb(format, origin, out, nightly, compare, replay, argc - optind,
 				    argv + optind);
 	if (compare || nightly) {
 		if ((compare && nightly) || replay || optind != argc)
@@ -320,7 +353,7 @@ int cmd_report(int argc, char **argv)
 			return usage_error(usage_report, "--replay takes one run directory");
 		if (need_run_dir(argv[optind], 0) < 0)
 			return EXIT_USAGE;
-		return finish_stdout(report_replay(argv[optind], out) < 0 ? EXIT_RUNFAIL : EXIT_OK);
+		return finish_stdout(report_replay(argv[optind], out, max_mb) < 0 ? EXIT_RUNFAIL : EXIT_OK);
 	}
 	if (out && argc - optind != 1)
 		return usage_error(usage_report, "--out takes one run directory");

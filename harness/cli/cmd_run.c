@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "lib/child.h"
 #include "campaign/group.h"
+#include "compare/side.h"
 #include "kernel/override.h"
 #include "run/boots.h"
 #include "run/fanout.h"
@@ -17,12 +18,6 @@
 #include "lib/strvec.h"
 #include "lib/cache.h"
 #include "lib/util.h"
-
-/* What sweep adds to run (cmd_sweep.c holds its usage). */
-struct sweep_opts {
-	const char *list;	/* --disks LIST, or NULL: "even" */
-	int boots, size_memory;
-};
 
 /* Without a SCENARIO, --kernel and --source start from make scale-test's. */
 #define DEFAULT_SCENARIO "scenarios/seed-i386-4000"
@@ -147,14 +142,8 @@ static const struct option sweep_only[] = {
 	{ "size-memory", no_argument, NULL, 'Z' },
 };
 
-/*
- * run and sweep: sweep is run with a sweep (sw, its own options: the
- * counts, --boots, --size-memory); its counts go in as the sweep key,
- * after the user's own --set, so that a sweep key there gives way.
- */
-static int run_command(int argc, char **argv, struct sweep_opts *sw)
+int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw)
 {
-	const char *usage = sw ? usage_sweep : usage_run;
 	struct option opts[ARRAY_SIZE(run_opts) + ARRAY_SIZE(sweep_only) + 1];
 	size_t nopts = 0;
 	struct strvec user = STRVEC_INIT, sets = STRVEC_INIT;
@@ -166,7 +155,7 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 	enum run_status st;
 	char *dir = NULL, *def = NULL;
 	const char *path;
-	int c, ret = EXIT_USAGE, opened = 0, dry = 0;
+	int c, ret = EXIT_USAGE, opened = 0, dry = 0, e_run;
 	uint64_t repeat = 1;
 
 	if (want_help(argc, argv, usage))
@@ -232,8 +221,9 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 			}
 			break;
 		case 'r':
-			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > 100) {
-				usage_error(usage, "--repeat: '%s' is not a count from 1 to 100", optarg);
+			if (parse_u64(optarg, &repeat) < 0 || repeat < 1 || repeat > SIDE_MAX_RUNS) {
+				usage_error(usage, "--repeat: '%s' is not a count from 1 to %d", optarg,
+					    SIDE_MAX_RUNS);
 				goto out;
 			}
 			break;
@@ -277,11 +267,11 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 		struct strbuf e = STRBUF_INIT;
 
 		if (!*s.sweep) {
-			usage_error(usage_sweep, "--size-memory sizes a sweep's guest: it needs --disks");
+			usage_error(usage, "--size-memory sizes a sweep's guest: it needs --disks");
 			goto out;
 		}
-		if (sizing_probe(&s, &rc, &mb) < 0) {
-			ret = error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+		if ((e_run = sizing_probe(&s, &rc, &mb)) < 0) {
+			ret = exit_code(e_run);
 			goto out;
 		}
 		snprintf(set, sizeof(set), "memory_mb=%lld", mb);
@@ -296,20 +286,23 @@ static int run_command(int argc, char **argv, struct sweep_opts *sw)
 	if (sw && sw->size_memory && dry)
 		note("--size-memory: a probe run would size memory_mb first (the plan shows the largest guest)");
 	if (dry) {
-		ret = finish_stdout(dry_run(&s, &rc) < 0 ? (error_was_env ? EXIT_ENV : EXIT_USAGE)
-						  : EXIT_OK);
+		/* A plan that cannot be made is the input's, but for the
+		 * environment's failures (the cache, a tool). */
+		e_run = dry_run(&s, &rc);
+		ret = finish_stdout(e_run == ERR_ENV ? EXIT_ENV : e_run < 0 ? EXIT_USAGE : EXIT_OK);
 		goto out;
 	}
 
 	if (sw && sw->boots && (repeat > 1 || f.n)) {
-		usage_error(usage_sweep, "--boots runs here, one boot after another: not with --repeat or --connect");
+		usage_error(usage, "--boots runs here, one boot after another: not with --repeat or --connect");
 		goto out;
 	}
-	st = sw && sw->boots ? boots_execute(&s, &rc, &dir)
-	   : repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir) : run_execute(&s, &rc, &dir);
+	st = sw && sw->boots ? boots_execute(&s, &rc, &dir, &e_run)
+	   : repeat > 1 ? group_execute(&s, &rc, (int)repeat, &dir, &e_run)
+	   : run_execute(&s, &rc, &dir, &e_run);
 	if (dir)
 		note("%s: %s", run_status_name(st), dir);
-	ret = finish_stdout(run_exit_code(st));
+	ret = finish_stdout(run_exit_code(st, e_run));
 	free(dir);
 out:
 	if (opened)
@@ -324,12 +317,5 @@ out:
 
 int cmd_run(int argc, char **argv)
 {
-	return run_command(argc, argv, NULL);
-}
-
-int cmd_sweep(int argc, char **argv)
-{
-	struct sweep_opts sw = { NULL, 0, 0 };
-
-	return run_command(argc, argv, &sw);
+	return run_command(argc, argv, usage_run, NULL);
 }

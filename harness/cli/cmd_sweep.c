@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* scaletest sweep: run with a sweep; its options are parsed with run's
- * (cmd_run.c, struct sweep_opts).  This file holds what it says of itself. */
+ * (run_command(), cmd_run.c), and what it adds to them is struct
+ * sweep_opts. */
 #include <stddef.h>
 
 #include "cli/commands.h"
@@ -50,3 +51,10 @@ const char usage_sweep[] =
 	"  3    a tool or package is missing, or no room for the run (nothing booted),\n"
 	"       or a kernel patch does not apply to the source (nothing built)\n"
 	"  130  interrupted (the run is kept, marked interrupted)\n";
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep_opts sw = { NULL, 0, 0 };
+
+	return run_command(argc, argv, usage_sweep, &sw);
+}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * commands: the command table's entries, one file each (cmd_*.c), and the
- * helpers they share (main.c).
+ * helpers they share (commands.c, below them all; the table is main.c's).
  *
  * main() looks argv[1] up in its table of struct command and calls the
  * entry with argv[0] being the command's own name; the command parses its
@@ -42,6 +42,8 @@
 #ifndef SCALETEST_COMMANDS_H
 #define SCALETEST_COMMANDS_H
 
+#include <stddef.h>
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
@@ -63,10 +65,36 @@ int cmd_triage(int argc, char **argv);
 int cmd_gc(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_bisect(int argc, char **argv);
+/* scaletest __complete WORD...: the words a shell's completion offers
+ * (tools/completion/), from main()'s command table (n entries); not in
+ * the table, not a user's command. */
+int cmd_complete(int argc, char **argv, const struct command *table, size_t n);
 
 extern const char usage_run[], usage_report[], usage_keys[], usage_check[],
 	usage_kernel[], usage_cache[], usage_compare[], usage_baseline[], usage_nightly[], usage_fio[],
 	usage_triage[], usage_gc[], usage_sweep[], usage_bisect[];
+
+/* The command being run (main() sets it): its --help on a terminal is
+ * its manual page, scaletest-NAME(1). */
+extern const char *command_name;
+/* A command's --help: its manual page on a terminal, else text on stdout. */
+void command_help(const char *text);
+/* The manual page NAME(SECTION) as git help shows one: on a terminal, by
+ * man -l, exec'd in place of scaletest.  Returns only when it cannot
+ * (stdout is no terminal, the page or man is missing): the caller then
+ * prints the text, which says the same in short. */
+void show_man(const char *name, int section);
+/*
+ * run and sweep (cmd_run.c): sweep is run with a sweep (sw, its own
+ * options: the counts, --boots, --size-memory; NULL for run); its counts
+ * go in as the sweep key, after the user's own --set, so that a sweep key
+ * there gives way.  usage is the command's own.
+ */
+struct sweep_opts {
+	const char *list;	/* --disks LIST, or NULL: "even" */
+	int boots, size_memory;
+};
+int run_command(int argc, char **argv, const char *usage, struct sweep_opts *sw);
 
 /* Print usage on stdout if argv has -h/--help; returns 1 if it did. */
 int want_help(int argc, char **argv, const char *usage);

@@ -3,14 +3,12 @@
  * scaletest: a QEMU scale-test harness for the Linux block layer.
  *
  * main() looks the command up in the table below and runs it; everything
- * else lives in the cmd_*.c files and the stage modules they call.
+ * else lives in the cmd_*.c files, the helpers they share (commands.c,
+ * below them: no command calls up into this table) and the stage modules
+ * they call.
  */
-#include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/commands.h"
 #include "lib/child.h"
@@ -56,152 +54,6 @@ static void usage(FILE *f)
 		   "  130  interrupted\n");
 }
 
-/* The command being run: its --help on a terminal is its manual page. */
-static const char *help_name;
-
-/* The manual page NAME.SECTION: the tree's docs/man/, or the install's
- * PREFIX/share/man/manSECTION (PREFIX/share/scaletest being the root;
- * gzip'd, as Debian installs them, or not).  malloc'd, or NULL. */
-static char *man_page(const char *name, int section)
-{
-	const char *root = scaletest_root();
-	char *c[] = {
-		xstrfmt("%s/docs/man/%s.%d", root, name, section),
-		xstrfmt("%s/../man/man%d/%s.%d", root, section, name, section),
-		xstrfmt("%s/../man/man%d/%s.%d.gz", root, section, name, section),
-	};
-	char *page = NULL;
-
-	for (size_t i = 0; i < ARRAY_SIZE(c); i++) {
-		if (!page && path_exists(c[i]))
-			page = c[i];
-		else
-			free(c[i]);
-	}
-	return page;
-}
-
-/*
- * A manual page shown as git help shows one: on a terminal, by man -l
- * (its pager, its width), exec'd in place of scaletest.  Returns only
- * when it cannot: standard output is not a terminal (a pipe, a file, a
- * test), the page is not there, or man is missing; the caller then
- * prints the --help text, which says the same in short.
- */
-static void show_man(const char *name, int section)
-{
-	char *page;
-
-	if (!name || !isatty(STDOUT_FILENO))
-		return;
-	page = man_page(name, section);
-	if (!page)
-		return;
-	fflush(stdout);
-	execlp("man", "man", "-l", page, (char *)NULL);
-	free(page);	/* no man: the text instead */
-}
-
-/* A command's --help: its page on a terminal, else the text. */
-static void command_help(const char *text)
-{
-	if (help_name) {
-		char *name = xstrfmt("scaletest-%s", help_name);
-
-		show_man(name, 1);
-		free(name);
-	}
-	fputs(text, stdout);
-}
-
-int want_help(int argc, char **argv, const char *text)
-{
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			break;
-		if (!strcmp(argv[i], "-h")) {
-			fputs(text, stdout);
-			return 1;
-		}
-		if (!strcmp(argv[i], "--help")) {
-			command_help(text);
-			return 1;
-		}
-	}
-	return 0;
-}
-
-int finish_stdout(int status)
-{
-	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
-		error_errno("cannot write to standard output");
-		return status ? status : EXIT_RUNFAIL;
-	}
-	return status;
-}
-
-int usage_error(const char *usage, const char *fmt, ...)
-{
-	struct strbuf msg = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	sb_vaddf(&msg, fmt, ap);
-	va_end(ap);
-	error("%s", msg.buf);
-	sb_release(&msg);
-	fputs(usage, stderr);
-	return EXIT_USAGE;
-}
-
-int need_dir(const char *what, const char *path)
-{
-	DIR *d = opendir(path);
-
-	if (!d)
-		return error_errno("cannot open %s '%s'", what, path);
-	closedir(d);
-	return 0;
-}
-
-/* "build", "list or clean", "update, find or list" */
-static void verb_names(const struct command *table, size_t n, struct strbuf *sb)
-{
-	for (size_t i = 0; i < n; i++)
-		sb_addf(sb, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
-			table[i].name);
-}
-
-int run_subcommand(const char *cmd, const struct command *table, size_t n,
-		   const char *usage, int argc, char **argv)
-{
-	struct strbuf names = STRBUF_INIT;
-
-	if (argc >= 1 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help") ||
-			  !strcmp(argv[0], "help"))) {
-		if (strcmp(argv[0], "-h"))
-			command_help(usage);
-		else
-			fputs(usage, stdout);
-		return finish_stdout(EXIT_OK);
-	}
-	for (size_t i = 0; argc >= 1 && i < n; i++)
-		if (!strcmp(table[i].name, argv[0])) {
-			if (want_help(argc, argv, table[i].usage))
-				return finish_stdout(EXIT_OK);
-			return table[i].fn(argc, argv);
-		}
-	if (argc < 1) {
-		verb_names(table, n, &names);
-		error("'%s' needs a subcommand: %s", cmd, names.buf);
-		sb_release(&names);
-	} else {
-		error("'%s' is not a %s command", argv[0], cmd);
-	}
-	fputs(usage, stderr);
-	return EXIT_USAGE;
-}
-
 int main(int argc, char **argv)
 {
 	const char *cmd;
@@ -216,7 +68,7 @@ int main(int argc, char **argv)
 		if (!strcmp(cmd, "help") && argc > 2) {
 			for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 				if (!strcmp(commands[i].name, argv[2])) {
-					help_name = commands[i].name;
+					command_name = commands[i].name;
 					command_help(commands[i].usage);
 					return finish_stdout(EXIT_OK);
 				}
@@ -237,14 +89,18 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return finish_stdout(EXIT_OK);
 	}
+	/* the shells' completions (tools/completion/): not a user's command */
+	if (!strcmp(cmd, "__complete"))
+		return cmd_complete(argc - 1, argv + 1, commands, ARRAY_SIZE(commands));
 	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
 		printf("scaletest %s\n", SCALETEST_VERSION);
 		return finish_stdout(EXIT_OK);
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(commands[i].name, cmd)) {
-			child_signals_init();
-			help_name = commands[i].name;
+			if (child_signals_init() < 0)
+				return EXIT_ENV;
+			command_name = commands[i].name;
 			return commands[i].fn(argc - 1, argv + 1);
 		}
 	error("'%s' is not a scaletest command", cmd);

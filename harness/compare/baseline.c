@@ -153,12 +153,14 @@ out:
 
 json_object *baseline_meta(const char *dir, const char *name)
 {
+	/* A key.json is a few hundred bytes: 1 MB, a thousand objects. */
+	static const struct json_limits key_limits = { (size_t)1 << 20, 1024, 65536 };
 	char *kp = xstrfmt("%s/%s/key.json", dir, name);
 	struct strbuf buf = STRBUF_INIT;
 	json_object *meta = NULL;
 
-	if (name[0] != '.' && sb_read_file_max(&buf, kp, 1 << 20) == 0)
-		meta = json_tokener_parse(buf.buf);
+	if (name[0] != '.' && json_load_object_max(kp, &key_limits, &meta, &buf) < 0)
+		meta = NULL;
 	if (meta && !json_object_is_type(jget(meta, "key"), json_type_object)) {
 		json_object_put(meta);
 		meta = NULL;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "result/curve.h"
 #include "result/result.h"
 #include "result/timecurve.h"
 #include "lib/stats.h"
@@ -150,7 +151,7 @@ static int metric_value(const struct metric *m, json_object *root, double *v)
 	return 0;
 }
 
-static json_object *num(double v)
+static json_object *json_rounded(double v)
 {
 	char buf[64];
 
@@ -181,7 +182,7 @@ static void fit_spread(const struct side *s, const struct metric *m, struct stat
 		return;
 	st->n = (size_t)(points - 1);
 	st->sd = json_object_get_double(se) * sqrt((double)st->n);
-	json_object_object_add(o, "se", num(json_object_get_double(se)));
+	json_object_object_add(o, "se", json_rounded(json_object_get_double(se)));
 	json_object_object_add(o, "fit_points", json_object_new_int64(points));
 }
 
@@ -196,14 +197,14 @@ static json_object *side_stats(const struct side *s, const struct metric *m,
 		double x;
 		if (metric_value(m, s->roots[i], &x) == 0) {
 			v[n++] = x;
-			json_object_array_add(vals, num(x));
+			json_object_array_add(vals, json_rounded(x));
 		}
 	}
 	stats_of(v, n, st);
 	if (m->fit && n == 1 && s->n == 1)
 		fit_spread(s, m, st, o);
-	json_object_object_add(o, "mean", n ? num(st->mean) : NULL);
-	json_object_object_add(o, "sd", n > 1 ? num(st->sd) : NULL);
+	json_object_object_add(o, "mean", n ? json_rounded(st->mean) : NULL);
+	json_object_object_add(o, "sd", n > 1 ? json_rounded(st->sd) : NULL);
 	json_object_object_add(o, "n", json_object_new_int64((long long)n));
 	json_object_object_add(o, "values", vals);
 	free(v);
@@ -245,7 +246,7 @@ static json_object *side_phases(const struct side *s)
 					n++;
 				}
 			}
-			json_object_object_add(o, key, n ? num(sum / (double)n) : NULL);
+			json_object_object_add(o, key, n ? json_rounded(sum / (double)n) : NULL);
 			free(path);
 			free(key);
 		}
@@ -284,7 +285,7 @@ static json_object *side_monitor(const struct side *s)
 			json_object *v = jget(x, fields[f].path);
 			int ok = v && (json_object_is_type(v, json_type_int) ||
 				       json_object_is_type(v, json_type_double));
-			json_object_object_add(e, fields[f].key, ok ? num(json_object_get_double(v)) : NULL);
+			json_object_object_add(e, fields[f].key, ok ? json_rounded(json_object_get_double(v)) : NULL);
 		}
 		json_object_array_add(out, e);
 	}
@@ -300,7 +301,7 @@ static json_object *side_monitor(const struct side *s)
  * run has such a curve (a sweep's runs, or too few disks). */
 #define CURVE_BINS 16
 
-static json_object *side_curve(const struct side *s)
+static json_object *side_bins(const struct side *s)
 {
 	json_object *o, *bins;
 	double n = 0, *v = xcalloc(s->n + 1, sizeof(*v));
@@ -339,13 +340,34 @@ static json_object *side_curve(const struct side *s)
 		stats_of(v, k, &st);
 		json_object_object_add(e, "from", json_object_new_int64((long long)lo));
 		json_object_object_add(e, "to", json_object_new_int64((long long)hi));
-		json_object_object_add(e, "ms_per_disk", k ? num(st.mean) : NULL);
-		json_object_object_add(e, "sd", k > 1 ? num(st.sd) : NULL);
+		json_object_object_add(e, "ms_per_disk", k ? json_rounded(st.mean) : NULL);
+		json_object_object_add(e, "sd", k > 1 ? json_rounded(st.sd) : NULL);
 		json_object_object_add(e, "n", json_object_new_int64((long long)k));
 		json_object_array_add(bins, e);
 	}
 	json_object_object_add(o, "bins", bins);
 	free(v);
+	return o;
+}
+
+/* The side's first run's enumeration as a curve (result/curve.h): the
+ * disks present against the seconds since insmod began, a sweep's rising
+ * steps summed; null without one.  For compare --series' plot of every
+ * kernel's on one axis. */
+static json_object *side_curve(const struct side *s)
+{
+	struct curve_point *p;
+	size_t n = curve_read(s->roots[0], CURVE_INSMOD, &p);
+	json_object *o;
+
+	if (!n)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "run", json_object_new_string(s->runs.v[0]));
+	json_object_object_add(o, "what", json_object_new_string(
+		jarray(s->roots[0], "time_curves.insmod.points") ? "insmod" : "sweep"));
+	json_object_object_add(o, "points", curve_points_json(p, n));
+	free(p);
 	return o;
 }
 
@@ -376,10 +398,11 @@ static json_object *side_json(const struct side *s, const char *label, int serie
 	if (series) {
 		char *rs = xstrfmt("%s/reproduce.sh", s->runs.v[0]);
 
-		json_object_object_add(o, "insmod_curve", side_curve(s));
+		json_object_object_add(o, "insmod_curve", side_bins(s));
 		json_object_object_add(o, "reproduce", path_exists(rs) ? json_object_new_string(rs) : NULL);
 		free(rs);
 	}
+	json_object_object_add(o, "time_curve", side_curve(s));
 	sb_release(&k);
 	return o;
 }
@@ -465,8 +488,8 @@ static json_object *slab_changes(const struct side *const *sides, size_t ns)
 		json_object *o = json_object_new_object();
 		json_object *kb = json_object_new_array(), *ch = json_object_new_array();
 		for (size_t s = 0; s < ns; s++) {
-			json_object_array_add(kb, num(c[k].kb[s]));
-			json_object_array_add(ch, s ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
+			json_object_array_add(kb, json_rounded(c[k].kb[s]));
+			json_object_array_add(ch, s ? json_rounded(c[k].kb[s] - c[k].kb[0]) : NULL);
 		}
 		json_object_object_add(o, "cache", json_object_new_string(c[k].name));
 		json_object_object_add(o, "kb", kb);
@@ -554,9 +577,9 @@ static void site_rows(json_object *out, struct cache_change *c, size_t n,
 		json_object *v = json_object_new_array(), *ch = json_object_new_array();
 
 		for (size_t s = 0; s < ns; s++) {
-			json_object_array_add(v, have[s] ? num(c[k].kb[s]) : NULL);
+			json_object_array_add(v, have[s] ? json_rounded(c[k].kb[s]) : NULL);
 			json_object_array_add(ch, s && have[s] && have[0]
-					      ? num(c[k].kb[s] - c[k].kb[0]) : NULL);
+					      ? json_rounded(c[k].kb[s] - c[k].kb[0]) : NULL);
 		}
 		if (phase)
 			json_object_object_add(o, "phase", json_object_new_string(phase));
@@ -743,9 +766,9 @@ static json_object *metric_json(const struct metric *m, const struct side *const
 
 			verdict = !sig ? "no change" : gating ? (worse ? "regression" : "improvement")
 				: worse ? "worse" : "better";
-			json_object_object_add(js, "change", num(change));
-			json_object_object_add(js, "change_pct", isfinite(pct) ? num(pct) : NULL);
-			json_object_object_add(js, "p", p >= 0 ? num(p) : NULL);
+			json_object_object_add(js, "change", json_rounded(change));
+			json_object_object_add(js, "change_pct", isfinite(pct) ? json_rounded(pct) : NULL);
+			json_object_object_add(js, "p", p >= 0 ? json_rounded(p) : NULL);
 			if (gating && sig)
 				(worse ? regressions : improvements)[i]++;
 		} else {
@@ -863,8 +886,8 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	json_object_object_add(cmp, "mismatch", mm);
 	json_object_object_add(cmp, "differences", diff);
 	json_object_object_add(rule, "test", json_object_new_string("welch"));
-	json_object_object_add(rule, "alpha", num(o->alpha));
-	json_object_object_add(rule, "threshold_pct", num(o->threshold_pct));
+	json_object_object_add(rule, "alpha", json_rounded(o->alpha));
+	json_object_object_add(rule, "threshold_pct", json_rounded(o->threshold_pct));
 	json_object_object_add(rule, "gates", gate_names(o->gates));
 	json_object_object_add(cmp, "rule", rule);
 	json_object_object_add(cmp, "metrics", ms);

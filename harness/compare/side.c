@@ -78,6 +78,11 @@ static int load_run(struct side *s, const char *dir, struct strbuf *err)
 		json_object_put(root);
 		return -1;
 	}
+	/* Only the first run's monitor samples are read (compare.c's curve):
+	 * the rest are most of a long run's document, and a group holds up
+	 * to SIDE_MAX_RUNS of them. */
+	if (s->n && json_object_is_type(jget(root, "monitor"), json_type_object))
+		json_object_object_del(jget(root, "monitor"), "samples");
 	s->roots = xrealloc(s->roots, (s->n + 1) * sizeof(*s->roots));
 	s->roots[s->n++] = root;
 	strvec_push(&s->runs, dir);
@@ -164,7 +169,7 @@ int side_load(struct side *s, const char *path, struct strbuf *err)
 		DIR *d = opendir(path);
 		struct dirent *de;
 
-		while (d && (de = readdir(d))) {
+		while (d && (de = readdir(d)) && subs.n <= SIDE_MAX_RUNS) {
 			struct stat st;
 
 			if (de->d_name[0] == '.')
@@ -179,9 +184,12 @@ int side_load(struct side *s, const char *path, struct strbuf *err)
 		if (d)
 			closedir(d);
 		qsort(subs.v, subs.n, sizeof(*subs.v), cmp_str);
-		r = subs.n ? 0 : -1;
+		r = subs.n && subs.n <= SIDE_MAX_RUNS ? 0 : -1;
 		if (!subs.n)
 			sb_addf(err, "'%s' holds no result.json, nor runs that do", path);
+		else if (subs.n > SIDE_MAX_RUNS)
+			sb_addf(err, "'%s' holds more than %d runs, the most a group may hold "
+				"(run --repeat makes at most %d)", path, SIDE_MAX_RUNS, SIDE_MAX_RUNS);
 		for (size_t i = 0; !r && i < subs.n; i++) {
 			char *dir = xstrfmt("%s/%s", path, subs.v[i]);
 			r = load_run(s, dir, err);

@@ -7,9 +7,11 @@
  * by "run --repeat N" (holding run directories), or a baseline directory
  * (baseline.h).  Every run on a side must be complete, passed, and of this
  * schema; the runs of one side must agree on the environment keys
- * (compare_env_keys).  A side is labelled by what it is (side_load): a run
- * by its run id, a group by its directory's name, a baseline as "baseline
- * <directory>".
+ * (compare_env_keys).  A group holds at most SIDE_MAX_RUNS runs, and of
+ * its runs after the first the monitor samples are dropped as they load
+ * (compare reads the first's only).  A side is labelled by what it is
+ * (side_load): a run by its run id, a group by its directory's name, a
+ * baseline as "baseline <directory>".
  *
  *	struct side s[3];
  *	side_load(&s[0], "results/x", &err);		// -1: err says why
@@ -34,6 +36,11 @@
 
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
+
+/* The most runs one side holds: a group is made by run --repeat N, N at
+ * most this; a directory of more is refused, not loaded (each run is a
+ * parsed result.json: 10,000 of them took 14.7 GB). */
+#define SIDE_MAX_RUNS 100
 
 struct side {
 	char *path;

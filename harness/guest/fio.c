@@ -15,6 +15,7 @@
 
 #include "guest/elf.h"
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
 #include "scenario/scenario.h"
@@ -278,6 +279,8 @@ int fio_host_closure(const char *fio, struct strvec *files)
 		return error("'%s' does not exist", prog);
 	}
 	abs = absolute_path(prog);
+	if (!abs)
+		return error_errno("cannot resolve '%s'", prog);
 	if (elf_read(abs, &pe) < 0)
 		goto out;
 	if (pe.elf_class != ELFCLASS64 || pe.machine != EM_X86_64) {
@@ -352,7 +355,7 @@ static const char *const apt_env[] = { "LC_ALL=C", NULL };
 static int source_version(char **version, char **dsc)
 {
 	const char *key[] = { "fio print-uris v1", NULL };
-	const char *argv[] = { "apt-get", "source", "--print-uris", "fio", NULL };
+	struct strvec av = STRVEC_INIT;
 	char *memo = deb_memo_path(key);
 	struct strbuf out = STRBUF_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
@@ -360,6 +363,8 @@ static int source_version(char **version, char **dsc)
 	int r = -1, p;
 
 	*version = *dsc = NULL;
+	if (!memo)
+		return ERR_ENV;	/* the cache: said */
 	if (cache_read_small(memo, &out, 512) == 0) {
 		/* validated: a .dsc name of Debian's charset, no '/' */
 		sb_setlen(&out, strcspn(out.buf, "\n"));
@@ -371,24 +376,29 @@ static int source_version(char **version, char **dsc)
 	}
 	sb_reset(&out);
 	if (!have_program("apt-get")) {
-		error_env("apt-get not found: the static fio is built from Debian's "
-			  "fio source package");
+		r = error_env("apt-get not found: the static fio is built from Debian's "
+			      "fio source package");
 		goto out;
 	}
 	o.capture = &out;
 	o.env = apt_env;
 	o.timeout = 300;
-	if (child_run(argv, &o, &res) < 0)
+	apt_argv(&av, "apt-get");
+	strvec_push(&av, "source");
+	strvec_push(&av, "--print-uris");
+	strvec_push(&av, "fio");
+	if ((r = child_run((const char *const *)av.v, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	p = fio_parse_print_uris(out.buf, version, dsc);
 	if (p == FIO_SRC_NO_DEB_SRC) {
-		error_env("apt has no deb-src entries, so it cannot fetch fio's "
-			  "source: run 'make deps', which enables Debian's source "
-			  "packages");
+		r = error_env("apt has no deb-src entries, so it cannot fetch fio's "
+			      "source: run 'make deps', which enables Debian's source "
+			      "packages");
 	} else if (p == FIO_SRC_NOT_FOUND) {
-		error_env("apt knows no source package 'fio': run 'make deps' "
-			  "(it enables Debian's source packages and runs apt-get "
-			  "update)");
+		r = error_env("apt knows no source package 'fio': run 'make deps' "
+			      "(it enables Debian's source packages and runs apt-get "
+			      "update)");
 	} else if (p < 0 || !child_ok(&res)) {
 		struct strbuf tail = STRBUF_INIT;
 
@@ -416,6 +426,7 @@ out:
 		free(*dsc);
 		*version = *dsc = NULL;
 	}
+	strvec_clear(&av);
 	sb_release(&out);
 	free(memo);
 	return r;
@@ -433,27 +444,28 @@ static int probe_compiler(int arch, const char *dir, const char *log)
 	int r = -1;
 
 	if (!have_program("gcc")) {
-		error_env("gcc not found: install gcc (make deps)");
+		r = error_env("gcc not found: install gcc (make deps)");
 		goto out;
 	}
 	if (write_file(c, prog, strlen(prog)) < 0)
 		goto out;
 	o.log = log;
 	o.timeout = 120;
-	if (child_run(argv, &o, &res) < 0)
+	if ((r = child_run(argv, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (res.outcome == CHILD_INTERRUPTED) {
 		error("gcc: interrupted");
 		goto out;
 	}
 	if (!child_ok(&res)) {
 		if (arch == ARCH_I386)
-			error_env("gcc cannot link a static 32-bit program (gcc -m32 "
-				  "-static; see '%s'): install gcc-multilib "
-				  "libc6-dev-i386 (make deps)", log);
+			r = error_env("gcc cannot link a static 32-bit program (gcc -m32 "
+				      "-static; see '%s'): install gcc-multilib "
+				      "libc6-dev-i386 (make deps)", log);
 		else
-			error_env("gcc cannot link a static program (gcc -static; "
-				  "see '%s'): install libc6-dev (make deps)", log);
+			r = error_env("gcc cannot link a static program (gcc -static; "
+				      "see '%s'): install libc6-dev (make deps)", log);
 		goto out;
 	}
 	r = 0;
@@ -487,32 +499,42 @@ static int fio_build(int arch, const char *version, const char *dsc,
 	if (mkdir_p(work, 0755) < 0)
 		goto out;
 	if (!have_program("dpkg-source")) {
-		error_env("dpkg-source not found: install dpkg-dev (make deps)");
+		r = error_env("dpkg-source not found: install dpkg-dev (make deps)");
 		goto out;
 	}
 	if (!have_program("make") || !have_program("strip")) {
-		error_env("make or strip not found: install make and binutils "
-			  "(make deps)");
+		r = error_env("make or strip not found: install make and binutils "
+			      "(make deps)");
 		goto out;
 	}
-	if (probe_compiler(arch, work, log) < 0)
+	if ((r = probe_compiler(arch, work, log)) < 0)
 		goto out;
+	r = -1;
 	note("fio %s for %s: building a static binary from Debian's source "
 	     "(once)", version, an);
 
-	const char *get[] = { "apt-get", "source", "--download-only", "-q", "fio", NULL };
+	struct strvec get = STRVEC_INIT;
 	struct child_opts o = CHILD_OPTS_INIT;
 	struct child_result res;
+
+	apt_argv(&get, "apt-get");
+	strvec_push(&get, "source");
+	strvec_push(&get, "--download-only");
+	strvec_push(&get, "-q");
+	strvec_push(&get, "fio");
 
 	o.dir = work;
 	o.env = apt_env;
 	o.log = log;
 	o.timeout = 1800;
-	if (child_run(get, &o, &res) < 0)
+	r = child_run((const char *const *)get.v, &o, &res);
+	strvec_clear(&get);
+	if (r < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
-		error_env("apt-get source --download-only fio failed (%s); see '%s'",
-			  child_describe(&res), log);
+		r = error_env("apt-get source --download-only fio failed (%s); see '%s'",
+			      child_describe(&res), log);
 		goto out;
 	}
 	if (!path_exists(dscpath)) {
@@ -521,8 +543,9 @@ static int fio_build(int arch, const char *version, const char *dsc,
 		goto out;
 	}
 	const char *unpack[] = { "dpkg-source", "-x", dsc, "src", NULL };
-	if (child_step(unpack, work, NULL, log, 600, NULL, "dpkg-source -x") < 0)
+	if ((r = child_step(unpack, work, NULL, log, 600, NULL, "dpkg-source -x")) < 0)
 		goto out;
+	r = -1;
 
 	/* Nothing of our environment's compiler flags: the cache key is the
 	 * version and the arch.  configure records LDFLAGS (with -m32) in
@@ -539,22 +562,20 @@ static int fio_build(int arch, const char *version, const char *dsc,
 			       "CPPFLAGS=", "MAKEFLAGS=", NULL };
 	const char *conf[] = { configure, "--build-static", "--disable-native",
 			       "--cc=gcc", *xcflags ? xopt : NULL, NULL };
-	int cr = child_step(conf, src, cenv, log, 600, NULL, "fio's configure");
+	r = child_step(conf, src, cenv, log, 600, NULL, "fio's configure");
 	free(xopt);
 	free(xcflags);
-	if (cr < 0)
+	if (r < 0)
 		goto out;
 	const char *menv[] = { "CFLAGS=", "LDFLAGS=", "CPPFLAGS=", "MAKEFLAGS=",
 			       "MFLAGS=", NULL };
 	const char *mk[] = { "make", jobs, "fio", NULL };
-	if (child_step(mk, src, menv, log, 3600, label, "make fio") < 0)
+	if ((r = child_step(mk, src, menv, log, 3600, label, "make fio")) < 0)
 		goto out;
 	const char *strip[] = { "strip", "-o", out, built, NULL };
-	if (child_step(strip, NULL, NULL, log, 120, NULL, "strip") < 0)
+	if ((r = child_step(strip, NULL, NULL, log, 120, NULL, "strip")) < 0)
 		goto out;
-	if (fio_check_static(out, arch) < 0)
-		goto out;
-	if (remove_tree(work) < 0)
+	if ((r = fio_check_static(out, arch)) < 0 || (r = remove_tree(work)) < 0)
 		goto out;
 	note("fio %s for %s: built in %.0f s", version, an, now_monotonic() - t0);
 	r = 0;
@@ -581,17 +602,22 @@ int fio_obtain(int arch, const char *log, char **path)
 		return error("fio: unknown arch %d", arch);
 	if (!log)
 		return error("fio: a build log is needed");
-	if (source_version(&version, &dsc) < 0)
-		return -1;
-	entry = cache_path("fio/%s_%s", version, arch_name(arch));
+	if ((r = apt_use_userland(log)) < 0 || (r = source_version(&version, &dsc)) < 0)
+		return r;
+	r = -1;
+	if (!(entry = cache_path("fio/%s_%s", version, arch_name(arch)))) {
+		r = ERR_ENV;
+		goto out;
+	}
 	bin = xstrfmt("%s/fio", entry);
 	got = cache_begin(&txn, entry);
-	if (got == 0)
-		got = fio_build(arch, version, dsc, txn.tmp, log) < 0 ? -1
-		      : cache_commit(&txn);
+	if (got == 0 && (got = fio_build(arch, version, dsc, txn.tmp, log)) == 0)
+		got = cache_commit(&txn);
 	cache_end(&txn);
-	if (got < 0)
+	if (got < 0) {
+		r = got;
 		goto out;
+	}
 	if (fio_check_static(bin, arch) < 0) {
 		error("cache entry '%s' is broken; remove it", entry);
 		goto out;

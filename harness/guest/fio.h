@@ -8,8 +8,8 @@
  * source package and caches it:
  *
  *	char *fio;
- *	if (fio_obtain(ARCH_I386, logfile, &fio) < 0)
- *		return -1;			// error_was_env: exit 3
+ *	if ((r = fio_obtain(ARCH_I386, logfile, &fio)) < 0)
+ *		return r;			// ERR_ENV: a tool or package
  *	initramfs_add_file(&ir, "bin/fio", fio, 0755);
  *	free(fio);
  *

@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
+#include "kernel/layout.h"
 #include "guest/contract.h"
 #include "guest/fio.h"
 #include "guest/moddep.h"
@@ -22,7 +24,7 @@ int guest_status_valid(const char *status)
 
 const char *const guest_scripts[] = {
 	"channel.sh", "clock.sh", "blocks.sh", "wait.sh", "sweep.sh",
-	"inventory.sh", "io.sh", "monitor.sh", "phase.sh", "faults.sh",
+	"inventory.sh", "io.sh", "monitor.sh", "hung.sh", "phase.sh", "faults.sh",
 	"attribution.sh", "timeattr.sh", NULL,
 };
 
@@ -35,25 +37,31 @@ const char *guest_data_dir(void)
 	return dir;
 }
 
-int guest_busybox(int arch, const char *log, char **path)
+static int guest_busybox(int arch, const char *log, char **path)
 {
 	struct deb_pkg p = DEB_PKG_INIT;
 	struct cache_txn txn;
 	char *entry;
 	int r;
 
-	if (deb_resolve("busybox-static", arch_debian(arch), 0, &p) < 0)
-		return -1;
-	entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch);
+	if ((r = apt_use_userland(log)) < 0 ||
+	    (r = deb_resolve("busybox-static", arch_debian(arch), 0, &p)) < 0)
+		return r;
+	if (!(entry = cache_path("debs/%s_%s_%s", p.name, p.version, p.arch))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	r = cache_begin(&txn, entry);
-	if (r == 0)
-		r = deb_fetch_extract(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	if (r == 0 && (r = deb_fetch_extract(&p, txn.tmp, log)) == 0)
+		r = cache_commit(&txn);
 	cache_end(&txn);
 	if (r >= 0) {
+		/* bin/busybox until bookworm, usr/bin/busybox from trixie on. */
 		r = 0;
-		*path = xstrfmt("%s/bin/busybox", entry);
-		if (!is_executable(*path))
-			r = error("'%s' is missing from the busybox-static package", *path);
+		*path = layout_find_program(entry, "busybox");
+		if (!*path)
+			r = error("neither bin/busybox nor usr/bin/busybox is in the busybox-static "
+				  "package %s %s (%s)", p.name, p.version, entry);
 	}
 	free(entry);
 	deb_pkg_release(&p);
@@ -66,7 +74,7 @@ static int read_moddep(const struct kernel_artifact *k, struct moddep *d)
 	int r = moddep_open(d, k->modules, &err);
 
 	if (r < 0)
-		error_env("kernel %s: %s", k->version, err.buf);
+		r = error_env("kernel %s: %s", k->version, err.buf);
 	sb_release(&err);
 	return r;
 }
@@ -85,7 +93,7 @@ static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
 
 	for (const char *const *n = names; *n; n++)
 		if (moddep_closure(d, *n, loaded, soft, &err) < 0) {
-			error_env("kernel %s: %s", k->version, err.buf);
+			r = error_env("kernel %s: %s", k->version, err.buf);
 			goto out;
 		}
 	for (size_t i = before; i < loaded->n; i++) {
@@ -95,10 +103,10 @@ static int add_modules(struct initramfs *ir, const struct kernel_artifact *k,
 
 		sb_reset(&ko);
 		if (!path_exists(src)) {
-			error_env("module file '%s' is missing (its modules.dep names it): "
-				  "index the tree again with depmod", src);
+			r = error_env("module file '%s' is missing (its modules.dep names it): "
+				      "index the tree again with depmod", src);
 		} else if (modfile_read(src, &ko, &err) < 0) {
-			error_env("%s", err.buf);
+			r = error_env("%s", err.buf);
 		} else {
 			initramfs_add_data(ir, dst, ko.buf, ko.len, 0644);
 			/* "?": a soft dependency, which may fail to load. */
@@ -212,8 +220,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 	int r = -1, missing;
 
 	*virtio_channel = 0;
-	if (guest_busybox(s->arch, log, &busybox) < 0)
+	if ((r = guest_busybox(s->arch, log, &busybox)) < 0)
 		goto out;
+	r = -1;
 	init = xstrfmt("%s/init", guest_data_dir());
 	missing = !path_exists(init);
 	for (size_t i = 0; guest_scripts[i]; i++) {
@@ -225,8 +234,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		      guest_data_dir());
 		goto out;
 	}
-	if (read_moddep(k, &d) < 0)
+	if ((r = read_moddep(k, &d)) < 0)
 		goto out;
+	r = -1;
 	*virtio_channel = s->channel != CHANNEL_UART && have_module(&d, "virtio_console");
 	if (s->channel == CHANNEL_VIRTIO && !*virtio_channel) {
 		error("kernel %s has no virtio_console (neither a module nor built in), "
@@ -263,16 +273,15 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 
 	/* Load every module file we might need before listing them, so that
 	 * the directory entries precede the files in the archive. */
-	if (*virtio_channel && add_modules(ir, k, &d, &loaded, &soft, chan, NULL, &lc) < 0)
+	if ((*virtio_channel &&
+	     (r = add_modules(ir, k, &d, &loaded, &soft, chan, NULL, &lc)) < 0) ||
+	    (r = add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb)) < 0 ||
+	    (s->disks && (r = add_modules(ir, k, &d, &loaded, &soft, disk, sdp.buf, &ld)) < 0) ||
+	    (s->virtio_disks &&
+	     (r = add_modules(ir, k, &d, &loaded, &soft,
+			      s->virtio_bus == VIRTIO_BLK ? vblk : vscsi, NULL, &lv)) < 0))
 		goto out;
-	if (add_modules(ir, k, &d, &loaded, &soft, base, NULL, &lb) < 0)
-		goto out;
-	if (s->disks && add_modules(ir, k, &d, &loaded, &soft, disk, sdp.buf, &ld) < 0)
-		goto out;
-	if (s->virtio_disks &&
-	    add_modules(ir, k, &d, &loaded, &soft,
-			s->virtio_bus == VIRTIO_BLK ? vblk : vscsi, NULL, &lv) < 0)
-		goto out;
+	r = -1;
 	add_module_dirs(ir, &loaded, k->version);
 	initramfs_add_data(ir, "etc/modules.base", lb.buf, lb.len, 0644);
 	initramfs_add_data(ir, "etc/modules.disk", ld.buf, ld.len, 0644);
@@ -323,8 +332,9 @@ int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		free(st);
 	}
 	if (s->fio) {
-		if (fio_obtain(s->arch, log, &fio) < 0)
+		if ((r = fio_obtain(s->arch, log, &fio)) < 0)
 			goto out;
+		r = -1;
 		initramfs_add_file(ir, "bin/fio", fio, 0755);
 	}
 	initramfs_add_data(ir, "etc/scaletest.conf", conf.buf, conf.len, 0644);

@@ -25,8 +25,8 @@
  *	initramfs_build_cached(&ir, &path, &hit);	// cache/initramfs/<hash>.cpio
  *	initramfs_release(&ir);
  *
- * guest_busybox() fetches the static busybox that guest_compose() puts in
- * (Debian's busybox-static, unpacked once into the cache).
+ * The static busybox that guest_compose() puts in is Debian's
+ * busybox-static, unpacked once into the cache.
  *
  * The record channel: a virtio-serial port (vm.h's VM_CHANNEL_NAME) when
  * the scenario's channel key is virtio, or auto and the kernel has
@@ -55,8 +55,6 @@ const char *guest_data_dir(void);
  * the list. */
 extern const char *const guest_scripts[];
 
-/* A static busybox for the guest's arch (Debian's busybox-static, cached). */
-int guest_busybox(int arch, const char *log, char **path);
 
 int guest_compose(const struct scenario *s, const struct kernel_artifact *k,
 		  const char *log, struct initramfs *ir, int *virtio_channel);

@@ -217,14 +217,16 @@ int initramfs_build_cached(const struct initramfs *ir, char **path, int *hit)
 		return -1;
 	entry = cache_path("initramfs/%s.cpio%s", hash,
 			   ir->compress == INITRAMFS_GZIP ? ".gz" : "");
+	if (!entry)
+		return ERR_ENV;
 	r = cache_begin(&txn, entry);
 	*hit = r == 1;
-	if (r == 0)
-		r = initramfs_write(ir, txn.tmp) < 0 ? -1 : cache_commit(&txn);
+	if (r == 0 && (r = initramfs_write(ir, txn.tmp)) == 0)
+		r = cache_commit(&txn);
 	cache_end(&txn);
 	if (r < 0) {
 		free(entry);
-		return -1;
+		return r;
 	}
 	if (!*hit) {
 		char *dir = xstrdup(entry);

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-enum { INITRAMFS_NONE, INITRAMFS_GZIP };
+#include "scenario/keys.h"	/* enum initramfs_compress, the scenario's key */
 
 /* How many archives the cache keeps (least recently used go first). */
 #define INITRAMFS_KEEP 24
@@ -46,7 +46,7 @@ struct initramfs_entry {
 struct initramfs {
 	struct initramfs_entry *e;
 	size_t n, alloc;
-	int compress;
+	int compress;		/* enum initramfs_compress */
 };
 #define INITRAMFS_INIT { NULL, 0, 0, INITRAMFS_NONE }
 

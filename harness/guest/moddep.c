@@ -4,6 +4,7 @@
 #include <libkmod.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #include "lib/textscan.h"
@@ -60,6 +61,10 @@ int moddep_open(struct moddep *d, const char *dir, struct strbuf *err)
 	int r = -1;
 
 	d->dir = absolute_path(dir);
+	if (!d->dir) {
+		sb_addf(err, "cannot resolve '%s': %s", dir, strerror(errno));
+		goto out;
+	}
 	while (strlen(d->dir) > 1 && d->dir[strlen(d->dir) - 1] == '/')
 		d->dir[strlen(d->dir) - 1] = '\0';
 	if (!path_exists(dep) || !path_exists(bin)) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
 #include "lib/child.h"
 #include "lib/git.h"
@@ -57,7 +58,7 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		spec->source = xstrfmt("%s/%s", s->dir, s->kernel_source);
 	spec->rev = xstrdup(s->kernel_rev);
 	spec->patches = xstrdup(s->kernel_patches);
-	spec->base = xstrdup(s->kernel_config_base == 1 ? "defconfig" : "tinyconfig");
+	spec->base = xstrdup(s->kernel_config_base == CONFIG_DEF ? "defconfig" : "tinyconfig");
 	spec->jobs = s->build_jobs ? s->build_jobs : sysconf(_SC_NPROCESSORS_ONLN);
 	if (spec->jobs < 1)
 		spec->jobs = 1;
@@ -73,13 +74,18 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 		char series[16];
 
 		if (scenario_debian_source(s->kernel_source, series, sizeof(series)) && *series) {
-			char *name = xstrfmt("linux-%s", series);
-			char *p = fragment_path(name, NULL);
+			/* linux-X.Y, then linux-X.Y-ARCHFRAGMENT (linux-7.2-i386-highmem:
+			 * 6.15 removed HIGHMEM64G, leaving HIGHMEM4G). */
+			char *names[2] = { xstrfmt("linux-%s", series),
+					   xstrfmt("linux-%s-%s", series, defaults[1]) };
 
-			if (path_exists(p))
-				strvec_push(&spec->fragments, p);
-			free(p);
-			free(name);
+			for (int i = 0; i < 2; i++) {
+				char *p = fragment_path(names[i], NULL);
+				if (path_exists(p))
+					strvec_push(&spec->fragments, p);
+				free(p);
+				free(names[i]);
+			}
 		}
 	}
 	list = xstrdup(s->kernel_fragments);
@@ -373,17 +379,23 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 		free(name);
 		if (r) {
 			hash_hex(h, hex);
-			return -1;
+			return r;
 		}
 		src->id = xstrfmt("debian:%s=%s", src->pkg.name, src->pkg.version);
 		hash_adds(h, src->id);
 	} else if (scenario_debian_source(spec->source, NULL, 0)) {
 		/* The linux-source package of the prebuilt kernel's version. */
 		struct deb_pkg img = DEB_PKG_INIT;
-		const char *meta = spec->arch == ARCH_I386 ? "linux-image-686-pae" : "linux-image-amd64";
-		if (deb_resolve(meta, arch_debian(spec->arch), 1, &img) < 0) {
+		/* i386 kernels exist up to bookworm: on a later suite the
+		 * source follows its amd64 kernel (the source is the same). */
+		int i386 = spec->arch == ARCH_I386 &&
+			   (!apt_suite() || !strcmp(apt_suite_release(apt_suite()), "bookworm"));
+		const char *meta = i386 ? "linux-image-686-pae" : "linux-image-amd64";
+		int r = deb_resolve(meta, i386 ? "i386" : "amd64", 1, &img);
+
+		if (r < 0) {
 			hash_hex(h, hex);
-			return -1;
+			return r;
 		}
 		/* "6.1.192-3" -> linux-source-6.1 */
 		const char *v = img.version;
@@ -391,7 +403,7 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 		if (v[mm] == '.')
 			mm += 1 + strspn(v + mm + 1, "0123456789");
 		char *name = xstrfmt("linux-source-%.*s", (int)mm, v);
-		int r = deb_resolve(name, "amd64", 0, &src->pkg);
+		r = deb_resolve(name, "amd64", 0, &src->pkg);
 		if (!r && strcmp(src->pkg.version, img.version))
 			warning("%s is %s, the prebuilt kernel %s", name,
 				src->pkg.version, img.version);
@@ -399,7 +411,7 @@ static int source_identify(const struct kbuild_spec *spec, struct source *src)
 		deb_pkg_release(&img);
 		if (r) {
 			hash_hex(h, hex);
-			return -1;
+			return r;
 		}
 		src->id = xstrfmt("debian:%s=%s", src->pkg.name, src->pkg.version);
 		hash_adds(h, src->id);
@@ -474,6 +486,8 @@ static const char *git_id[] = { "-c", "user.name=scaletest", "-c", "user.email=s
 static int make_work_tree(const struct kbuild_spec *spec, const struct source *src,
 			  const char *tmp, const char *log)
 {
+	int r;
+
 	if (mkdir_p(tmp, 0755) < 0)
 		return -1;
 	if (src->commit) {
@@ -483,15 +497,15 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 		const char *clone[] = { "git", "clone", "-q", "--shared", "--no-checkout",
 					spec->source, tmp, NULL };
 		note("cloning %s (shared, no copy of its objects)", spec->source);
-		return child_step(clone, NULL, NULL, log, 600, NULL, "git clone") < 0 ? -1 : 0;
+		return child_step(clone, NULL, NULL, log, 600, NULL, "git clone");
 	}
 	if (scenario_debian_source(spec->source, NULL, 0)) {
 		char *unpack = xstrfmt("%s.deb", tmp);
 		remove_tree(unpack);
-		if (deb_fetch_extract(&src->pkg, unpack, log) < 0) {
+		if ((r = deb_fetch_extract(&src->pkg, unpack, log)) < 0) {
 			remove_tree(unpack);
 			free(unpack);
-			return -1;
+			return r;
 		}
 		char *usr = xstrfmt("%s/usr/src", unpack);
 		DIR *d = opendir(usr);
@@ -511,12 +525,12 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 		}
 		note("unpacking %s", path_basename(tarball));
 		const char *tar[] = { "tar", "-xaf", tarball, "-C", tmp, "--strip-components=1", NULL };
-		int tr = child_step(tar, NULL, NULL, log, 1800, NULL, "tar");
+		r = child_step(tar, NULL, NULL, log, 1800, NULL, "tar");
 		remove_tree(unpack);
 		free(tarball);
 		free(unpack);
-		if (tr < 0)
-			return -1;
+		if (r < 0)
+			return r;
 	} else {
 		/* Copy the top-level entries but .git: the user's tree is read,
 		 * never written. */
@@ -533,10 +547,10 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 			closedir(d);
 		strvec_push(&av, tmp);
 		note("copying %s", spec->source);
-		int cr = child_step((const char *const *)av.v, NULL, NULL, log, 1800, NULL, "cp");
+		r = child_step((const char *const *)av.v, NULL, NULL, log, 1800, NULL, "cp");
 		strvec_clear(&av);
-		if (cr < 0)
-			return -1;
+		if (r < 0)
+			return r;
 	}
 	note("recording the pristine tree (git)");
 	const char *init[] = { "git", "init", "-q", NULL };
@@ -544,11 +558,11 @@ static int make_work_tree(const struct kbuild_spec *spec, const struct source *s
 	const char *commit[] = { "git", git_id[0], git_id[1], git_id[2], git_id[3],
 				 "commit", "-q", "--no-verify", "-m", "pristine", NULL };
 	const char *tag[] = { "git", "tag", "pristine", NULL };
-	if (child_step(init, tmp, NULL, log, 600, NULL, "git init") < 0 ||
-	    child_step(add, tmp, NULL, log, 1800, NULL, "git add") < 0 ||
-	    child_step(commit, tmp, NULL, log, 1800, NULL, "git commit") < 0 ||
-	    child_step(tag, tmp, NULL, log, 60, NULL, "git tag") < 0)
-		return -1;
+	if ((r = child_step(init, tmp, NULL, log, 600, NULL, "git init")) < 0 ||
+	    (r = child_step(add, tmp, NULL, log, 1800, NULL, "git add")) < 0 ||
+	    (r = child_step(commit, tmp, NULL, log, 1800, NULL, "git commit")) < 0 ||
+	    (r = child_step(tag, tmp, NULL, log, 60, NULL, "git tag")) < 0)
+		return r;
 	return 0;
 }
 
@@ -633,10 +647,11 @@ static int apply_patches(const char *srcdir, const char *base, const struct strv
 {
 	const char *reset[] = { "git", "reset", "-q", "--hard", base, NULL };
 	const char *clean[] = { "git", "clean", "-q", "-f", "-d", "-x", NULL };
+	int e;
 
-	if (child_step(reset, srcdir, NULL, log, 600, NULL, "git reset") < 0 ||
-	    child_step(clean, srcdir, NULL, log, 600, NULL, "git clean") < 0)
-		return -1;
+	if ((e = child_step(reset, srcdir, NULL, log, 600, NULL, "git reset")) < 0 ||
+	    (e = child_step(clean, srcdir, NULL, log, 600, NULL, "git clean")) < 0)
+		return e;
 	for (size_t i = 0; i < patches->n; i++) {
 		const char *p = patches->v[i];
 		/* One apply: what applies is applied, each hunk that does not
@@ -653,8 +668,8 @@ static int apply_patches(const char *srcdir, const char *base, const struct strv
 		o.capture = &out;
 		o.log = log;
 		o.timeout = 300;
-		if (child_run(apply, &o, &res) < 0) {
-			r = -1;
+		if ((e = child_run(apply, &o, &res)) < 0) {
+			r = e;
 		} else if (res.outcome != CHILD_EXITED) {
 			r = error("git apply %s: %s; see '%s'", path_basename(p),
 				  child_describe(&res), log);
@@ -675,7 +690,7 @@ static int apply_patches(const char *srcdir, const char *base, const struct strv
 		sb_release(&rejects);
 		sb_release(&out);
 		if (r < 0)
-			return -1;
+			return r;
 	}
 	return 0;
 }
@@ -711,8 +726,9 @@ static int configure(const struct kbuild_spec *spec, const char *srcdir,
 		goto out;
 	note("configuring: %s + %zu fragments", spec->base, spec->fragments.n);
 	const char *base[] = { "make", "-s", o, arch, spec->base, NULL };
-	if (child_step(base, srcdir, NULL, log, 600, NULL, "make (base config)") < 0)
+	if ((r = child_step(base, srcdir, NULL, log, 600, NULL, "make (base config)")) < 0)
 		goto out;
+	r = -1;
 	strvec_pushf(&merge, "%s/scripts/kconfig/merge_config.sh", srcdir);
 	strvec_push(&merge, "-m");
 	strvec_push(&merge, "-O");
@@ -736,15 +752,17 @@ static int configure(const struct kbuild_spec *spec, const char *srcdir,
 	ro.log = log;
 	ro.env = env;
 	ro.timeout = 600;
-	if (child_run((const char *const *)merge.v, &ro, &res) < 0)
+	if ((r = child_run((const char *const *)merge.v, &ro, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
 		error("merge_config.sh failed (%s); see '%s'", child_describe(&res), log);
 		goto out;
 	}
 	const char *olddef[] = { "make", "-s", o, arch, "olddefconfig", NULL };
-	if (child_step(olddef, srcdir, NULL, log, 600, NULL, "make olddefconfig") < 0)
+	if ((r = child_step(olddef, srcdir, NULL, log, 600, NULL, "make olddefconfig")) < 0)
 		goto out;
+	r = -1;
 	if (sb_read_file(&cfg, config) < 0) {
 		error_errno("cannot read '%s'", config);
 		goto out;
@@ -815,16 +833,14 @@ static int compile(const struct kbuild_spec *spec, const char *srcdir,
 	free(base);
 	note("building (%s, make %s%s); full log in %s", arch_name(spec->arch), jobs,
 	     have_program("ccache") ? ", ccache" : "", log);
-	int built = child_step((const char *const *)av.v, srcdir, env, log, (double)spec->timeout,
-			       "make bzImage modules", "make bzImage modules");
+	r = child_step((const char *const *)av.v, srcdir, env, log, (double)spec->timeout,
+		       "make bzImage modules", "make bzImage modules");
 	free(basedir);
-	if (built < 0)
+	if (r < 0)
 		goto out;
 	const char *inst[] = { "make", "-s", o, arch, mod, "INSTALL_MOD_STRIP=1",
 			       "modules_install", NULL };
-	if (child_step(inst, srcdir, NULL, log, 600, NULL, "make modules_install") < 0)
-		goto out;
-	r = 0;
+	r = child_step(inst, srcdir, NULL, log, 600, NULL, "make modules_install");
 out:
 	strvec_clear(&av);
 	free(o);
@@ -834,6 +850,60 @@ out:
 	return r;
 }
 
+
+/* KCIDB's patchset hash of the patches, in order: sha256 over each
+ * patch's sha256 in hex and a newline ("sha256sum *.patch | cut -c-64 |
+ * sha256sum"); "" for none; NULL when a patch cannot be read. */
+char *kbuild_patchset_hash(const struct strvec *patches)
+{
+	struct hash_ctx *all;
+	char hex[65];
+
+	if (!patches->n)
+		return xstrdup("");
+	all = hash_new();
+	for (size_t i = 0; i < patches->n; i++) {
+		struct hash_ctx *one = hash_new();
+		int r = hash_add_file(one, patches->v[i]);
+
+		hash_hex(one, hex);
+		if (r < 0) {
+			hash_hex(all, hex);
+			return NULL;
+		}
+		hash_add(all, hex, 64);
+		hash_add(all, "\n", 1);
+	}
+	hash_hex(all, hex);
+	return xstrdup(hex);
+}
+
+/* Where a git source's commit can be fetched: its origin remote, when
+ * that is an https:// URL with no user or password in it (nothing that
+ * could carry a token goes into result.json), printable and on one line;
+ * else NULL. */
+static char *git_url(const char *repo)
+{
+	static const char *const args[] = { "config", "--get", "remote.origin.url", NULL };
+	struct strbuf out = STRBUF_INIT;
+	char *url = NULL;
+
+	if (git_capture(repo, args, &out) == 0) {
+		size_t hl;
+		int ok;
+
+		sb_setlen(&out, strcspn(out.buf, "\n"));
+		ok = out.len > 8 && out.len < 512 && !strncmp(out.buf, "https://", 8);
+		hl = ok ? strcspn(out.buf + 8, "/?#") : 0;
+		ok = ok && hl && !memchr(out.buf + 8, '@', hl);
+		for (size_t i = 0; ok && i < out.len; i++)
+			ok = (unsigned char)out.buf[i] > ' ' && out.buf[i] != 0x7f;
+		if (ok)
+			url = sb_detach(&out, NULL);
+	}
+	sb_release(&out);
+	return url;
+}
 
 static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 			 const struct source *src, const struct strvec *patches,
@@ -859,6 +929,9 @@ static int fill_artifact(const char *entry, const struct kbuild_spec *spec,
 		k->build_key = xstrdup(path_basename(entry));
 		for (size_t i = 0; i < patches->n; i++)
 			strvec_push(&k->build_patches, path_basename(patches->v[i]));
+		k->build_patchset_hash = kbuild_patchset_hash(patches);
+		if (src->commit)
+			k->build_git_url = git_url(spec->source);
 		for (size_t i = 0; i < spec->fragments.n; i++)
 			strvec_push(&k->build_fragments, spec->fragments.v[i]);
 		k->build_base = xstrdup(spec->base);
@@ -944,10 +1017,14 @@ static void prune_builds(void)
 	char *builds = cache_path("kernels/build/x");
 	char *trees = cache_path("kbuild/x");
 
-	*strrchr(builds, '/') = '\0';
-	cache_prune(builds, KBUILD_KEEP, "kernel build");
-	*strrchr(trees, '/') = '\0';
-	cache_prune(trees, KBUILD_KEEP_TREES, "kernel work tree");
+	if (builds) {
+		*strrchr(builds, '/') = '\0';
+		cache_prune(builds, KBUILD_KEEP, "kernel build");
+	}
+	if (trees) {
+		*strrchr(trees, '/') = '\0';
+		cache_prune(trees, KBUILD_KEEP_TREES, "kernel work tree");
+	}
 	free(builds);
 	free(trees);
 }
@@ -994,19 +1071,22 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		error("%s", err.buf);
 		goto out_nosrc;
 	}
-	if (source_identify(spec, &src) < 0)
+	if ((r = source_identify(spec, &src)) < 0)
 		goto out_nosrc;
+	r = -1;
 	cc = compiler_version();
 	if (!cc) {
-		error_env("gcc not found: install gcc (make deps, or make deps-kbuild for the "
-			  "whole kernel-build toolchain)");
+		r = error_env("gcc not found: install gcc (make deps, or make deps-kbuild for "
+			      "the whole kernel-build toolchain)");
 		goto out;
 	}
 	if (build_key(spec, &src, cc, &patches, key) < 0)
 		goto out;
-	entry = cache_path("kernels/build/%.24s", key);
-	got = cache_begin(&txn, entry);
-	if (got < 0)
+	if (!(entry = cache_path("kernels/build/%.24s", key))) {
+		r = ERR_ENV;
+		goto out;
+	}
+	if ((r = got = cache_begin(&txn, entry)) < 0)
 		goto out;
 	if (got == 1) {
 		*hit = 1;
@@ -1018,39 +1098,41 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 		struct strbuf missing = STRBUF_INIT;
 		int n = kbuild_toolchain_missing(&missing);
 		if (n)
-			error_env("building a kernel from source needs the kernel-build "
-				  "toolchain; missing:%s: run 'make deps-kbuild' "
-				  "(sh tools/deps.sh install kbuild)", missing.buf);
+			r = error_env("building a kernel from source needs the kernel-build "
+				      "toolchain; missing:%s: run 'make deps-kbuild' "
+				      "(sh tools/deps.sh install kbuild)", missing.buf);
 		sb_release(&missing);
 		if (n)
 			goto out;
 	}
 
 	/* The work tree for this source; one build in it at a time. */
-	tree = cache_path("kbuild/%.24s", src.tree);
+	if (!(tree = cache_path("kbuild/%.24s", src.tree))) {
+		r = ERR_ENV;
+		goto out;
+	}
 	srcdir = xstrfmt("%s/src", tree);
 	objdir = xstrfmt("%s/obj-%s", tree, arch_name(spec->arch));
-	if (mkdir_p(tree, 0755) < 0 || cache_lock(&tlk, tree) < 0)
+	if ((r = mkdir_p(tree, 0755)) < 0 || (r = cache_lock(&tlk, tree)) < 0)
 		goto out;
 	cache_touch(tree);
 	/* Reset and patched in place at every build: no seal to keep. */
 	got = cache_begin_unsealed(&srctxn, srcdir);
-	if (got == 0)
-		got = make_work_tree(spec, &src, srctxn.tmp, log) < 0 ? -1
-		      : cache_commit(&srctxn);
+	if (got == 0 && (got = make_work_tree(spec, &src, srctxn.tmp, log)) == 0)
+		got = cache_commit(&srctxn);
 	cache_end(&srctxn);
-	if (got < 0)
+	if ((r = got) < 0)
 		goto out;
-	if (apply_patches(srcdir, src.commit ? src.commit : "pristine", &patches, src.id, log,
-			  &k->failure) < 0 ||
-	    (src.commit && check_commit_tree(srcdir, &src, spec->source) < 0) ||
-	    configure(spec, srcdir, objdir, log) < 0)
+	if ((r = apply_patches(srcdir, src.commit ? src.commit : "pristine", &patches, src.id, log,
+				   &k->failure)) < 0 ||
+	    (src.commit && (r = check_commit_tree(srcdir, &src, spec->source)) < 0) ||
+	    (r = configure(spec, srcdir, objdir, log)) < 0)
 		goto out;
 
-	if (mkdir_p(txn.tmp, 0755) < 0 ||
-	    compile(spec, srcdir, objdir, txn.tmp, log) < 0 ||
-	    stage_artifact(objdir, txn.tmp) < 0 ||
-	    cache_commit(&txn) < 0)
+	if ((r = mkdir_p(txn.tmp, 0755)) < 0 ||
+	    (r = compile(spec, srcdir, objdir, txn.tmp, log)) < 0 ||
+	    (r = stage_artifact(objdir, txn.tmp)) < 0 ||
+	    (r = cache_commit(&txn)) < 0)
 		goto out;
 	r = fill_artifact(entry, spec, &src, &patches, k);
 out:
@@ -1086,16 +1168,20 @@ int kbuild_find(const struct scenario *s, struct kernel_artifact *k,
 		error("%s", err.buf);
 		goto out_nosrc;
 	}
-	if (source_identify(&spec, &src) < 0)
+	if ((r = source_identify(&spec, &src)) < 0)
 		goto out_nosrc;
+	r = -1;
 	cc = compiler_version();
 	if (!cc) {
-		error_env("gcc not found: install build-essential (make deps)");
+		r = error_env("gcc not found: install build-essential (make deps)");
 		goto out;
 	}
 	if (build_key(&spec, &src, cc, &patches, key) < 0)
 		goto out;
-	entry = cache_path("kernels/build/%.24s", key);
+	if (!(entry = cache_path("kernels/build/%.24s", key))) {
+		r = ERR_ENV;
+		goto out;
+	}
 	/* Entries are renamed into place whole: one that is there is done. */
 	if (is_dir(entry) && cache_check_owner(entry) == 0) {
 		r = fill_artifact(entry, &spec, &src, &patches, k) < 0 ? -1 : 1;

@@ -76,6 +76,11 @@ int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec
 
 /* The patch files of a series, in order (absolute paths). */
 int kbuild_patch_list(const char *patches, struct strvec *out, struct strbuf *err);
+/* KCIDB's patchset hash of the patch files, in order (malloc'd): sha256
+ * over each file's sha256 in hex and a newline, as "sha256sum *.patch |
+ * cut -c-64 | sha256sum" gives it; "" for none; NULL when one cannot be
+ * read. */
+char *kbuild_patchset_hash(const struct strvec *patches);
 /* Options a fragment sets: "CONFIG_X=v" or "# CONFIG_X is not set" lines,
  * appended as they appear (for the dropped-option check). */
 int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,

@@ -9,8 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/cache.h"
+#include "kernel/apt.h"
 #include "kernel/deb.h"
+#include "kernel/layout.h"
+#include "lib/cache.h"
 #include "lib/child.h"
 #include "lib/util.h"
 
@@ -26,9 +28,13 @@ void kernel_release(struct kernel_artifact *k)
 	free(k->build_source);
 	free(k->build_key);
 	free(k->build_base);
+	free(k->suite);
+	strvec_clear(&k->package_parts);
 	strvec_clear(&k->build_patches);
 	strvec_clear(&k->build_fragments);
 	free(k->failure);
+	free(k->build_patchset_hash);
+	free(k->build_git_url);
 	*k = (struct kernel_artifact)KERNEL_ARTIFACT_INIT;
 }
 
@@ -92,7 +98,7 @@ char *kernel_modules_tree(const char *modules)
 
 	/* Accept lib/modules/VERSION or a root that holds lib/modules/VERSION. */
 	if (looks_like_modules(modules)) {
-		mods = absolute_path(modules);
+		mods = absolute_path(modules);	/* NULL: no current directory */
 	} else {
 		char *lm = xstrfmt("%s/lib/modules", modules);
 		char *ver = only_entry(lm, "");
@@ -120,8 +126,12 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 		return error("'%s' is not a modules tree: no modules.dep, modules.order or "
 			     "kernel/ in it or in a single lib/modules/VERSION below it",
 			     modules);
-	k->source = xstrdup("files");
 	k->image = absolute_path(image);
+	if (!k->image) {
+		free(mods);
+		return error_errno("cannot resolve '%s'", image);
+	}
+	k->source = xstrdup("files");
 	k->modules = mods;
 	k->version = xstrdup(path_basename(mods));
 	k->arch = arch;
@@ -137,44 +147,73 @@ int kernel_from_files(const char *image, const char *modules, const char *config
 	return read_highmem(k);
 }
 
-/* Unpack p into tmp and index its modules: a cache entry once renamed. */
+/* The kernel's layout in the unpacked tree at root (layout.h). */
+static int debian_layout(const char *root, const char *what, struct kernel_layout *l)
+{
+	struct strvec e = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	int r = 0;
+
+	if (layout_scan(root, &e, &err) < 0 || kernel_layout_find(&e, l, &err) < 0)
+		r = error_env("%s: %s", what, err.buf);
+	strvec_clear(&e);
+	sb_release(&err);
+	return r;
+}
+
+/* Unpack p (or its parts) into tmp and index its modules: a cache entry
+ * once renamed.  Modules under usr/lib/modules (trixie and later) are
+ * moved to lib/modules, where depmod -b looks on every Debian (kmod's
+ * module directory is /lib/modules in bookworm's and in trixie's), so an
+ * entry has one layout whatever the package had. */
 static int debian_unpack(const struct deb_pkg *p, const char *tmp,
 			 const char *log)
 {
-	char *boot = xstrfmt("%s/boot", tmp);
-	char *vmlinuz = NULL;
-	int r = -1;
+	struct kernel_layout l = KERNEL_LAYOUT_INIT;
+	char *what = xstrfmt("package %s %s", p->name, p->version);
+	int r;
 
-	if (deb_fetch_extract(p, tmp, log) < 0)
+	if ((r = deb_fetch_extract(p, tmp, log)) < 0)
 		goto out;
-	vmlinuz = only_entry(boot, "vmlinuz-");
-	if (!vmlinuz) {
-		error("package %s has no single boot/vmlinuz-*", p->name);
+	if ((r = debian_layout(tmp, what, &l)) < 0)
 		goto out;
+	r = -1;
+	if (!strncmp(l.modules, "usr/", 4)) {
+		char *from = xstrfmt("%s/%s", tmp, l.modules);
+		char *dir = xstrfmt("%s/lib/modules", tmp);
+		char *to = xstrfmt("%s/%s", dir, l.version);
+		int m = mkdir_p(dir, 0755) < 0 ? -1 : rename(from, to);
+		if (m < 0)
+			error_errno("cannot move '%s' to '%s'", from, to);
+		free(from);
+		free(dir);
+		free(to);
+		if (m < 0)
+			goto out;
 	}
-	const char *ver = vmlinuz + strlen("vmlinuz-");
-	const char *depmod[] = { "depmod", "-b", tmp, ver, NULL };
+	const char *depmod[] = { "depmod", "-b", tmp, l.version, NULL };
 	struct child_opts o = CHILD_OPTS_INIT;
 	struct child_result res;
 
 	if (!have_program("depmod")) {
-		error_env("depmod not found: install kmod (make deps)");
+		r = error_env("depmod not found: install kmod (make deps)");
 		goto out;
 	}
 	o.log = log;
 	o.timeout = 600;
-	note("indexing modules of %s (depmod)", ver);
-	if (child_run(depmod, &o, &res) < 0)
+	note("indexing modules of %s (depmod)", l.version);
+	if ((r = child_run(depmod, &o, &res)) < 0)
 		goto out;
+	r = -1;
 	if (!child_ok(&res)) {
-		error("depmod -b %s %s failed (%s); see '%s'", tmp, ver,
+		error("depmod -b %s %s failed (%s); see '%s'", tmp, l.version,
 		      child_describe(&res), log);
 		goto out;
 	}
 	r = 0;
 out:
-	free(vmlinuz);
-	free(boot);
+	kernel_layout_release(&l);
+	free(what);
 	return r;
 }
 
@@ -182,23 +221,25 @@ out:
 static int debian_fill(const char *entry, const struct deb_pkg *p, int arch,
 		       struct kernel_artifact *k)
 {
-	char *boot = xstrfmt("%s/boot", entry);
-	char *vmlinuz = only_entry(boot, "vmlinuz-");
+	struct kernel_layout l = KERNEL_LAYOUT_INIT;
+	char *what = xstrfmt("cache entry '%s' (remove it)", entry);
+	int r = debian_layout(entry, what, &l);
 
-	if (!vmlinuz) {
-		free(boot);
-		return error("cache entry '%s' has no kernel image; remove it", entry);
-	}
-	k->version = xstrdup(vmlinuz + strlen("vmlinuz-"));
-	k->image = xstrfmt("%s/%s", boot, vmlinuz);
-	k->modules = xstrfmt("%s/lib/modules/%s", entry, k->version);
-	k->config = xstrfmt("%s/config-%s", boot, k->version);
+	free(what);
+	if (r < 0)
+		return r;
+	k->version = xstrdup(l.version);
+	k->image = xstrfmt("%s/%s", entry, l.image);
+	k->modules = xstrfmt("%s/%s", entry, l.modules);
+	k->config = l.config ? xstrfmt("%s/%s", entry, l.config) : NULL;
 	k->source = xstrdup("debian");
 	k->package = xstrdup(p->name);
 	k->package_version = xstrdup(p->version);
+	k->suite = apt_suite() ? xstrdup(apt_suite()) : NULL;
+	for (size_t i = 0; i < p->part_names.n; i++)
+		strvec_pushf(&k->package_parts, "%s=%s", p->part_names.v[i], p->part_versions.v[i]);
 	k->arch = arch;
-	free(vmlinuz);
-	free(boot);
+	kernel_layout_release(&l);
 	return read_highmem(k);
 }
 
@@ -213,17 +254,19 @@ static int kernel_debian(const struct scenario *s, const char *log,
 	struct deb_pkg p = DEB_PKG_INIT;
 	struct cache_txn txn;
 	char *entry;
-	int r = -1, got;
+	int r, got;
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = debian_entry(&p);
+	if ((r = deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p)) < 0)
+		return r;
+	if (!(entry = debian_entry(&p))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	got = cache_begin(&txn, entry);
-	if (got == 0)
-		got = debian_unpack(&p, txn.tmp, log) < 0 ? -1 : cache_commit(&txn);
+	if (got == 0 && (got = debian_unpack(&p, txn.tmp, log)) == 0)
+		got = cache_commit(&txn);
 	cache_end(&txn);
-	if (got >= 0)
-		r = debian_fill(entry, &p, s->arch, k);
+	r = got < 0 ? got : debian_fill(entry, &p, s->arch, k);
 	free(entry);
 	deb_pkg_release(&p);
 	return r;
@@ -238,14 +281,25 @@ static int debian_find(const struct scenario *s, struct kernel_artifact *k,
 	char *entry;
 	int r;
 
-	if (deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p) < 0)
-		return -1;
-	entry = debian_entry(&p);
+	if ((r = deb_resolve(scenario_kernel_package(s), arch_debian(s->arch), 1, &p)) < 0)
+		return r;
+	if (!(entry = debian_entry(&p))) {
+		deb_pkg_release(&p);
+		return ERR_ENV;
+	}
 	if (is_dir(entry) && cache_check_owner(entry) == 0) {
 		r = debian_fill(entry, &p, s->arch, k) < 0 ? -1 : 1;
 	} else {
-		sb_addf(what, "not cached: a run would download %s %s (%s) with apt-get "
-			"download and unpack it into %s", p.name, p.version, p.arch, entry);
+		struct strbuf parts = STRBUF_INIT;
+		for (size_t i = 0; i < p.part_names.n; i++)
+			sb_addf(&parts, "%s%s %s", i ? ", " : " (its parts: ", p.part_names.v[i],
+				p.part_versions.v[i]);
+		if (parts.len)
+			sb_addch(&parts, ')');
+		sb_addf(what, "not cached: a run would download %s %s (%s)%s%s%s with apt-get "
+			"download and unpack it into %s", p.name, p.version, p.arch, parts.buf,
+			apt_suite() ? " from suite " : "", apt_suite() ? apt_suite() : "", entry);
+		sb_release(&parts);
 		r = 0;
 	}
 	free(entry);
@@ -256,6 +310,31 @@ static int debian_find(const struct scenario *s, struct kernel_artifact *k,
 int kernel_find(const struct scenario *s, kernel_finder *find_build,
 		struct kernel_artifact *k, struct strbuf *what)
 {
+	int a = apt_select(s->kernel_suite, 0, NULL);
+
+	if (a < 0)
+		return a;
+	if (a > 0) {
+		struct strbuf d = STRBUF_INIT;
+		apt_suite_describe(s->kernel_suite, &d);
+		if (s->kernel == KERNEL_DEBIAN) {
+			sb_addf(what, "not cached: a run would first fetch the package lists of "
+				"suite %s (apt-get update with scaletest's own apt), then resolve "
+				"%s for %s there and download it", d.buf,
+				scenario_kernel_package(s), arch_debian(s->arch));
+			sb_release(&d);
+			return 0;
+		}
+		if (s->kernel == KERNEL_BUILD && scenario_debian_source(s->kernel_source, NULL, 0)) {
+			sb_addf(what, "not built: a run would first fetch the package lists of "
+				"suite %s (apt-get update with scaletest's own apt), then resolve "
+				"Debian's kernel source there (kernel_source = %s) and build it",
+				d.buf, s->kernel_source);
+			sb_release(&d);
+			return 0;
+		}
+		sb_release(&d);
+	}
 	switch (s->kernel) {
 	case KERNEL_DEBIAN:
 		return debian_find(s, k, what);
@@ -268,18 +347,6 @@ int kernel_find(const struct scenario *s, kernel_finder *find_build,
 		return find_build(s, k, what);
 	}
 	return error("unknown kernel source");
-}
-
-int kernel_release_valid(const char *v)
-{
-	size_t n = strlen(v);
-
-	if (!n || n > 64 || !isalnum((unsigned char)*v) || strstr(v, ".."))
-		return 0;
-	for (; *v; v++)
-		if (!isalnum((unsigned char)*v) && !strchr("._+~-", *v))
-			return 0;
-	return 1;
 }
 
 static unsigned get16(const unsigned char *b, size_t off)
@@ -356,6 +423,12 @@ out:
 int kernel_obtain(const struct scenario *s, const char *log,
 		  kernel_builder *build, struct kernel_artifact *k)
 {
+	/* The suite's apt serves the kernel (and, through it, busybox and
+	 * fio's source: apt_use_userland()). */
+	int r = apt_select(s->kernel_suite, 1, log);
+
+	if (r < 0)
+		return r;
 	switch (s->kernel) {
 	case KERNEL_DEBIAN:
 		return kernel_debian(s, log, k);

@@ -16,9 +16,11 @@
  *
  * Sources (the scenario's kernel key):
  *   debian: a Debian kernel package (a metapackage is followed to the
- *           versioned package), fetched with apt-get download, unpacked with
- *           dpkg-deb -x into the cache and indexed with depmod -b, in one
- *           cache transaction (cache.h).  Cached by package, version, arch.
+ *           versioned package, and a split 7.x one to its parts), from the
+ *           host's apt or kernel_suite's (apt.h), fetched with apt-get
+ *           download, unpacked with dpkg-deb -x into the cache and indexed
+ *           with depmod -b, in one cache transaction (cache.h), whatever
+ *           its layout (layout.h).  Cached by package, version, arch.
  *   files:  kernel_image and kernel_modules from the scenario, read by
  *           kernel_from_files(), which also reads what the builder made.
  *   build:  built from source by the kernel_builder the caller passes
@@ -28,6 +30,7 @@
 #ifndef SCALETEST_KERNEL_H
 #define SCALETEST_KERNEL_H
 
+#include "kernel/layout.h"
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
 
@@ -35,6 +38,8 @@ struct kernel_artifact {
 	char *source;		/* "debian", "files", "build" */
 	char *package;		/* debian: the versioned package */
 	char *package_version;
+	char *suite;		/* debian: the kernel_suite it came from, or NULL */
+	struct strvec package_parts;	/* debian: a split kernel's "name=version" */
 	char *version;		/* uname -r */
 	char *image;		/* path to bzImage/vmlinuz */
 	char *modules;		/* path to lib/modules/VERSION */
@@ -47,13 +52,18 @@ struct kernel_artifact {
 	char *build_base;	/* tinyconfig, defconfig */
 	struct strvec build_patches;	/* patch file names, in order */
 	struct strvec build_fragments;	/* fragment paths */
+	/* KCIDB's patchset hash: sha256 over the patches' sha256sums, one a
+	 * line, in order ("sha256sum *.patch | cut -c-64 | sha256sum"); "" for
+	 * none */
+	char *build_patchset_hash;
+	char *build_git_url;	/* a git source's https remote (origin), or NULL */
 	/* Why obtaining it failed, in one line, where the input is at fault
 	 * rather than the build (a patch that does not apply): the run's
 	 * reason; else NULL. */
 	char *failure;
 };
-#define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, -1, \
-			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT, NULL }
+#define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, STRVEC_INIT, NULL, NULL, NULL, NULL, 0, -1, \
+			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT, NULL, NULL, NULL }
 
 /* Builds the kernel of a kernel = build scenario into k: 0, or -1 (said). */
 typedef int kernel_builder(const struct scenario *s, const char *log,
@@ -105,9 +115,6 @@ int kernel_image_parse(const unsigned char *buf, size_t len,
 /* The same from a file: 0, or -1 with "'PATH': why" in err. */
 int kernel_image_read(const char *path, struct kernel_image_info *info,
 		      struct strbuf *err);
-/* A kernel release as it may name a directory (lib/modules/VERSION):
- * letters, digits and ._+~-, from a letter or digit, no "..", at most 64
- * characters.  An image's header or a tree's kernel.release is untrusted. */
-int kernel_release_valid(const char *version);
+/* kernel_release_valid(): layout.h. */
 
 #endif

@@ -102,6 +102,10 @@ static int from_image(const struct kernel_override *o, const struct scenario *s,
 		goto out;
 	}
 	image = absolute_path(o->image);
+	if (!image) {
+		sb_addf(err, "--kernel '%s': %s", o->image, strerror(errno));
+		goto out;
+	}
 	if (o->modules) {
 		if (!is_dir(o->modules)) {
 			sb_addf(err, "--modules '%s': %s", o->modules,
@@ -184,6 +188,10 @@ static int from_source(const struct kernel_override *o, const struct scenario *s
 		return -1;
 	}
 	src = deb ? xstrdup(o->source) : absolute_path(o->source);
+	if (!src) {
+		sb_addf(err, "--source '%s': %s", o->source, strerror(errno));
+		return -1;
+	}
 	strvec_push(sets, "kernel=build");
 	strvec_pushf(sets, "kernel_source=%s", src);
 	/* The file's patches were made for its source: they go too (a
@@ -232,6 +240,11 @@ int kernel_override_sets(const struct kernel_override *o, const struct scenario 
 		return -1;
 	if (o->patches) {
 		char *p = absolute_path(o->patches);
+
+		if (!p) {
+			sb_addf(err, "--patches '%s': %s", o->patches, strerror(errno));
+			return -1;
+		}
 		strvec_pushf(sets, "kernel_patches=%s", p);
 		free(p);
 	}

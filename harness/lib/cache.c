@@ -43,27 +43,65 @@ static const char *untrusted(const struct stat *st)
 
 /* The directories above the root: another user who may rename or replace
  * one could swap the cache under us.  Each must be root's or this
- * user's, and writable by no one else unless sticky (/tmp). */
-static int check_ancestors(const char *root)
+ * user's, and writable by no one else unless sticky (/tmp).  Each is
+ * looked at itself (lstat): a symbolic link on the way (the root itself,
+ * HOME/.cache) is as good as its owner, who may point it elsewhere at any
+ * time, so one of another user's is refused, naming it; and since a link
+ * leads through directories its path does not name, those of the real
+ * path are held to the same rule. */
+static int check_one(const char *root, const char *p, int as_dir)
 {
-	char *p = xstrdup(root), *slash;
-	int r = 0;
+	struct stat st;
+
+	if (lstat(p, &st) < 0)
+		return 0;	/* not there (yet): nothing to judge */
+	if (S_ISLNK(st.st_mode)) {
+		if (st.st_uid != 0 && st.st_uid != geteuid())
+			return error_env("the cache '%s' lies behind '%s', a symbolic link owned by "
+					 "another user (uid %lu), who may point it elsewhere: set "
+					 "SCALETEST_CACHE to a directory of your own", root, p,
+					 (unsigned long)st.st_uid);
+	} else if (as_dir && ((st.st_uid != 0 && st.st_uid != geteuid()) ||
+			      ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)))) {
+		return error_env("the cache '%s' lies in '%s', which another user may change "
+				 "(owner uid %lu, mode %03o): set SCALETEST_CACHE to a "
+				 "directory of your own", root, p, (unsigned long)st.st_uid,
+				 (unsigned)(st.st_mode & 07777));
+	}
+	return 0;
+}
+
+/* path (as a directory above the root with self_as_dir, else only if it
+ * is a link) and every directory above it. */
+static int check_path(const char *root, const char *path, int self_as_dir)
+{
+	char *p = xstrdup(path), *slash;
+	int r = check_one(root, path, self_as_dir);
 
 	while (!r && (slash = strrchr(p, '/'))) {
-		struct stat st;
+		int top = slash == p;
 
-		slash[slash == p] = '\0';
-		if (stat(p, &st) < 0)
-			break;
-		if ((st.st_uid != 0 && st.st_uid != geteuid()) ||
-		    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)))
-			r = error_env("the cache '%s' lies in '%s', which another user may change "
-				      "(owner uid %lu, mode %03o): set SCALETEST_CACHE to a "
-				      "directory of your own", root, p, (unsigned long)st.st_uid,
-				      (unsigned)(st.st_mode & 07777));
-		if (slash == p)
+		slash[top] = '\0';
+		r = check_one(root, p, 1);
+		if (top)
 			break;
 	}
+	free(p);
+	return r;
+}
+
+static int check_ancestors(const char *root)
+{
+	char *real = NULL, *p = xstrdup(root), *slash;
+	int r = check_path(root, root, 0);
+
+	/* The real path of root, or of the nearest ancestor there is (a
+	 * dry run's root need not exist), and the directories above it. */
+	while (!r && !(real = realpath(p, NULL)) && (slash = strrchr(p, '/')) && slash != p)
+		*slash = '\0';
+	if (!r && real && strcmp(real, p))
+		r = check_path(root, real, strcmp(p, root) != 0);
+	free(real);
 	free(p);
 	return r;
 }
@@ -78,10 +116,13 @@ static int check_root(const char *root)
 	const char *why;
 
 	if (stat(root, &st) < 0) {
+		int a;
+
 		if (errno != ENOENT)
-			return error_errno("cannot stat the cache '%s'", root);
-		if (cache_ro)
-			return check_ancestors(root);
+			return error_env("cannot stat the cache '%s': %s", root, strerror(errno));
+		/* before anything is made through a link of another user's */
+		if ((a = check_ancestors(root)) < 0 || cache_ro)
+			return a;
 		if (mkdir_p(root, 0755) < 0 || stat(root, &st) < 0)
 			return error_env("cannot create the cache directory '%s'", root);
 	}
@@ -100,42 +141,53 @@ const char *cache_root(void)
 	static char *root;
 	const char *e;
 	struct passwd *pw;
+	char *r;
 
 	if (root)
 		return root;
 	if ((e = getenv("SCALETEST_CACHE")) && *e)
-		root = absolute_path(e);
+		r = xstrdup(e);
 	else if ((e = getenv("XDG_CACHE_HOME")) && *e)
-		root = xstrfmt("%s/scaletest", e);
+		r = xstrfmt("%s/scaletest", e);
 	else if ((e = getenv("HOME")) && *e)
-		root = xstrfmt("%s/.cache/scaletest", e);
+		r = xstrfmt("%s/.cache/scaletest", e);
 	else if ((pw = getpwuid(geteuid())) && pw->pw_dir && pw->pw_dir[0] == '/')
-		root = xstrfmt("%s/.cache/scaletest", pw->pw_dir);
+		r = xstrfmt("%s/.cache/scaletest", pw->pw_dir);
 	else {
 		error_env("no place for the cache: HOME is not set and user %lu has no home "
 			  "directory; set SCALETEST_CACHE to a directory of your own",
 			  (unsigned long)geteuid());
-		exit(EXIT_ENV);
+		return NULL;
 	}
-	/* Relative XDG_CACHE_HOME or HOME: from here, as SCALETEST_CACHE. */
-	if (root[0] != '/') {
-		char *abs = absolute_path(root);
+	/* A relative one (SCALETEST_CACHE, XDG_CACHE_HOME or HOME): from here. */
+	if (r[0] != '/') {
+		char *abs = absolute_path(r);
 
-		free(root);
-		root = abs;
+		if (!abs) {
+			error_env("cannot place the cache '%s': %s", r, strerror(errno));
+			free(r);
+			return NULL;
+		}
+		free(r);
+		r = abs;
 	}
-	if (check_root(root) < 0)
-		exit(EXIT_ENV);
-	return root;
+	if (check_root(r) < 0) {
+		free(r);
+		return NULL;
+	}
+	return root = r;
 }
 
 char *cache_path(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *root = cache_root();
 	va_list ap;
 	char *slash;
 
-	sb_addf(&sb, "%s/", cache_root());
+	if (!root)
+		return NULL;
+	sb_addf(&sb, "%s/", root);
 	va_start(ap, fmt);
 	sb_vaddf(&sb, fmt, ap);
 	va_end(ap);
@@ -143,8 +195,10 @@ char *cache_path(const char *fmt, ...)
 		return sb_detach(&sb, NULL);
 	slash = strrchr(sb.buf, '/');
 	*slash = '\0';
-	if (mkdir_p(sb.buf, 0755) < 0)
-		die("cannot create the cache directory '%s'", sb.buf);
+	if (mkdir_p(sb.buf, 0755) < 0) {	/* said */
+		sb_release(&sb);
+		return NULL;
+	}
 	*slash = '/';
 	return sb_detach(&sb, NULL);
 }
@@ -244,7 +298,8 @@ char *cache_log_dir(void)
 {
 	char *p = cache_path("logs/x");
 
-	*strrchr(p, '/') = '\0';
+	if (p)
+		*strrchr(p, '/') = '\0';
 	return p;
 }
 

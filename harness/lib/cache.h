@@ -9,8 +9,8 @@
  *
  * Trust.  The harness runs what it finds here (kernels, fio, make in
  * kernel work trees) and passes memo files to apt-get, so the cache must
- * be no one else's: cache_root() refuses (exit 3, saying why and what to
- * do) a root that another user owns or that its group or everyone may
+ * be no one else's: cache_root() refuses (NULL, saying why and what to
+ * do: the environment's failure, ERR_ENV) a root that another user owns or that its group or everyone may
  * write, or that lies in a directory another user may change; every entry
  * (and its seal) is checked the same way by cache_begin() before it is
  * used, and small files (memos, verdicts) are read with
@@ -29,8 +29,8 @@
  *	char *entry = cache_path("debs/%s_%s", pkg, arch);
  *	struct cache_txn txn;
  *	int r = cache_begin(&txn, entry);	// waits for the lock
- *	if (r == 0)				// not there: build it
- *		r = build_into(txn.tmp) < 0 ? -1 : cache_commit(&txn);
+ *	if (r == 0 && (r = build_into(txn.tmp)) == 0)	// not there: build it
+ *		r = cache_commit(&txn);		// (a failure keeps its class)
  *	if (r >= 0)				// there, or built now
  *		... use entry (the lock is still held) ...
  *	cache_end(&txn);			// removes txn.tmp if uncommitted,
@@ -58,10 +58,13 @@
 
 #include "lib/strbuf.h"
 
+/* The root, checked (and made) once: NULL (said) when there is no place
+ * for it or it cannot be trusted; the caller's failure is then ERR_ENV. */
 const char *cache_root(void);
 /* Dry runs: cache_path() creates no directory, cache_write_small() writes
  * nothing, and a missing root is not made. */
 void cache_set_readonly(int ro);
+/* Whether it is: kernel/apt.c then takes the lists there are, fetching none. */
 int cache_readonly(void);
 /* The entry or file at path is not a link, is this user's and writable by
  * no one else: 0, or -1 (said). */
@@ -73,9 +76,11 @@ int cache_check_owner(const char *path);
 int cache_read_small(const char *path, struct strbuf *sb, size_t max);
 /* Write a small cache file (atomically); nothing when read-only.  0 or -1. */
 int cache_write_small(const char *path, const char *text);
-/* malloc'd "<root>/<fmt...>"; creates the parent directory. */
+/* malloc'd "<root>/<fmt...>"; creates the parent directory (not in a
+ * dry run).  NULL (said) when the cache cannot be used or the directory
+ * made: the caller returns ERR_ENV. */
 char *cache_path(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* <root>/logs, created; malloc'd. */
+/* <root>/logs, created; malloc'd, or NULL as cache_path(). */
 char *cache_log_dir(void);
 
 struct cache_lock {

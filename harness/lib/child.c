@@ -105,7 +105,8 @@ static void watcher_done(int slot)
 		;
 }
 
-static void live_add(pid_t pid)
+/* 0, or -1 (said) when there is no room to track pid: it is killed. */
+static int live_add(pid_t pid)
 {
 	for (int i = 0; i < MAX_LIVE; i++)
 		if (!live[i]) {
@@ -113,11 +114,12 @@ static void live_add(pid_t pid)
 			if (watcher_start(pid, (int *)&live_line[i], (pid_t *)&live_watcher[i]) < 0)
 				warning("cannot start a watcher for process %ld: only PR_SET_PDEATHSIG "
 					"ties it to the harness", (long)pid);
-			return;
+			return 0;
 		}
 	/* Too many children: refuse rather than lose track of one. */
 	kill(-pid, SIGKILL);
-	die("too many child processes");
+	waitpid(pid, NULL, 0);
+	return error("too many child processes (%d)", MAX_LIVE);
 }
 
 static void live_del(pid_t pid)
@@ -129,7 +131,7 @@ static void live_del(pid_t pid)
 		}
 }
 
-void child_kill_all(void)
+static void child_kill_all(void)
 {
 	int any = 0;
 
@@ -175,12 +177,12 @@ static void on_exit_kill(void)
 	child_kill_all();
 }
 
-void child_signals_init(void)
+int child_signals_init(void)
 {
 	struct sigaction sa;
 
 	if (pipe2(sigpipe_fds, O_CLOEXEC | O_NONBLOCK) < 0)
-		die("cannot create a pipe: %s", strerror(errno));
+		return error_env("cannot create a pipe: %s", strerror(errno));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -189,6 +191,7 @@ void child_signals_init(void)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	atexit(on_exit_kill);
+	return 0;
 }
 
 int child_interrupted(void)
@@ -224,8 +227,9 @@ int child_start(struct child *c)
 	ssize_t r;
 
 	if (!path) {
+		/* A program that is not there is the environment's. */
 		errno = ENOENT;
-		return error("cannot run '%s': not found in PATH", c->argv[0]);
+		return error_env("cannot run '%s': not found in PATH", c->argv[0]);
 	}
 	for (char **p = environ; *p; p++)
 		nenv++;
@@ -298,11 +302,14 @@ fail:
 		_exit(127);
 	}
 	setpgid(pid, pid);
-	live_add(pid);
 	close(errpipe[1]);
 	close(devnull);
 	free(path);
 	free(envp);
+	if (live_add(pid) < 0) {
+		close(errpipe[0]);
+		return -1;
+	}
 	do
 		r = read(errpipe[0], &e, sizeof(e));
 	while (r < 0 && errno == EINTR);
@@ -437,9 +444,11 @@ static void progress_draw(struct progress *p, const char *text, size_t len)
 	p->last = now;
 	if (len > 90)
 		len = 90;
-	sb_addf(&sb, "\r\033[K%s [%.0fs] ", p->label, now - p->start);
-	for (size_t i = 0; i < len; i++)
-		sb_addch(&sb, (unsigned char)text[i] < 0x20 ? ' ' : text[i]);
+	sb_adds(&sb, "\r\033[K");
+	/* a program's output, and a label naming a file: cleaned as guest text */
+	sb_add_clean(&sb, p->label, strlen(p->label), 0);
+	sb_addf(&sb, " [%.0fs] ", now - p->start);
+	sb_add_clean(&sb, text, len, 0);
 	(void)write_all(2, sb.buf, sb.len);
 	sb_release(&sb);
 }
@@ -485,7 +494,7 @@ int child_run(const char *const *argv, const struct child_opts *o,
 	int pfd[2], logfd = -1;
 	double start = now_monotonic();
 	double deadline = o->timeout > 0 ? start + o->timeout : 0;
-	int eof = 0;
+	int eof = 0, e;
 
 	if (pipe2(pfd, O_CLOEXEC) < 0)
 		return error_errno("cannot create a pipe");
@@ -502,12 +511,12 @@ int child_run(const char *const *argv, const struct child_opts *o,
 	c.dir = o->dir;
 	c.out = pfd[1];
 	c.err = pfd[1];
-	if (child_start(&c) < 0) {
+	if ((e = child_start(&c)) < 0) {
 		close(pfd[0]);
 		close(pfd[1]);
 		if (logfd >= 0)
 			close(logfd);
-		return -1;
+		return e;
 	}
 	close(pfd[1]);
 
@@ -583,14 +592,15 @@ int child_step(const char *const *argv, const char *dir, const char *const *env,
 	struct stat st;
 	/* Where this step's output starts in the log (steps append to it). */
 	size_t from = log && stat(log, &st) == 0 ? (size_t)st.st_size : 0;
+	int r;
 
 	o.dir = dir;
 	o.env = env;
 	o.log = log;
 	o.timeout = timeout;
 	o.progress = progress;
-	if (child_run(argv, &o, &res) < 0)
-		return -1;
+	if ((r = child_run(argv, &o, &res)) < 0)
+		return r;
 	if (res.outcome == CHILD_INTERRUPTED)
 		return error("%s: interrupted", what);
 	if (!child_ok(&res)) {

@@ -77,6 +77,7 @@ struct child_result {
 	double seconds;
 };
 
+/* 0, or < 0 (said): ERR_ENV for a program that is not there. */
 int child_start(struct child *c);
 /* Reap without waiting: 1 if it has ended (res filled), 0 if still running. */
 int child_poll(struct child *c, struct child_result *res);
@@ -99,7 +100,8 @@ struct child_opts {
 };
 #define CHILD_OPTS_INIT { NULL, NULL, 0, NULL, NULL, 0, NULL }
 
-/* Run to completion.  -1 only when the program could not be started. */
+/* Run to completion.  < 0 only when the program could not be started:
+ * ERR_ENV when it is not there (not found in PATH). */
 int child_run(const char *const *argv, const struct child_opts *o,
 		struct child_result *res);
 /* One step of a build: child_run with its output appended to log; a
@@ -108,10 +110,9 @@ int child_run(const char *const *argv, const struct child_opts *o,
 int child_step(const char *const *argv, const char *dir, const char *const *env,
 	     const char *log, double timeout, const char *progress, const char *what);
 
-void child_signals_init(void);
+/* 0, or ERR_ENV (said) when the harness cannot make its signal pipe. */
+int child_signals_init(void);
 int child_interrupted(void);
 int child_signal_fd(void);
-/* Kill every live child group now (also done at exit). */
-void child_kill_all(void);
 
 #endif

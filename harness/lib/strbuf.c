@@ -135,11 +135,6 @@ char *sb_detach(struct strbuf *sb, size_t *len)
 	return r;
 }
 
-int sb_read_fd(struct strbuf *sb, int fd)
-{
-	return sb_read_fd_max(sb, fd, SIZE_MAX);
-}
-
 int sb_read_fd_max(struct strbuf *sb, int fd, size_t max)
 {
 	size_t start = sb->len;

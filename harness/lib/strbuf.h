@@ -65,7 +65,6 @@ char *sb_detach(struct strbuf *sb, size_t *len);
  * more than max bytes came.
  */
 #define SB_READ_MAX ((size_t)1 << 30)
-int sb_read_fd(struct strbuf *sb, int fd);
 int sb_read_fd_max(struct strbuf *sb, int fd, size_t max);
 int sb_read_file(struct strbuf *sb, const char *path);
 int sb_read_file_max(struct strbuf *sb, const char *path, size_t max);

@@ -50,14 +50,26 @@ static void vreport(const char *prefix, const char *fmt, va_list ap, int err)
 	} \
 } while (0)
 
-void die(const char *fmt, ...)
+int exit_code(int r)
+{
+	if (r >= 0)
+		return EXIT_OK;
+	return r == ERR_ENV ? EXIT_ENV : r == ERR_USAGE ? EXIT_USAGE : EXIT_RUNFAIL;
+}
+
+int err_worse(int a, int b)
+{
+	return exit_code(a) >= exit_code(b) ? a : b;
+}
+
+void bug(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vreport("fatal: ", fmt, ap, 0);
+	vreport("BUG: ", fmt, ap, 0);
 	va_end(ap);
-	exit(EXIT_USAGE);
+	abort();
 }
 
 int error(const char *fmt, ...)
@@ -75,13 +87,10 @@ int error_errno(const char *fmt, ...)
 	return -1;
 }
 
-int error_was_env;
-
 int error_env(const char *fmt, ...)
 {
-	error_was_env = 1;
 	REPORT_UNLESS_QUIET("", fmt, 0);
-	return -1;
+	return ERR_ENV;
 }
 
 void warning(const char *fmt, ...)
@@ -346,35 +355,100 @@ int mkdir_p(const char *path, mode_t mode)
 	return r;
 }
 
-int remove_tree(const char *path)
+/* Empties the open directory fd (of device dev, shown as path): each
+ * subdirectory opened from fd with O_NOFOLLOW, so a link is removed itself
+ * and never followed, and none on another filesystem is entered (a mount
+ * point is left, said). */
+static int empty_dir_at(int fd, dev_t dev, const char *path)
 {
-	struct stat st;
 	DIR *d;
 	struct dirent *de;
-	int r = 0;
+	char **names = NULL;
+	size_t n = 0, alloc = 0;
+	int r = 0, dupfd = dup(fd);
 
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : error_errno("cannot stat '%s'", path);
-	if (!S_ISDIR(st.st_mode)) {
-		if (unlink(path) < 0)
-			return error_errno("cannot remove '%s'", path);
-		return 0;
+	if (dupfd < 0 || !(d = fdopendir(dupfd))) {
+		if (dupfd >= 0)
+			close(dupfd);
+		return error_errno("cannot read '%s'", path);
 	}
-	d = opendir(path);
-	if (!d)
-		return error_errno("cannot open '%s'", path);
+	/* the names first: the directory changes as they go */
 	while ((de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		char *sub = xstrfmt("%s/%s", path, de->d_name);
-		if (remove_tree(sub) < 0)
-			r = -1;
-		free(sub);
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			names = xrealloc(names, alloc * sizeof(*names));
+		}
+		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	if (!r && rmdir(path) < 0)
-		r = error_errno("cannot remove '%s'", path);
+	for (size_t i = 0; i < n; i++) {
+		char *sub = xstrfmt("%s/%s", path, names[i]);
+		int cfd = openat(fd, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int e = errno;
+		struct stat st;
+
+		if (cfd < 0 && (e == ENOTDIR || e == ELOOP)) {
+			/* a file, or a link (never followed) */
+			if (unlinkat(fd, names[i], 0) < 0 && errno != ENOENT)
+				r = error_errno("cannot remove '%s'", sub);
+		} else if (cfd < 0) {
+			if (e != ENOENT) {
+				errno = e;
+				r = error_errno("cannot open '%s'", sub);
+			}
+		} else if (fstat(cfd, &st) < 0) {
+			r = error_errno("cannot stat '%s'", sub);
+		} else if (st.st_dev != dev) {
+			r = error("'%s' is on another filesystem: not removed", sub);
+		} else if (empty_dir_at(cfd, dev, sub) < 0) {
+			r = -1;
+		} else if (unlinkat(fd, names[i], AT_REMOVEDIR) < 0 && errno != ENOENT) {
+			r = error_errno("cannot remove '%s'", sub);
+		}
+		if (cfd >= 0)
+			close(cfd);
+		free(sub);
+		free(names[i]);
+	}
+	free(names);
 	return r;
+}
+
+int remove_tree_at(int dirfd, const char *name, const char *path, const struct stat *seen)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	int r;
+
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		if (errno != ENOTDIR && errno != ELOOP)
+			return error_errno("cannot open '%s'", path);
+		if (seen)
+			return error("'%s' is no longer the directory it was: left", path);
+		if (unlinkat(dirfd, name, 0) < 0 && errno != ENOENT)
+			return error_errno("cannot remove '%s'", path);
+		return 0;
+	}
+	if (fstat(fd, &st) < 0) {
+		r = error_errno("cannot stat '%s'", path);
+	} else if (seen && (st.st_dev != seen->st_dev || st.st_ino != seen->st_ino)) {
+		r = error("'%s' is no longer the directory it was: left", path);
+	} else {
+		r = empty_dir_at(fd, st.st_dev, path);
+		if (!r && unlinkat(dirfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+			r = error_errno("cannot remove '%s'", path);
+	}
+	close(fd);
+	return r;
+}
+
+int remove_tree(const char *path)
+{
+	return remove_tree_at(AT_FDCWD, path, path, NULL);
 }
 
 int copy_file(const char *src, const char *dst, mode_t mode)
@@ -444,7 +518,7 @@ char *absolute_path(const char *path)
 	if (path[0] == '/')
 		return xstrdup(path);
 	if (!getcwd(cwd, sizeof(cwd)))
-		die("cannot get the current directory");
+		return NULL;
 	return xstrfmt("%s/%s", cwd, path);
 }
 
@@ -470,7 +544,7 @@ static void format_now(char *buf, size_t n, const char *fmt)
 
 	gmtime_r(&t, &tm);
 	if (!strftime(buf, n, fmt, &tm))
-		die("timestamp buffer too small");
+		bug("timestamp buffer of %zu bytes too small", n);
 }
 
 void timestamp_id(char *buf, size_t n)
@@ -493,14 +567,14 @@ struct hash_ctx *hash_new(void)
 
 	h->md = EVP_MD_CTX_new();
 	if (!h->md || EVP_DigestInit_ex(h->md, EVP_sha256(), NULL) != 1)
-		die("cannot initialise SHA-256");
+		bug("cannot initialise SHA-256 (OpenSSL)");
 	return h;
 }
 
 void hash_add(struct hash_ctx *h, const void *data, size_t n)
 {
 	if (EVP_DigestUpdate(h->md, data, n) != 1)
-		die("SHA-256 update failed");
+		bug("SHA-256 update failed (OpenSSL)");
 }
 
 void hash_adds(struct hash_ctx *h, const char *s)
@@ -539,7 +613,7 @@ void hash_hex(struct hash_ctx *h, char out[65])
 	unsigned int n = 0, i;
 
 	if (EVP_DigestFinal_ex(h->md, md, &n) != 1 || n != 32)
-		die("SHA-256 final failed");
+		bug("SHA-256 final failed (OpenSSL)");
 	for (i = 0; i < n; i++)
 		snprintf(out + 2 * i, 3, "%02x", md[i]);
 	EVP_MD_CTX_free(h->md);
@@ -620,10 +694,21 @@ int parse_double(const char *s, double *out)
 
 long long host_mem_available_kb(void)
 {
+	static const char fault[] = "host-memavailable:";
+	const char *e = getenv("SCALETEST_FAULT");
 	struct strbuf sb = STRBUF_INIT;
 	long long v = -1;
 	const char *p;
+	int64_t mib;
 
+	if (e && !strncmp(e, fault, strlen(fault))) {
+		if (parse_i64(e + strlen(fault), &mib) < 0 || mib < 0 || mib > (1LL << 30)) {
+			error("SCALETEST_FAULT '%s': the MiB after '%s' must be a whole number "
+			      "from 0 to %lld", e, fault, 1LL << 30);
+			return 0;	/* refuse rather than trust the real figure */
+		}
+		return mib * 1024;
+	}
 	if (sb_read_file(&sb, "/proc/meminfo") == 0 &&
 	    (p = strstr(sb.buf, "MemAvailable:")))
 		v = strtoll(p + strlen("MemAvailable:"), NULL, 10);

@@ -8,8 +8,29 @@
  *	if (stat(path, &st) < 0)
  *		return error_errno("cannot stat '%s'", path);
  *
- * Only the command layer calls die() or exit().  Messages are lowercase,
- * have no final period, and quote their subject.
+ * A failure carries its class back to the caller in the value returned,
+ * and nothing global remembers it, so a loop of runs (nightly, bisect)
+ * judges each failure by its own class:
+ *
+ *	ERR_FAIL  (-1)	error(), error_errno(): it failed		exit 1
+ *	ERR_USAGE (-2)	the input cannot be used (a layout the		exit 2
+ *			kernel cannot hold)
+ *	ERR_ENV   (-3)	error_env(): a tool or package is missing,	exit 3
+ *			or the environment cannot hold the run
+ *
+ * A function that fails because a callee failed returns the callee's
+ * value, not -1, and a caller that only asks whether it failed asks "< 0":
+ *
+ *	if ((r = kernel_obtain(s, log, &k)) < 0)
+ *		return r;
+ *
+ * Library code never exits: only the command layer does, with
+ * exit_code(r) for a failure's class (docs/statuses.md).  bug() is for
+ * what only a mistake in the program makes happen (a key table's bad
+ * default), or a library that cannot fail otherwise failing (OpenSSL's
+ * SHA-256): it says so and aborts, as xmalloc() does when memory runs
+ * out.  Messages are lowercase, have no final period, and quote their
+ * subject.
  *
  * Memory.  xmalloc() and friends (xalloc.h, included here) abort on
  * allocation failure; xstrfmt() is a malloc'd printf.
@@ -62,19 +83,31 @@ enum {
 };
 
 extern const char *progname;
-/* When set, error() and warning() are silent (used by tests). */
+/* When set, error() and warning() are silent (tests and fuzz targets set
+ * it for their whole run). */
 extern int util_quiet;
 /* Called before error(), warning() and note() write: a live line on stderr
  * (lib/meter.h) erases itself there.  NULL when none is shown. */
 extern void (*util_before_message)(void);
 
-void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* The classes of a failure, each minus its exit code (above). */
+enum { ERR_FAIL = -1, ERR_USAGE = -2, ERR_ENV = -3 };
+/* The exit code of a function's result: EXIT_OK for r >= 0, else its
+ * class's (EXIT_ENV, EXIT_USAGE, EXIT_RUNFAIL for any other). */
+int exit_code(int r);
+/* Of two results (0 or a class), the one that decides the exit of both:
+ * the environment's over a usage error over any failure over none. */
+int err_worse(int a, int b);
+
+/* Says "BUG: ..." and aborts: a mistake in the program, never an input's
+ * or the environment's doing. */
+void bug(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Like error(), and marks the failure as the environment's (exit 3): a
- * missing program or package, with the message naming what to install. */
+/* Like error(), and returns ERR_ENV: a missing program or package, with
+ * the message naming what to install, or an environment that cannot hold
+ * the run. */
 int error_env(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-extern int error_was_env;
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Progress line ("scaletest: ..."), on stderr, shown unless util_quiet. */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -97,7 +130,19 @@ int mkdir_under(const char *dir, const char *name, char **path);
 /* fsync the directory holding path (after a rename into it); 0 or -1. */
 int fsync_parent(const char *path);
 int mkdir_p(const char *path, mode_t mode);
+/*
+ * Removing a tree never follows a link and never leaves its filesystem:
+ * each directory is opened from its parent's fd with
+ * openat(O_NOFOLLOW|O_DIRECTORY) and emptied with unlinkat(), so a link
+ * met anywhere (planted, or swapped in while the tree is walked) is
+ * removed itself, and a directory on another filesystem (a mount point)
+ * is left, said.  remove_tree_at removes dirfd/name (path names it in
+ * messages); with seen, only if it is still the directory seen there
+ * (st_dev and st_ino: gc judged that one).  0, or -1 (said); gone is 0.
+ */
 int remove_tree(const char *path);
+struct stat;
+int remove_tree_at(int dirfd, const char *name, const char *path, const struct stat *seen);
 int copy_file(const char *src, const char *dst, mode_t mode);
 int path_exists(const char *path);
 int is_dir(const char *path);
@@ -106,7 +151,9 @@ int is_executable(const char *path);
 char *find_in_path(const char *prog);
 /* 1 if prog is found in $PATH. */
 int have_program(const char *prog);
-/* Absolute form of path (need not exist); malloc'd. */
+/* Absolute form of path (need not exist); malloc'd.  NULL with errno
+ * when the current directory cannot be found (it was removed): the
+ * caller says so, in its own words. */
 char *absolute_path(const char *path);
 const char *path_basename(const char *path);
 
@@ -172,7 +219,9 @@ int log_errors(const char *path, size_t from, int max, struct strbuf *out);
  * works as the final one does. */
 const char *scaletest_root(void);
 
-/* Host memory available for a new guest, in kB (MemAvailable), or -1. */
+/* Host memory available for a new guest, in kB (MemAvailable), or -1.
+ * SCALETEST_FAULT=host-memavailable:MIB makes it MIB (the tests of a
+ * guest too large for the host, on any host: docs/faults.md). */
 long long host_mem_available_kb(void);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "lib/util.h"
 #include "lib/xalloc.h"
+#include "record/hung.h"
 
 void console_scan_init(struct console_scan *cs)
 {
@@ -128,7 +129,7 @@ static void scan_line(struct console_scan *cs, const char *raw, size_t len)
 		if (g == CRASH_GROUP_OOM) {
 			cs->oom = 1;
 			keep_title(cs->oom_line, &l);
-		} else {
+		} else if (g == CRASH_GROUP_CRASH) {
 			cs->crash = 1;
 			keep_title(cs->crash_line, &l);
 		}
@@ -180,7 +181,10 @@ void console_scan_finish(struct console_scan *cs)
 	sb_reset(&cs->partial);
 }
 
-/* The report crash_classify() names: the earlier; on the same line, OOM. */
+/* The report crash_classify() names: the earlier; on the same line, the
+ * OOM.  An OOM the kernel survived hides no later crash: it names the run
+ * only when the crash after it is the boot's end it brought (its class
+ * says so: a panic once init was killed, a reboot). */
 static const struct console_report *first_report(const struct console_scan *cs)
 {
 	const struct console_report *c = &cs->rep[CRASH_GROUP_CRASH], *o = &cs->rep[CRASH_GROUP_OOM];
@@ -189,7 +193,11 @@ static const struct console_report *first_report(const struct console_scan *cs)
 		return c->r.cls ? c : NULL;
 	if (!c->r.cls)
 		return o;
-	return c->line < o->line ? c : o;
+	if (c->line < o->line)
+		return c;
+	if (c->line == o->line)
+		return o;
+	return crash_report_class(&c->r)->boot_end ? o : c;
 }
 
 const struct console_report *console_scan_stop(const struct console_scan *cs)
@@ -227,13 +235,30 @@ static void join(struct strbuf *out, char *const *lines, size_t n)
 }
 
 /* Titles stay one printable line of at most CONSOLE_TITLE_MAX - 1 bytes. */
-static void fit(struct strbuf *sb)
+static void printable_line(struct strbuf *sb)
 {
 	for (size_t i = 0; i < sb->len; i++)
 		if ((unsigned char)sb->buf[i] < 0x20 || (unsigned char)sb->buf[i] >= 0x7f)
 			sb->buf[i] = '?';
 	if (sb->len >= CONSOLE_TITLE_MAX)
 		sb_setlen(sb, CONSOLE_TITLE_MAX - 1);
+}
+
+/* A report classified, with its line and context; titled with the stack
+ * the guest read of the task it names, if it has none of its own. */
+static void report_crash(const struct console_report *r, const struct hung_tasks *hung,
+			 struct crash *c)
+{
+	const struct hung_task *t = hung ? hung_find(hung, crash_report_task(&r->r)) : NULL;
+
+	if (t)
+		crash_of_report_trace(&r->r, t->frames, t->nframes, c);
+	else
+		crash_of_report(&r->r, c);
+	c->line = r->line;
+	join(&c->context, r->ctx.v, r->ctx.n);
+	printable_line(&c->title);
+	printable_line(&c->detail);
 }
 
 int crash_classify(const struct console_scan *cs, const struct crash_host *h,
@@ -245,17 +270,26 @@ int crash_classify(const struct console_scan *cs, const struct crash_host *h,
 
 	crash_reset(c);
 	if (r) {
-		crash_of_report(&r->r, c);
-		c->line = r->line;
-		join(&c->context, r->ctx.v, r->ctx.n);
-	} else {
-		if (!crash_of_host(&guest, h ? h : &none, c))
-			return 0;
-		for (size_t i = 0; i < cs->tail_n; i++)
-			join(&c->context, &cs->tail[(cs->tail_next + CONSOLE_TAIL -
-						     cs->tail_n + i) % CONSOLE_TAIL], 1);
+		report_crash(r, h ? h->hung : NULL, c);
+		return 1;
 	}
-	fit(&c->title);
-	fit(&c->detail);
+	if (!crash_of_host(&guest, h ? h : &none, c))
+		return 0;
+	for (size_t i = 0; i < cs->tail_n; i++)
+		join(&c->context, &cs->tail[(cs->tail_next + CONSOLE_TAIL - cs->tail_n + i) %
+					    CONSOLE_TAIL], 1);
+	printable_line(&c->title);
+	printable_line(&c->detail);
+	return 1;
+}
+
+int crash_finding(const struct console_scan *cs, struct crash *c)
+{
+	const struct console_report *r = &cs->rep[CRASH_GROUP_FINDING];
+
+	crash_reset(c);
+	if (!r->r.cls)
+		return 0;
+	report_crash(r, NULL, c);
 	return 1;
 }

@@ -6,18 +6,21 @@
  * stripped, lines longer than CONSOLE_LINE_MAX cut), makes them printable
  * (control and non-ASCII bytes become '?'), splits each into timestamp,
  * caller id and message (crash.h), and asks the crash classifier (crash.h)
- * whether the line starts a report.  The first report of the crash group
- * and the first of the OOM group are each kept: CONSOLE_BEFORE lines
- * before and up to CONSOLE_AFTER lines from their first line (the context
- * shown to people), and the lines their title is taken from (the
- * classifier's choice).  The last CONSOLE_TAIL lines are kept for the
- * host-side classes, and the guest's own "scaletest[...]: phase NAME" and
- * "end:" lines are noted.
+ * whether the line starts a report.  The first report of each group (a
+ * crash, an OOM, a finding the kernel goes on past) is kept:
+ * CONSOLE_BEFORE lines before and up to CONSOLE_AFTER lines from its
+ * first line (the context shown to people), and the lines its title is
+ * taken from (the classifier's choice).  The last CONSOLE_TAIL lines are
+ * kept for the host-side classes, and the guest's own "scaletest[...]:
+ * phase NAME" and "end:" lines are noted.
  *
- * crash_classify() then names what went wrong: the earlier of the two
- * reports (on the same line, the OOM report: a panic that says "Out of
- * memory" is an OOM), titled by the classifier; else, from what the host
- * saw, one of the host-side classes.
+ * crash_classify() then names what went wrong: the earlier of the crash
+ * and the OOM report (on the same line, the OOM report: a panic that says
+ * "Out of memory" is an OOM), except that an OOM gives way to a later
+ * crash unless that crash is the boot's end it brought (a panic after
+ * init was killed); titled by the classifier; else, from what the host
+ * saw, one of the host-side classes.  crash_finding() names the finding,
+ * which is never what went wrong.
  *
  *	struct console_scan cs;
  *	console_scan_init(&cs);
@@ -29,11 +32,13 @@
  *	struct crash c = CRASH_INIT;
  *	if (crash_classify(&cs, &h, &c))	// 1: c.cls, c.type, c.title, c.context
  *		... crash_reason(&c) ...
+ *	if (crash_finding(&cs, &f))		// 1: a finding, as c
+ *		...
  *	crash_release(&c);
  *	console_scan_release(&cs);
  *
- * cs.crash_line and cs.oom_line keep the first line of each group's first
- * report (result.json's console.crash and console.oom).  The scan is
+ * cs.crash_line and cs.oom_line keep the first line of the first crash
+ * and OOM report (result.json's console.crash and console.oom).  The scan is
  * linear in its input however it is split, one huge line included:
  * cs.examined counts the bytes it looked at, for the tests that hold it
  * to that.
@@ -65,7 +70,7 @@ struct console_scan {
 	int crash, oom;
 	char crash_line[CONSOLE_TITLE_MAX];
 	char oom_line[CONSOLE_TITLE_MAX];
-	struct console_report rep[2];	/* [CRASH_GROUP_CRASH], [CRASH_GROUP_OOM] */
+	struct console_report rep[CRASH_GROUP_COUNT];	/* the first of each group */
 	char *tail[CONSOLE_TAIL];	/* the last lines, a ring */
 	size_t tail_n, tail_next;
 	unsigned *seen;			/* lines with each oops row's header */
@@ -84,13 +89,18 @@ void console_scan_release(struct console_scan *cs);
 /* The first report whose class stops a run, or NULL. */
 const struct console_report *console_scan_stop(const struct console_scan *cs);
 
-/* Classify one line (no '\n'): 0 nothing, 1 crash group, 2 OOM group
- * (a report that needs an earlier line, like a reboot, is never matched). */
+/* Classify one line (no '\n'): 0 nothing (a finding, like a page allocation
+ * failure, included), 1 crash group, 2 OOM group (a report that needs an
+ * earlier line, like a reboot, is never matched). */
 int console_classify(const char *line, size_t len);
 
 /* Picks what went wrong in a run (h may be NULL: the console alone);
  * returns 1 and fills c when something did, 0 when nothing did. */
 int crash_classify(const struct console_scan *cs, const struct crash_host *h,
 		   struct crash *c);
+/* The first report that is a finding whatever the run (a class of
+ * FINDING_ALWAYS: a page allocation failure): 1 and c filled as
+ * crash_classify() fills it, or 0. */
+int crash_finding(const struct console_scan *cs, struct crash *c);
 
 #endif

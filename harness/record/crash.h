@@ -3,32 +3,34 @@
  * crash: the crash classifier.  Which console line starts a kernel report,
  * which of the lines after it belong to it, and the report's class, type
  * and title: the titles syzkaller gives (google/syzkaller pkg/report/
- * linux.go, ported rule by rule into the tables of crash.c), so that the
- * same bug gets the same title on two nights and the title a kernel
- * developer already knows.  The console scanner (console.h) feeds it.
+ * linux.go, ported rule by rule), so that the same bug gets the same
+ * title on two nights and the title a kernel developer already knows.  The
+ * console scanner (console.h) feeds it.
  *
- * The tables, in crash.c:
- *   classes[]   the harness's classes (result.json crash.class): who is to
- *               blame, the run status each gives, whether a live run stops
- *               the VM for it; the host-side ones (channel-lost, hang,
- *               qemu-exited) are decided from what the host saw;
- *   oopses[]    syzkaller's oops table: a header (a plain string a line
- *               must hold to start a report), suppressions (lines that hold
- *               it and are no report), and the formats tried on the
- *               report's lines: a title pattern, report patterns on later
- *               lines, the title template, and a stack extractor (which
- *               parts of the report to walk, which frames to skip, how to
- *               pick the frame among the rest); then the harness's own rows
- *               (OOM, page allocation failure, a second boot banner, hard
- *               lockup, a lone Oops);
- *   skip[]      the frames never named in a title: locking, list and
- *               string helpers, allocators, sanitizer and reporting
- *               machinery (syzkaller's skipPatterns);
- *   types[]     syzkaller's crash type of a title (HANG, WARNING, LOCKDEP,
- *               KASAN-READ, DoS, ...), kept apart from the title.
- * Patterns are POSIX extended regular expressions (regcomp), with (?:...)
- * for a group that is not an argument of the title, as syzkaller writes
- * them.
+ * The rules are data, apart from the engine that applies them (crash.c):
+ *   crash_class.c      the harness's classes (result.json crash.class): who
+ *                      is to blame, the run status each gives, whether a
+ *                      live run stops the VM for it, whether a report of
+ *                      it is a finding the run goes on past; the host-side
+ *                      ones (channel-lost, hang, qemu-exited), decided from
+ *                      what the host saw;
+ *   crash_syzkaller.c  syzkaller's oops table: a header (a plain string a
+ *                      line must hold to start a report), suppressions
+ *                      (lines that hold it and are no report), and the
+ *                      formats tried on the report's lines: a title
+ *                      pattern, report patterns on later lines, the title
+ *                      template, and a stack extractor (which parts of the
+ *                      report to walk, which frames to skip, how to pick
+ *                      the frame among the rest); the frames never named in
+ *                      a title (locking, list and string helpers,
+ *                      allocators, sanitizer and reporting machinery);
+ *                      syzkaller's crash type of a title (HANG, WARNING,
+ *                      LOCKDEP, KASAN-READ, DoS, ...), kept apart from it;
+ *   crash_own.c        the harness's own rows, tried after syzkaller's (an
+ *                      OOM, a page allocation failure, a second boot
+ *                      banner, a hard lockup, a lone Oops).
+ * crash_rules.h says the shape of the rules; crash_re.c compiles and runs
+ * their patterns.
  *
  * A title has no pid, address, offset, line number or timestamp: numbers
  * become NUM, addresses ADDR, source lines LINE, as syzkaller's
@@ -61,44 +63,10 @@
 
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
+#include "record/crash_class.h"
 
 #define CRASH_TITLE_MAX 120	/* syzkaller's maxTitleLen */
 #define CRASH_BODY_MAX 2000	/* lines a report's title is looked for in */
-
-enum crash_blame { BLAME_KERNEL, BLAME_HARNESS };
-enum crash_status { CRASH_STATUS_CRASH, CRASH_STATUS_OOM, CRASH_STATUS_TIMEOUT,
-		    CRASH_STATUS_ERROR };
-enum crash_group { CRASH_GROUP_CRASH, CRASH_GROUP_OOM, CRASH_GROUP_HOST };
-
-/* What only the host saw of a run's end (result.json is built from the
- * same facts, saved in host.json). */
-struct crash_host {
-	int booted;		/* a VM was started */
-	int timed_out;		/* a phase deadline passed */
-	int vm_exited;		/* the VM ended by itself, not stopped by us */
-	const char *vm_exit;	/* how, e.g. "exited with status 1"; or NULL */
-	int got_end;		/* the guest's end record arrived */
-	int last_phase;		/* the last phase received on the channel, -1 none */
-};
-#define CRASH_HOST_INIT { 0, 0, 0, NULL, 0, -1 }
-
-/* What the guest said of itself on the console (scaletest[...] lines). */
-struct crash_guest {
-	const char *phase;	/* the last "phase NAME", or "" */
-	int ended;		/* it said "end: ..." */
-};
-
-struct crash_class {
-	const char *name;	/* result.json's crash.class */
-	enum crash_blame blame;
-	enum crash_status status;
-	int stop;		/* a live run stops the VM after a grace */
-	const char *type;	/* the type when the title has none, or NULL */
-	/* Host-side rows: whether the run ended this way, and its title. */
-	int (*host)(const struct crash_guest *g, const struct crash_host *h);
-	void (*title)(const struct crash_guest *g, const struct crash_host *h,
-		      struct strbuf *title, struct strbuf *detail);
-};
 
 /* One console line (no '\n'), split the way the kernel prints it:
  * [<N>][ 12.345678][  T1042] message.  The caller id ("T1042", "C1") is
@@ -152,7 +120,6 @@ int crash_line_oops(const struct crash_line *l, enum crash_group g);
  * the second boot banner, or the boot loader's line after the kernel had
  * printed (stamped: a line with a timestamp came before). */
 int crash_oops_counts(int k, unsigned seen, int stamped);
-enum crash_group crash_oops_group(int k);
 size_t crash_oops_count(void);
 
 void crash_report_init(struct crash_report *r);
@@ -165,6 +132,15 @@ int crash_report_add(struct crash_report *r, const struct crash_line *l);
  * it ended one of the host-side ways, 0 if not).  c->context and c->line
  * are the caller's. */
 int crash_of_report(const struct crash_report *r, struct crash *c);
+/* The same, with frames (innermost first, as /proc/PID/stack gives them)
+ * as the report's call trace when it has none of its own: a hung-task
+ * report at the default loglevel reaches the console without its stack,
+ * and the guest read the blocked task's (record/hung.h). */
+int crash_of_report_trace(const struct crash_report *r, char *const *frames, size_t n,
+			  struct crash *c);
+/* The pid of the task a report's first line names ("INFO: task
+ * insmod:139 blocked for more than ..." names 139), or -1. */
+long long crash_report_task(const struct crash_report *r);
 /* The class crash_of_report() gives a report, NULL when none started: its
  * title can refine the oops row's (an "INFO:" row titled "INFO: task hung
  * in ..." is a hung task).  The run loop asks it of a report that would
@@ -175,11 +151,8 @@ int crash_of_host(const struct crash_guest *g, const struct crash_host *h, struc
 /* syzkaller's crash type of a title: "HANG", "KASAN-READ", ... "UNKNOWN". */
 const char *crash_title_type(const char *title);
 
-/* The tables, for tests and documentation. */
-const struct crash_class *crash_classes(size_t *n);
-const char *crash_blame_name(enum crash_blame b);
-/* Compile every pattern of the tables; the number that do not compile
- * (each named on stderr). */
+/* For tests: compile every pattern of the rules; the number that do not
+ * compile (each named on stderr). */
 int crash_check_patterns(void);
 
 /* "title" or "title (detail)": the run's reason. malloc'd. */

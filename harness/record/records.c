@@ -963,6 +963,20 @@ static void on_timeattr(struct records *r, const struct record *rec)
 	sb_release(&err);
 }
 
+/* The stacks of the tasks in D state, read when the hung-task detector
+ * spoke (initramfs/lib/hung.sh): kept, and used to title a hung-task report
+ * whose stack did not reach the console (record/hung.h). */
+static void on_hung(struct records *r, const struct record *rec)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (hung_parse(&r->hung, rec->payload, rec->len, &err) < 0)
+		reject(r, "record %lu: hung: %s", rec->seq, err.buf);
+	else
+		keep(r, rec, "hung/%03lu.txt", rec->seq);
+	sb_release(&err);
+}
+
 static const struct {
 	const char *type;
 	void (*fn)(struct records *r, const struct record *rec);
@@ -990,6 +1004,7 @@ static const struct {
 	{ "pageowner", on_pageowner },
 	{ "stacks", on_stacks },
 	{ "timeattr", on_timeattr },
+	{ "hung", on_hung },
 };
 
 static void on_record(void *ctx, const struct record *rec)
@@ -1072,6 +1087,7 @@ void records_release(struct records *rs)
 	json_object_put(rs->attribution);
 	po_release(&rs->po_before);
 	ta_release(&rs->ta);
+	hung_release(&rs->hung);
 	free(rs->progress_pts);
 	free(rs->end_reason);
 }

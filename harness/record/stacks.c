@@ -117,7 +117,7 @@ void stk_chunk_release(struct stk_chunk *c)
 }
 
 /* A whole decimal integer in [lo, hi]. */
-static int num(const char *s, long long lo, long long hi, long long *out)
+static int int_in(const char *s, long long lo, long long hi, long long *out)
 {
 	int64_t v;
 
@@ -145,11 +145,11 @@ static int header(struct stk_chunk *c, char *line, const char **why)
 		return -1;
 	}
 	if (strcmp(f[2], "insmod") && strcmp(f[2], "rmmod") &&
-	    (strncmp(f[2], "step-", 5) || num(f[2] + 5, 1, 1000000, &k) < 0)) {
+	    (strncmp(f[2], "step-", 5) || int_in(f[2] + 5, 1, 1000000, &k) < 0)) {
 		*why = "the label is not insmod, rmmod or step-N";
 		return -1;
 	}
-	if (num(f[3], 1, STK_MAX_CHUNK, &c->chunk) < 0) {
+	if (int_in(f[3], 1, STK_MAX_CHUNK, &c->chunk) < 0) {
 		*why = "bad chunk number";
 		return -1;
 	}
@@ -171,9 +171,9 @@ static int sample_line(struct stk_chunk *c, char *line, const char **why)
 	char *f[6];
 
 	memset(&s, 0, sizeof(s));
-	if (split_fields(line, f, 5) != 5 || num(f[1], 1, 1LL << 40, &s.n) < 0 ||
-	    uptime(f[2], &s.t) < 0 || num(f[3], 0, STK_MAX_COST_US, &s.cost_us) < 0 ||
-	    num(f[4], -1, STK_MAX_PID, &s.job) < 0 || s.job == 0) {
+	if (split_fields(line, f, 5) != 5 || int_in(f[1], 1, 1LL << 40, &s.n) < 0 ||
+	    uptime(f[2], &s.t) < 0 || int_in(f[3], 0, STK_MAX_COST_US, &s.cost_us) < 0 ||
+	    int_in(f[4], -1, STK_MAX_PID, &s.job) < 0 || s.job == 0) {
 		*why = "expected 's N UPTIME COST_US JOB' (numbers in range)";
 		return -1;
 	}
@@ -223,15 +223,15 @@ static int task_line(struct stk_chunk *c, const char *p, size_t len, const char 
 	memcpy(buf, p, (size_t)(comm - p));
 	buf[comm - p] = '\0';
 	nf = split_fields(buf, f, 6);
-	if (nf != 5 || num(f[1], 1, STK_MAX_PID, &t.pid) < 0 ||
-	    num(f[2], 0, STK_MAX_PID, &t.ppid) < 0 || strlen(f[3]) != 1 ||
+	if (nf != 5 || int_in(f[1], 1, STK_MAX_PID, &t.pid) < 0 ||
+	    int_in(f[2], 0, STK_MAX_PID, &t.ppid) < 0 || strlen(f[3]) != 1 ||
 	    !isalpha((unsigned char)f[3][0])) {
 		*why = "expected 't PID PPID STATE EXEC_NS COMM' (numbers in range, a state letter)";
 		return -1;
 	}
 	if (!strcmp(f[4], "-"))
 		t.exec_ns = -1;
-	else if (num(f[4], 0, STK_MAX_EXEC_NS, &t.exec_ns) < 0) {
+	else if (int_in(f[4], 0, STK_MAX_EXEC_NS, &t.exec_ns) < 0) {
 		*why = "bad schedstat nanoseconds";
 		return -1;
 	}
@@ -288,10 +288,10 @@ static int end_line(struct stk_chunk *c, char *line, const char **why)
 {
 	char *f[6];
 
-	if (split_fields(line, f, 5) != 5 || num(f[1], 0, 1LL << 40, &c->end_n) < 0 ||
+	if (split_fields(line, f, 5) != 5 || int_in(f[1], 0, 1LL << 40, &c->end_n) < 0 ||
 	    uptime(f[2], &c->end_t) < 0 ||
-	    num(f[3], 0, STK_MAX_COST_US, &c->end_cost_us) < 0 ||
-	    num(f[4], 0, STK_MAX_COST_US, &c->end_ticks) < 0) {
+	    int_in(f[3], 0, STK_MAX_COST_US, &c->end_cost_us) < 0 ||
+	    int_in(f[4], 0, STK_MAX_COST_US, &c->end_ticks) < 0) {
 		*why = "expected 'end N UPTIME COST_US TICKS' (numbers in range)";
 		return -1;
 	}

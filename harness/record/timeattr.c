@@ -130,14 +130,6 @@ void ta_unavailable(struct ta_run *r, const char *reason)
 		r->unavailable = xstrdup(reason);
 }
 
-const struct ta_label *ta_find(const struct ta_run *r, const char *label)
-{
-	for (size_t i = 0; i < r->n; i++)
-		if (!strcmp(r->l[i].name, label))
-			return &r->l[i];
-	return NULL;
-}
-
 enum cls { CLS_COMMAND, CLS_KTHREAD, CLS_HARNESS };
 static const char *const cls_name[] = { "command", "kthread", "harness" };
 

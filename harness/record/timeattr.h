@@ -120,8 +120,6 @@ void ta_init(struct ta_run *r);
 /* Takes c's samples (c is left empty); -1 with why when it does not fit. */
 int ta_add(struct ta_run *r, struct stk_chunk *c, struct strbuf *why);
 void ta_unavailable(struct ta_run *r, const char *reason);
-/* Whether a label has been started, and whether it is done. */
-const struct ta_label *ta_find(const struct ta_run *r, const char *label);
 /* NULL when the guest sent nothing. */
 json_object *ta_json(const struct ta_run *r);
 void ta_release(struct ta_run *r);

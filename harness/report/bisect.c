@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "report/doc_parts.h"
 #include "report/format.h"
 
 static const char *outcome_words(const char *o)
@@ -89,8 +90,13 @@ void document_bisect(const struct markup *mk, const struct bisect_model *m, stru
 	mk_text(&d, fmt_or(m->good_rev, ""));
 	mk_lit(&d, " (good) .. ");
 	mk_text(&d, fmt_or(m->bad_rev, ""));
-	mk_addf(&d, " (bad), %lld commits; steps between the ends: %lld (git bisect's bound %lld)",
-		fmt_round(m->commits.v), fmt_round(m->steps_between.v), fmt_round(m->bound.v));
+	mk_lit(&d, " (bad), ");
+	doc_num(&d, fmt_whole, m->commits);
+	mk_lit(&d, " commits; steps between the ends: ");
+	doc_num(&d, fmt_whole, m->steps_between);
+	mk_lit(&d, " (git bisect's bound ");
+	doc_num(&d, fmt_whole, m->bound);
+	mk_lit(&d, ")");
 	mk_block_end(&d, MK_ITEM);
 	mk_block(&d, MK_ITEM, NULL, NULL);
 	mk_lit(&d, "tree: ");

@@ -548,9 +548,9 @@ static void series_curve(struct doc *d, const struct compare_model *m)
 	struct cols c = { NULL, NULL, 0 };
 
 	for (size_t k = 0; k < m->nsides; k++)
-		if (!longest || m->sides[k].ncurve > longest->ncurve)
+		if (!longest || m->sides[k].nbins > longest->nbins)
 			longest = &m->sides[k];
-	if (!m->series || !longest || !longest->ncurve)
+	if (!m->series || !longest || !longest->nbins)
 		return;
 	doc_heading(d, MK_H2, "series-curve", "Time per disk against the disks present");
 	doc_note(d, "Each range of the disks: the milliseconds per disk it took, from the "
@@ -563,8 +563,8 @@ static void series_curve(struct doc *d, const struct compare_model *m)
 	for (size_t k = 0; k < m->nsides; k++)
 		col_add(&c, MK_RIGHT, "%c (ms per disk)", fmt_side_letter(k));
 	mk_table(d, "series-curve", c.c, c.n);
-	for (size_t i = 0; i < longest->ncurve; i++) {
-		const struct compare_curve_bin *b = &longest->curve[i];
+	for (size_t i = 0; i < longest->nbins; i++) {
+		const struct compare_curve_bin *b = &longest->bins[i];
 
 		mk_row(d, NULL);
 		mk_cell(d, NULL, 0);
@@ -575,10 +575,10 @@ static void series_curve(struct doc *d, const struct compare_model *m)
 		for (size_t k = 0; k < m->nsides; k++) {
 			const struct compare_curve_bin *o = NULL;
 
-			for (size_t j = 0; j < m->sides[k].ncurve && !o; j++)
-				if (m->sides[k].curve[j].from.v == b->from.v &&
-				    m->sides[k].curve[j].to.v == b->to.v)
-					o = &m->sides[k].curve[j];
+			for (size_t j = 0; j < m->sides[k].nbins && !o; j++)
+				if (m->sides[k].bins[j].from.v == b->from.v &&
+				    m->sides[k].bins[j].to.v == b->to.v)
+					o = &m->sides[k].bins[j];
 			mk_cell(d, NULL, 0);
 			if (!o) {
 				mk_lit(d, "n/a");
@@ -654,13 +654,15 @@ static void gating_charts(struct doc *d, const struct compare_model *m)
 /* A page's overlays: every side's memory by phase and monitor samples
  * during insmod, a line a side; the headline field (LowFree when every
  * side's kernel has HIGHMEM, else MemFree).  A comparison without them
- * (schema 1) has none. */
+ * (schema 1) has none.  And every side's enumeration curve, where
+ * compare.json has them. */
 static void overlays(struct doc *d, const struct compare_model *m)
 {
-	int phases = 0, samples = 0, highmem = 1;
+	int phases = 0, samples = 0, highmem = 1, curves = 0;
 
 	for (size_t k = 0; k < m->nsides; k++) {
 		phases |= m->sides[k].nphases > 0;
+		curves |= m->sides[k].ncurve > 0;
 		samples |= m->sides[k].nsamples > 0;
 		highmem &= m->sides[k].highmem;
 	}
@@ -675,6 +677,14 @@ static void overlays(struct doc *d, const struct compare_model *m)
 			  "were added, from the first sample taken during insmod.");
 		svg_monitor_overlay(d->out, m->sides, m->nsides, highmem ? 1 : 0,
 				    highmem ? "LowFree" : "MemFree");
+	}
+	if (curves) {
+		doc_heading(d, MK_H2, "curves", "Enumeration, side by side");
+		doc_note(d, "Each side's first run: the scsi_debug disks present against the "
+			  "seconds since insmod began (a sweep: its rising steps, their time "
+			  "summed), and the milliseconds each disk took along the way against "
+			  "the disks present then.");
+		svg_series_curves(d->out, m->sides, m->nsides);
 	}
 }
 

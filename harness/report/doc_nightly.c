@@ -154,9 +154,14 @@ void document_nightly(const struct markup *mk, const struct nightly_model *m, st
 	}
 	mk_table_end(d);
 	mk_block(d, MK_P, NULL, NULL);
-	mk_addf(d, "%lld scenarios, %lld failed, %lld regressed, %lld without a baseline",
-		fmt_round(m->scenarios.v), fmt_round(m->failed.v), fmt_round(m->regressed.v),
-		fmt_round(m->without_baseline.v));
+	doc_num(d, fmt_whole, m->scenarios);
+	mk_lit(d, " scenarios, ");
+	doc_num(d, fmt_whole, m->failed);
+	mk_lit(d, " failed, ");
+	doc_num(d, fmt_whole, m->regressed);
+	mk_lit(d, " regressed, ");
+	doc_num(d, fmt_whole, m->without_baseline);
+	mk_lit(d, " without a baseline");
 	if (m->recorded.have && m->recorded.v > 0)
 		mk_addf(d, ", %lld baselines recorded", fmt_round(m->recorded.v));
 	mk_lit(d, "; ");

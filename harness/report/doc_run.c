@@ -56,23 +56,31 @@ static void run_title(struct doc *d, const struct report_model *m)
 		mk_lit(d, ": ");
 		mk_text(d, m->description);
 	}
+	/* The description is the file's: a run made with --set is not what
+	 * it describes, so say what was set, beside it. */
+	if (m->noverrides) {
+		size_t shown = 0;
+
+		mk_lit(d, "; ");
+		mk_inline(d, MK_SPAN, "overridden");
+		mk_lit(d, "overridden: ");
+		for (size_t i = 0; i < m->noverrides; i++) {
+			if (!m->overrides[i])
+				continue;
+			if (shown++)
+				mk_lit(d, ", ");
+			mk_inline(d, MK_CODE, NULL);
+			mk_text(d, m->overrides[i]);
+			mk_inline_end(d, MK_CODE);
+		}
+		mk_inline_end(d, MK_SPAN);
+	}
 	mk_block_end(d, MK_P);
 }
 
 static void disk_name(struct doc *d, const struct report_disk *disk)
 {
 	MK_PARTS(d, "", fmt_or(disk->name, "?"), " (", fmt_or(disk->dev, "?"), ")");
-}
-
-/* A whole number, or "n/a" when missing (format.h's marker). */
-static void count_or_unknown(struct doc *d, struct num v, int thousands)
-{
-	if (!v.have)
-		mk_lit(d, "n/a");
-	else if (thousands)
-		fmt_thousands_d(d->out, v.v);
-	else
-		mk_addf(d, "%lld", fmt_round(v.v));
 }
 
 /* A console line that explains the status: "Console: <line>". */
@@ -106,9 +114,9 @@ static void run_facts(struct doc *d, const struct report_model *m)
 	mk_block(d, MK_P, "env", NULL);
 	MK_PARTS(d, "kernel ", fmt_or(m->kernel_version, "?"), " ", fmt_or(m->kernel_arch, "?"),
 		 ", ", fmt_or(m->accel, "?"), ", ");
-	count_or_unknown(d, m->memory_mb, 1);
+	doc_num(d, fmt_count, m->memory_mb);
 	mk_lit(d, " MiB, ");
-	count_or_unknown(d, m->cpus, 0);
+	doc_num(d, fmt_whole, m->cpus);
 	MK_PARTS(d, " CPU, QEMU ", fmt_or(m->qemu_version, "?"));
 	if (m->accel_reason) {
 		mk_lit(d, " ");
@@ -120,9 +128,9 @@ static void run_facts(struct doc *d, const struct report_model *m)
 
 	mk_block(d, MK_P, "env", NULL);
 	mk_lit(d, "disks: ");
-	fmt_thousands_d(d->out, m->disks_present.v);
+	doc_num(d, fmt_count, m->disks_present);
 	mk_lit(d, " of ");
-	fmt_thousands_d(d->out, m->disks_requested.v);
+	doc_num(d, fmt_count, m->disks_requested);
 	mk_lit(d, " scsi_debug");
 	if (m->have_first && m->have_last) {
 		mk_lit(d, ", ");
@@ -130,8 +138,11 @@ static void run_facts(struct doc *d, const struct report_model *m)
 		mk_lit(d, " .. ");
 		disk_name(d, &m->last);
 	}
-	mk_addf(d, "; %lld of %lld virtio-", fmt_round(m->virtio_present.v),
-		fmt_round(m->virtio_requested.v));
+	mk_lit(d, "; ");
+	doc_num(d, fmt_whole, m->virtio_present);
+	mk_lit(d, " of ");
+	doc_num(d, fmt_whole, m->virtio_requested);
+	mk_lit(d, " virtio-");
 	mk_text(d, fmt_or(m->virtio_bus, "?"));
 	mk_br(d);
 	mk_lit(d, "time:");
@@ -187,7 +198,7 @@ static void findings_section(struct doc *d, const struct report_model *m)
 	doc_heading(d, MK_H2, "findings", "Findings");
 	doc_note(d, "Kernel reports that did not end the run: a hung-task report during a "
 		  "long insmod or rmmod whose disk count still moved, in a run the guest "
-		  "finished.");
+		  "finished; a page allocation failure, which the kernel survives.");
 	for (size_t i = 0; i < m->nfindings; i++) {
 		const struct report_finding *f = &m->findings[i];
 
@@ -512,12 +523,13 @@ static const struct mk_col sweep_point_cols[] = {
 	{ "disks/s", MK_RIGHT },
 };
 
-/* A fit's linearity test: "bends (p = 0.004)", "linear (p = 0.412)". */
+/* A fit's linearity test: "bends (p = 0.004)", "linear (p = 0.412)",
+ * "bends (p < 0.001)": fmt_p's "< 0.001" is the relation itself. */
 static void fit_p(struct doc *d, const char *shape, struct num p)
 {
 	mk_lit(d, shape);
-	mk_lit(d, " (p = ");
-	doc_num(d, fmt_p, p);
+	mk_lit(d, " (");
+	doc_num(d, fmt_p_is, p);
 	mk_lit(d, ")");
 }
 
@@ -614,7 +626,7 @@ static void ta_phase_section(struct doc *d, const struct report_model *m,
 		}
 	}
 	mk_lit(d, "; ");
-	count_or_unknown(d, p->samples, 1);
+	doc_num(d, fmt_count, p->samples);
 	mk_lit(d, " samples");
 	if (p->interval_s.have)
 	{
@@ -777,17 +789,28 @@ static const struct mk_col curve_cols[] = {
 /* Seconds per disk: the fitted curves of time against the disks. */
 static void curves_section(struct doc *d, const struct report_model *m)
 {
-	size_t have = 0;
+	size_t have = 0, pts = 0;
 
-	for (size_t i = 0; i < m->ncurves; i++)
+	for (size_t i = 0; i < m->ncurves; i++) {
 		have += m->curves[i].have;
-	if (!have)
+		pts += m->curves[i].npts;
+	}
+	if (!have && !(pts && d->mk->page))
 		return;
 	doc_heading(d, MK_H2, "time-curves", "Seconds per disk");
 	doc_note(d, "Time against the disks made or removed so far (the progress counts of "
 		  "insmod and rmmod, a sweep's steps), a line by least squares: its slope is "
 		  "the time per disk, its intercept the fixed cost; \"first disk\" and \"last "
 		  "disk\" are the cost of one more disk there (a fitted parabola's slope).");
+	if (pts && d->mk->page) {
+		doc_note(d, "The disks present as each phase went on, and the milliseconds each "
+			  "disk took along the way (over stretches of a fortieth of the disks) "
+			  "against the disks present then; the dashed line is the fit's cost of "
+			  "one more disk, which a probe that slows as disks accumulate bends.");
+		svg_run_curves(d->out, m);
+	}
+	if (!have)
+		return;
 	mk_table(d, "time-curves", curve_cols, ARRAY_SIZE(curve_cols));
 	for (size_t i = 0; i < m->ncurves; i++) {
 		const struct report_time_curve *c = &m->curves[i];
@@ -1044,7 +1067,11 @@ static void environment_section(struct doc *d, const struct report_model *m)
 	mk_block_end(d, MK_ITEM);
 	mk_block(d, MK_ITEM, NULL, NULL);
 	MK_PARTS(d, "QEMU ", fmt_or(m->qemu_version, "?"));
-	mk_addf(d, ", %lld MiB, %lld CPU", fmt_round(m->memory_mb.v), fmt_round(m->cpus.v));
+	mk_lit(d, ", ");
+	doc_num(d, fmt_whole, m->memory_mb);
+	mk_lit(d, " MiB, ");
+	doc_num(d, fmt_whole, m->cpus);
+	mk_lit(d, " CPU");
 	mk_block_end(d, MK_ITEM);
 	mk_block(d, MK_ITEM, NULL, NULL);
 	MK_PARTS(d, "", fmt_or(m->tool, "scaletest"), ", started ", fmt_or(m->started, "?"));

@@ -6,7 +6,7 @@
  * bisect's), written with the pieces of doc_parts.h.
  *
  *	document_run(&markdown_markup, &run_model, &sb);	// report.md (markdown.h)
- *	document_run(&html_markup, &run_model, &sb);	// report.html (html.h)
+ *	document_run(&html_markup, &run_model, &sb);	// report.html (html.c)
  *	document_compare(mk, &compare_model, &sb);	// compare.md, compare.html
  *	document_nightly(mk, &nightly_model, &sb);	// summary.md
  *

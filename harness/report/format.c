@@ -75,7 +75,7 @@ void fmt_value(struct strbuf *out, double v)
 		sb_addf(out, "%.3g", v);
 }
 
-void fmt_signed_value(struct strbuf *out, double v)
+static void fmt_signed_value(struct strbuf *out, double v)
 {
 	if (v > 0)
 		sb_addch(out, '+');
@@ -255,6 +255,16 @@ void fmt_count(struct strbuf *out, struct num v)
 	fmt_have(out, v, fmt_thousands_d);
 }
 
+static void whole(struct strbuf *out, double v)
+{
+	sb_addf(out, "%lld", fmt_round(v));
+}
+
+void fmt_whole(struct strbuf *out, struct num v)
+{
+	fmt_have(out, v, whole);
+}
+
 void fmt_count_or_blank(struct strbuf *out, struct num v)
 {
 	if (v.have)
@@ -331,6 +341,12 @@ void fmt_p(struct strbuf *out, struct num p)
 		sb_adds(out, "< 0.001");
 	else
 		sb_addf(out, "%.3f", p.v);
+}
+
+void fmt_p_is(struct strbuf *out, struct num p)
+{
+	sb_adds(out, p.have && p.v >= 0 && p.v < 0.001 ? "p " : "p = ");
+	fmt_p(out, p);
 }
 
 void fmt_signed_percent(struct strbuf *out, struct num v)

@@ -25,6 +25,7 @@
  *	memory, kB		fmt_kb, fmt_signed_kb	whole, 1,234 kB		n/a
  *	bytes per disk		fmt_per_disk		whole, 1,234 B		n/a
  *	counts, IOPS		fmt_count		whole, 1,234		n/a
+ *	a setting, a count	fmt_whole		whole, 2048 (as set)	n/a
  *	a measurement, sd	fmt_amount, fmt_value	1,234; else %.3g	n/a
  *	a change of one		fmt_change		the same, signed	n/a
  *	mean ± sd (n)		fmt_mean_sd		fmt_value each		n/a
@@ -78,6 +79,9 @@ void fmt_per_disk(struct strbuf *out, struct num v);
 /* A whole number with thousands separators, or "n/a"; the _or_blank form
  * writes nothing for a missing one (a direction fio did not run). */
 void fmt_count(struct strbuf *out, struct num v);
+/* A whole number as it was set, without separators (2048 MiB, 4000 of
+ * 4000 disks, 1 CPU), or "n/a": never 0 for a figure that is missing. */
+void fmt_whole(struct strbuf *out, struct num v);
 void fmt_count_or_blank(struct strbuf *out, struct num v);
 /* One precision per quantity, "n/a" when missing: a percentage "12.3%",
  * seconds "1.25 s", milliseconds "0.412 ms", R² "0.9987", a ratio
@@ -88,11 +92,9 @@ void fmt_ms(struct strbuf *out, struct num v);
 void fmt_r2(struct strbuf *out, struct num v);
 void fmt_ratio(struct strbuf *out, struct num v);
 /* A measurement of any size, in every writer: thousands separators from
- * 1,000 up, else three significant digits, %.3g (123, 12.5, 12, 0.38); the
- * signed form adds '+' above zero. */
+ * 1,000 up, else three significant digits, %.3g (123, 12.5, 12, 0.38). */
 void fmt_value(struct strbuf *out, double v);
-void fmt_signed_value(struct strbuf *out, double v);
-/* fmt_value / fmt_signed_value of a figure, or "n/a". */
+/* fmt_value of a figure, or "n/a"; the change adds '+' above zero. */
 void fmt_amount(struct strbuf *out, struct num v);
 void fmt_change(struct strbuf *out, struct num v);
 /* "133,041 ± 410 (n=3)": the sd and n only with two runs or more; "n/a"
@@ -101,6 +103,8 @@ void fmt_mean_sd(struct strbuf *out, struct num mean, struct num sd, struct num 
 /* A p-value, "0.042" or "< 0.001" (the '<' is for the caller to escape),
  * or "n/a" (missing or negative). */
 void fmt_p(struct strbuf *out, struct num p);
+/* "p = 0.042", "p < 0.001", "p = n/a": a p-value in words ("bends (p < 0.001)"). */
+void fmt_p_is(struct strbuf *out, struct num p);
 /* A change in percent, "+12.7%", or "n/a". */
 void fmt_signed_percent(struct strbuf *out, struct num v);
 /* A fio latency in microseconds, fmt_value's "10,813 us", "412 us", or

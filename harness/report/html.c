@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/html.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
 #include "report/document.h"
 
 /* ---- the style of every page: inline, nothing fetched ---- */
@@ -44,6 +48,9 @@ static const char css[] =
 	"svg line.grid{stroke:#e4e4e4;stroke-width:1}svg line.grid.zero,svg line.axis{stroke:#666;stroke-width:1}\n"
 	"svg rect.frame{fill:none;stroke:#bbb}svg line.err{stroke:#222;stroke-width:1.5}\n"
 	"code{font-family:\"DejaVu Sans Mono\",monospace;font-size:13px}\n"
+	"pre{font:12px/1.4 \"DejaVu Sans Mono\",monospace;background:#f7f7f8;border:1px solid #e4e4e4;"
+	"padding:8px 10px;margin:6px 0 10px;white-space:pre-wrap;overflow-wrap:anywhere}\n"
+	".overridden{background:#fff4e5;border:1px solid #f0a040;border-radius:3px;padding:0 6px}\n"
 	"footer{margin-top:30px;color:#777;font-size:12px}\n";
 
 /* ---- the markup ---- */
@@ -101,10 +108,24 @@ static void html_br(struct doc *d)
 	sb_adds(d->out, "<br>");
 }
 
+/* Lines of text (a console's), each escaped on its own so that the line
+ * breaks stay (html_escape makes a newline '?', as in an attribute), and
+ * wrapped by the style: a long console line never widens the page. */
 static void html_pre(struct doc *d, const char *text)
 {
 	sb_adds(d->out, "<pre>");
-	html_escape(d->out, text);
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		char *line = xstrndup(text, n);
+
+		html_escape(d->out, line);
+		free(line);
+		text += n;
+		if (*text == '\n') {
+			sb_addch(d->out, '\n');
+			text++;
+		}
+	}
 	sb_adds(d->out, "</pre>\n");
 }
 
@@ -160,7 +181,7 @@ static void html_table_end(struct doc *d)
 	sb_adds(d->out, "</table>\n");
 }
 
-const struct markup html_markup = {
+static const struct markup html_markup = {
 	.page = 1, .escape = html_escape, .br = html_br, .pre = html_pre,
 	.block = html_block, .block_end = html_block_end,
 	.inline_begin = html_inline, .inline_end = html_inline_end,

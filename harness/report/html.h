@@ -33,7 +33,6 @@
 #include "report/model.h"
 #include "lib/strbuf.h"
 
-extern const struct markup html_markup;
 
 void html_run(const struct report_model *m, struct strbuf *out);
 void html_compare(const struct compare_model *m, struct strbuf *out);

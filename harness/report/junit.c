@@ -4,16 +4,19 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "report/outcome.h"
 #include "report/reproduce.h"
+#include "report/runname.h"
 #include "report/text.h"
 
 /*
  * A suite is written into its own buffer while its test cases are counted,
  * then its header with the counts: every <failure> counts in failures,
- * every <error> in errors, so that the counts always match the elements.
+ * every <error> in errors, every <skipped> in skipped, so that the counts
+ * always match the elements.
  */
 struct counts {
-	size_t tests, failures, errors;
+	size_t tests, failures, errors, skipped;
 };
 
 static void counts_add(struct counts *to, const struct counts *c)
@@ -21,6 +24,7 @@ static void counts_add(struct counts *to, const struct counts *c)
 	to->tests += c->tests;
 	to->failures += c->failures;
 	to->errors += c->errors;
+	to->skipped += c->skipped;
 }
 
 static void attr(struct strbuf *out, const char *name, const char *value)
@@ -50,24 +54,35 @@ static void testcase_open(struct strbuf *out, struct counts *n, const char *clas
 	sb_addf(out, " time=\"%.2f\"", seconds);
 }
 
-/* A test case's <failure> or <error>: the one-line message as an
- * attribute, the whole story (text) as the element's text, which is what
- * GitLab and Jenkins show.  Text, not CDATA: xml_escape() makes anything
- * in it, "]]>" included, plain character data. */
-enum outcome { FAILURE, ERROR };
-
-static void outcome(struct strbuf *out, struct counts *n, enum outcome o, const char *type,
-		    const char *message, const char *text)
+/* A test case's <failure>, <error> or <skipped> (outcome.h decides which):
+ * the one-line message as an attribute, the whole story (text) as the
+ * element's text, which is what GitLab and Jenkins show.  Text, not CDATA:
+ * xml_escape() makes anything in it, "]]>" included, plain character data.
+ * A pass closes the test case. */
+static void verdict(struct strbuf *out, struct counts *n, enum outcome_junit o,
+		    const char *type, const char *message, const char *text)
 {
-	const char *el = o == FAILURE ? "failure" : "error";
+	static const char *const elements[] = {
+		[OUTCOME_FAILURE] = "failure", [OUTCOME_ERROR] = "error",
+		[OUTCOME_SKIPPED] = "skipped",
+	};
+	const char *el;
 
-	if (o == FAILURE)
+	if (o == OUTCOME_PASS || o >= ARRAY_SIZE(elements)) {
+		sb_adds(out, "/>\n");
+		return;
+	}
+	el = elements[o];
+	if (o == OUTCOME_FAILURE)
 		n->failures++;
-	else
+	else if (o == OUTCOME_ERROR)
 		n->errors++;
+	else
+		n->skipped++;
 	sb_addf(out, ">\n      <%s", el);
 	attr(out, "message", message);
-	attr(out, "type", type);
+	if (o != OUTCOME_SKIPPED)	/* <skipped> has no type */
+		attr(out, "type", type);
 	sb_adds(out, ">");
 	xml_escape(out, text);
 	sb_addf(out, "</%s>\n    </testcase>\n", el);
@@ -94,12 +109,29 @@ static void suite(struct strbuf *out, const char *name, const struct counts *n,
 	attr(out, "name", name);
 	sb_addf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\"", n->tests, n->failures,
 		n->errors);
+	if (n->skipped)
+		sb_addf(out, " skipped=\"%zu\"", n->skipped);
 	attr(out, "time", time);
 	attr(out, "timestamp", timestamp);
 	attr(out, "hostname", hostname);
 	sb_adds(out, ">\n");
 	sb_add(out, body->buf, body->len);
 	sb_adds(out, "  </testsuite>\n");
+}
+
+/* A suite's name, which is also its test cases' class name:
+ * "scaletest[.KIND].SCENARIO.RUN", RUN as runname.h names it, so that no
+ * two suites of a document share one (Jenkins and GitLab would merge
+ * them) and each says which run it is, as KCIDB's ids do. */
+static void suite_name(struct strbuf *sb, const char *kind, const char *scenario,
+		       const char *run)
+{
+	sb_adds(sb, "scaletest.");
+	if (kind)
+		sb_addf(sb, "%s.", kind);
+	sb_adds(sb, fmt_or(scenario, "run"));
+	if (run)
+		sb_addf(sb, ".%s", run);
 }
 
 /* What a run's crash (result.json's crash) says, for a failure's text:
@@ -122,29 +154,28 @@ static void crash_text(const struct report_model *m, struct strbuf *t)
 }
 
 /*
- * A run's status as a test case: pass passes; fail (the guest reported a
- * failure, or a check failed) is a <failure>; the others (timeout, crash,
- * oom, error, interrupted: the run could not finish) are an <error>, of
- * the crash's class when there is one.
+ * A run's status as a test case, as outcome.h has it: pass passes; fail,
+ * and a crash, OOM or hang blamed on the kernel, are a <failure> (of the
+ * crash's class when there is one); a run the harness could not finish
+ * (error, interrupted, a timeout without a class, a class blamed on the
+ * harness) is an <error>.
  */
 static void run_status_case(const struct report_model *m, const char *cls,
 			    struct counts *n, struct strbuf *out)
 {
 	const char *status = fmt_or(m->status, "?");
+	const struct outcome *o = outcome_run(m);
 	struct strbuf msg = STRBUF_INIT, text = STRBUF_INIT;
 
 	testcase_open(out, n, cls, "run status", m->total_s.v);
-	if (!strcmp(status, "pass")) {
+	if (o->junit == OUTCOME_PASS) {
 		testcase_pass(out);
 		return;
 	}
 	sb_addf(&msg, "%s: %s", status, fmt_or(m->reason, ""));
 	sb_addf(&text, "status: %s\nreason: %s\n", status, fmt_or(m->reason, ""));
 	crash_text(m, &text);
-	if (!strcmp(status, "fail"))
-		outcome(out, n, FAILURE, "fail", msg.buf, text.buf);
-	else
-		outcome(out, n, ERROR, m->crash_class ? m->crash_class : status, msg.buf, text.buf);
+	verdict(out, n, o->junit, m->crash_class ? m->crash_class : status, msg.buf, text.buf);
 	sb_release(&msg);
 	sb_release(&text);
 }
@@ -152,32 +183,43 @@ static void run_status_case(const struct report_model *m, const char *cls,
 static void check_case(const struct report_model *m, const struct report_check *c,
 		       const char *cls, struct counts *n, struct strbuf *out)
 {
-	struct strbuf text = STRBUF_INIT;
+	const struct outcome *o = outcome_check(m, c);
+	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
 
 	/* Checks are judged after the run, from what it recorded: no time of
 	 * their own. */
 	testcase_open(out, n, cls, fmt_or(c->name, "?"), 0);
-	if (c->pass) {
+	if (o->junit == OUTCOME_PASS) {
 		testcase_pass(out);
 		return;
 	}
-	sb_addf(&text, "check failed: %s\nreason: %s\n", fmt_or(c->name, "?"),
-		fmt_or(c->detail, ""));
+	if (o->junit == OUTCOME_SKIPPED) {
+		sb_addf(&msg, "not judged: the run ended early (%s: %s)", fmt_or(m->status, "?"),
+			fmt_or(m->reason, ""));
+		sb_addf(&text, "check not judged: %s\nwhat it found: %s\n", fmt_or(c->name, "?"),
+			fmt_or(c->detail, ""));
+	} else {
+		sb_adds(&msg, fmt_or(c->detail, ""));
+		sb_addf(&text, "check failed: %s\nreason: %s\n", fmt_or(c->name, "?"),
+			fmt_or(c->detail, ""));
+	}
 	if (m->status && strcmp(m->status, "pass") && strcmp(m->status, "fail"))
 		sb_addf(&text, "the run ended with status %s: %s\n", m->status, fmt_or(m->reason, ""));
 	crash_text(m, &text);
-	outcome(out, n, FAILURE, "check", fmt_or(c->detail, ""), text.buf);
+	verdict(out, n, o->junit, "check", msg.buf, text.buf);
 	sb_release(&text);
+	sb_release(&msg);
 }
 
-static void suite_run(const struct report_model *m, struct strbuf *out, struct counts *total)
+/* A run's suite, named for the run (run: runname.h's name, or NULL). */
+static void suite_run(const struct report_model *m, const char *run, struct strbuf *out,
+		      struct counts *total)
 {
 	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, time = STRBUF_INIT;
 	struct strbuf summary = STRBUF_INIT;
-	struct counts n = { 0, 0, 0 };
+	struct counts n = { 0, 0, 0, 0 };
 
-	sb_adds(&cls, "scaletest.");
-	sb_adds(&cls, fmt_or(m->scenario, "run"));
+	suite_name(&cls, NULL, m->scenario, run);
 	sb_adds(&body, "    <properties>\n");
 	for (size_t i = 0; i < m->nprops; i++)
 		property(&body, m->props[i].name, m->props[i].value);
@@ -267,15 +309,14 @@ static void metric_properties(const struct compare_model *m, const struct compar
 	sb_release(&pn);
 }
 
-static void suite_compare(const struct compare_model *m, const char *name, struct strbuf *out,
-			  struct counts *total)
+static void suite_compare(const struct compare_model *m, const char *scenario, const char *run,
+			  struct strbuf *out, struct counts *total)
 {
 	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, summary = STRBUF_INIT;
 	struct strbuf tc = STRBUF_INIT;
-	struct counts n = { 0, 0, 0 };
+	struct counts n = { 0, 0, 0, 0 };
 
-	sb_adds(&cls, "scaletest.compare.");
-	sb_adds(&cls, name);
+	suite_name(&cls, "compare", scenario, run);
 	/* The figures of every gating metric as properties (a test case has
 	 * none in the JUnit schema), named by the metric's result.json key. */
 	sb_adds(&body, "    <properties>\n");
@@ -313,7 +354,7 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 					side_letter(k), fmt_or(m->sides[k].path, "?"),
 					fmt_or(m->sides[0].path, "?"));
 				metric_text(x, k, &text);
-				outcome(&body, &n, FAILURE, "regression", msg.buf, text.buf);
+				verdict(&body, &n, OUTCOME_FAILURE, "regression", msg.buf, text.buf);
 				sb_release(&msg);
 				sb_release(&text);
 			} else {
@@ -330,7 +371,8 @@ static void suite_compare(const struct compare_model *m, const char *name, struc
 	sb_release(&tc);
 }
 
-/* The document: <testsuites> with the sum of its suites' counts. */
+/* The document: <testsuites> with the sum of its suites' counts (the
+ * schema has no skipped there: each suite has its own). */
 static void document(struct strbuf *out, const struct counts *n, const struct strbuf *suites)
 {
 	sb_addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -343,38 +385,45 @@ static void document(struct strbuf *out, const struct counts *n, const struct st
 void junit_run(const struct report_model *m, struct strbuf *out)
 {
 	struct strbuf suites = STRBUF_INIT;
-	struct counts n = { 0, 0, 0 };
+	struct counts n = { 0, 0, 0, 0 };
+	struct run_names names;
+	char *run;
 
-	suite_run(m, &suites, &n);
+	/* A run without a run_id (an older or damaged result.json) is the
+	 * document's one suite: "scaletest.SCENARIO". */
+	run_names_init(&names);
+	run = m->run_id ? run_name_take(&names, m->run_id) : NULL;
+	suite_run(m, run, &suites, &n);
 	document(out, &n, &suites);
+	free(run);
+	run_names_release(&names);
 	sb_release(&suites);
 }
 
 void junit_compare(const struct compare_model *m, struct strbuf *out)
 {
 	struct strbuf suites = STRBUF_INIT;
-	struct counts n = { 0, 0, 0 };
+	struct counts n = { 0, 0, 0, 0 };
 
-	suite_compare(m, fmt_or(m->nsides > 1 ? m->sides[1].scenario : NULL, "run"), &suites, &n);
+	suite_compare(m, m->nsides > 1 ? m->sides[1].scenario : NULL, NULL, &suites, &n);
 	document(out, &n, &suites);
 	sb_release(&suites);
 }
 
 /* A run that passed with no baseline on this runner: a failure of its own,
  * so that CI shows it as the night's exit status (4) says. */
-static void suite_no_baseline(const struct nightly_row *r, struct strbuf *out,
+static void suite_no_baseline(const struct nightly_row *r, const char *run, struct strbuf *out,
 			      struct counts *total)
 {
 	struct strbuf cls = STRBUF_INIT, body = STRBUF_INIT, msg = STRBUF_INIT;
-	struct counts n = { 0, 0, 0 };
+	struct counts n = { 0, 0, 0, 0 };
 
-	sb_adds(&cls, "scaletest.baseline.");
-	sb_adds(&cls, fmt_or(r->scenario, "run"));
+	suite_name(&cls, "baseline", r->scenario, run);
 	testcase_open(&body, &n, cls.buf, "baseline on this runner", 0);
 	sb_addf(&msg, "no baseline for %s on this runner (accel %s, qemu %s): run "
 		"make nightly-first / scaletest nightly --record-baselines to record them",
 		fmt_or(r->scenario, "?"), fmt_or(r->accel, "?"), fmt_or(r->qemu, "?"));
-	outcome(&body, &n, FAILURE, "no baseline", msg.buf, msg.buf);
+	verdict(&body, &n, OUTCOME_FAILURE, "no baseline", msg.buf, msg.buf);
 	suite(out, cls.buf, &n, NULL, NULL, NULL, &body);
 	counts_add(total, &n);
 	sb_release(&cls);
@@ -382,20 +431,28 @@ static void suite_no_baseline(const struct nightly_row *r, struct strbuf *out,
 	sb_release(&msg);
 }
 
+/* Each row's suites are named for its run as KCIDB names it
+ * (run_name_night_row). */
 void junit_nightly(const struct nightly_model *m, struct strbuf *out)
 {
 	struct strbuf suites = STRBUF_INIT;
-	struct counts n = { 0, 0, 0 };
+	struct counts n = { 0, 0, 0, 0 };
+	struct run_names names;
 
+	run_names_init(&names);
 	for (size_t i = 0; i < m->nrows; i++) {
-		if (m->rows[i].have_run)
-			suite_run(&m->rows[i].run_model, &suites, &n);
-		if (m->rows[i].have_compare)
-			suite_compare(&m->rows[i].compare, fmt_or(m->rows[i].scenario, "run"),
-				      &suites, &n);
-		if (m->rows[i].without_baseline)
-			suite_no_baseline(&m->rows[i], &suites, &n);
+		const struct nightly_row *r = &m->rows[i];
+		char *run = run_name_night_row(&names, m, i);
+
+		if (r->have_run)
+			suite_run(&r->run_model, run, &suites, &n);
+		if (r->have_compare)
+			suite_compare(&r->compare, r->scenario, run, &suites, &n);
+		if (r->without_baseline)
+			suite_no_baseline(r, run, &suites, &n);
+		free(run);
 	}
 	document(out, &n, &suites);
+	run_names_release(&names);
 	sb_release(&suites);
 }

@@ -7,6 +7,8 @@
 
 #include "lib/strvec.h"
 #include "lib/util.h"
+#include "report/outcome.h"
+#include "report/runname.h"
 #include "result/result.h"
 
 /* A KCIDB log_excerpt is at most 16384 characters. */
@@ -140,63 +142,28 @@ static json_object *string_list(const char *const *v, size_t n)
 	return a;
 }
 
-/* ---- statuses ---- */
-
-/* A run's status (result.json's) as KCIDB's; by_blame: decided by the
- * crash's blame when result.json has a crash class. */
-static const struct {
-	const char *run, *kcidb;
-	int by_blame;
-} run_statuses[] = {
-	{ "pass", "PASS", 0 },
-	{ "fail", "FAIL", 0 },
-	{ "crash", "ERROR", 1 },
-	{ "oom", "ERROR", 1 },
-	{ "timeout", "ERROR", 1 },
-	{ "error", "ERROR", 0 },
-	{ "interrupted", "ERROR", 0 },
-};
+/* ---- statuses: outcome.h's table, which junit.c reads too ---- */
 
 static const char *run_status(const struct report_model *m)
 {
-	for (size_t i = 0; m->status && i < ARRAY_SIZE(run_statuses); i++) {
-		if (strcmp(m->status, run_statuses[i].run))
-			continue;
-		if (run_statuses[i].by_blame && m->crash_class)
-			return m->crash_blame && !strcmp(m->crash_blame, "kernel") ? "FAIL" : "ERROR";
-		return run_statuses[i].kcidb;
-	}
-	return "ERROR";		/* a status this harness does not write */
+	return outcome_run(m)->kcidb;
 }
-
-/* Whether the run got to the end (its checks then judged all it had). */
-static int run_finished(const struct report_model *m)
-{
-	return m->status && (!strcmp(m->status, "pass") || !strcmp(m->status, "fail"));
-}
-
-/* Checks that read the whole console, judged even when a run ended early. */
-static const char *const console_checks[] = { "no crash", "no OOM" };
 
 static const char *check_status(const struct report_model *m, const struct report_check *c)
 {
-	if (c->pass)
-		return "PASS";
-	if (run_finished(m))
-		return "FAIL";
-	for (size_t i = 0; c->name && i < ARRAY_SIZE(console_checks); i++)
-		if (!strcmp(c->name, console_checks[i]))
-			return "FAIL";
-	return "MISS";
+	return outcome_check(m, c)->kcidb;
 }
 
 /* ---- a run ---- */
 
-/* What one run adds: its id and the test ids used so far (unique). */
+/* What one run adds: its name in the document (runname.h), where it came
+ * from, and the test paths used so far (unique). */
 struct run_ctx {
 	struct kcidb *k;
 	const struct report_model *m;
-	const char *run;		/* the run's id */
+	char *run;			/* its name in the ids */
+	const char *run_id;		/* result.json's run_id, or NULL */
+	const char *dir;		/* its directory as given, or NULL */
 	char *build_id;
 	struct strvec paths;
 };
@@ -214,9 +181,9 @@ static json_object *test_new(struct run_ctx *r, const char *path, const char *st
 		sb_addf(&p, "%s_%d", path, n);
 	}
 	strvec_push(&r->paths, p.buf);
-	sb_addf(&id, "%s:%s:%s", KCIDB_ORIGIN, r->run, p.buf);
+	sb_addf(&id, "%s:%s:%s", r->k->origin, r->run, p.buf);
 	put_str(t, "id", id.buf);
-	put_str(t, "origin", KCIDB_ORIGIN);
+	put_str(t, "origin", r->k->origin);
 	put_str(t, "build_id", r->build_id);
 	put_str(t, "path", p.buf);
 	put_str(t, "status", status);
@@ -256,7 +223,49 @@ static struct num num_of(double v)
 	return n;
 }
 
-/* The kernel as a checkout: where its source came from. */
+/* Which run a checkout, build or the run's test came from: result.json's
+ * run_id and the directory it was read from (two runs may claim one
+ * run_id; their ids differ, runname.h, and this says whose is whose). */
+static void put_origin_run(struct run_ctx *r, json_object *misc)
+{
+	put_str(misc, "run_id", r->run_id);
+	put_str(misc, "run_dir", r->dir);
+}
+
+/* An https:// URL that says no more than where the repository is: no
+ * user or password in it, nothing the schema refuses. */
+static const char *repository_url(const char *url)
+{
+	const char *host, *end;
+
+	if (!url || strncmp(url, "https://", 8))
+		return NULL;
+	host = url + 8;
+	end = host + strcspn(host, "/?#");
+	if (end == host || memchr(host, '@', (size_t)(end - host)))
+		return NULL;
+	for (const char *p = url; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return NULL;
+	return url;
+}
+
+/* A build's patchset hash as the schema has it: "" without patches, else
+ * 64 hex digits (NULL when result.json has none: an older harness). */
+static const char *patchset_hash(const char *h, size_t npatches)
+{
+	if (!npatches)
+		return "";
+	if (h && strlen(h) == 64 && strspn(h, "0123456789abcdef") == 64)
+		return h;
+	return NULL;
+}
+
+/* The kernel as a checkout: where its source came from.  A kernel built
+ * here has its patchset hash (KCIDB's: sha256 over the patches'
+ * sha256sums; "" without patches), so that a stock and a patched build of
+ * one commit are two checkouts; a Debian package was patched by nobody
+ * here: "". */
 static void checkout(struct run_ctx *r)
 {
 	const struct report_model *m = r->m;
@@ -265,15 +274,24 @@ static void checkout(struct run_ctx *r)
 	struct strbuf comment = STRBUF_INIT;
 
 	put_str(c, "id", r->build_id);
-	put_str(c, "origin", KCIDB_ORIGIN);
+	put_str(c, "origin", r->k->origin);
 	/* "TREE@COMMIT": a git tree's commit */
-	if (at && strlen(at + 1) == 40 && strspn(at + 1, "0123456789abcdef") == 40)
+	if (at && strlen(at + 1) == 40 && strspn(at + 1, "0123456789abcdef") == 40) {
 		put_str(c, "git_commit_hash", at + 1);
+		put_str(c, "git_repository_url", repository_url(m->build_git_url));
+	}
+	if (tree)
+		put_str(c, "patchset_hash", patchset_hash(m->build_patchset_hash, m->nbuild_patches));
+	else if (m->kernel_package)
+		put_str(c, "patchset_hash", "");
 	if (m->kernel_package)
 		sb_addf(&comment, "Debian's %s %s", m->kernel_package,
 			fmt_or(m->kernel_package_version, "(version unknown)"));
 	else if (tree)
 		sb_addf(&comment, "built from %s", tree);
+	if (tree && m->nbuild_patches)
+		sb_addf(&comment, " with %zu patch%s", m->nbuild_patches,
+			m->nbuild_patches == 1 ? "" : "es");
 	if ((tree && !strncmp(tree, "debian:", 7)) || (m->kernel_source && !strcmp(m->kernel_source, "debian")))
 		put_str(c, "tree_name", "debian");
 	if (comment.len)
@@ -286,6 +304,7 @@ static void checkout(struct run_ctx *r)
 	if (tree)
 		json_object_object_add(misc, "patches",
 				       string_list(m->build_patches, m->nbuild_patches));
+	put_origin_run(r, misc);
 	json_object_object_add(c, "misc", misc);
 	json_object_array_add(r->k->checkouts, c);
 	sb_release(&comment);
@@ -300,7 +319,7 @@ static void build(struct run_ctx *r)
 
 	put_str(b, "id", r->build_id);
 	put_str(b, "checkout_id", r->build_id);
-	put_str(b, "origin", KCIDB_ORIGIN);
+	put_str(b, "origin", r->k->origin);
 	put_str(b, "architecture", architecture(m->kernel_arch));
 	if (m->build_source_tree) {
 		sb_adds(&config, fmt_or(m->build_config_base, "?"));
@@ -320,6 +339,7 @@ static void build(struct run_ctx *r)
 	if (m->build_source_tree)
 		json_object_object_add(misc, "fragments",
 				       string_list(m->build_fragments, m->nbuild_fragments));
+	put_origin_run(r, misc);
 	json_object_object_add(b, "misc", misc);
 	json_object_array_add(r->k->builds, b);
 	sb_release(&config);
@@ -332,10 +352,10 @@ static json_object *environment(const struct report_model *m)
 	struct strbuf comment = STRBUF_INIT;
 
 	sb_addf(&comment, "QEMU %s (%s), ", fmt_or(m->qemu_version, "?"), fmt_or(m->accel, "?"));
-	if (m->memory_mb.have)
-		sb_addf(&comment, "%lld MiB, ", fmt_round(m->memory_mb.v));
-	if (m->cpus.have)
-		sb_addf(&comment, "%lld CPU%s", fmt_round(m->cpus.v), fmt_round(m->cpus.v) == 1 ? "" : "s");
+	fmt_whole(&comment, m->memory_mb);
+	sb_adds(&comment, " MiB, ");
+	fmt_whole(&comment, m->cpus);
+	sb_adds(&comment, m->cpus.have && fmt_round(m->cpus.v) == 1 ? " CPU" : " CPUs");
 	if (m->hostname)
 		sb_addf(&comment, ", on %s", m->hostname);
 	put_str(e, "comment", comment.buf);
@@ -384,6 +404,7 @@ static void summary_test(struct run_ctx *r)
 	put_num(misc, "crash_console_line", m->crash_line);
 	put_str(misc, "tool", m->tool);
 	put_str(misc, "finished", m->finished);
+	put_origin_run(r, misc);
 	json_object_object_add(t, "misc", misc);
 	sb_release(&comment);
 }
@@ -402,8 +423,10 @@ static void check_tests(struct run_ctx *r)
 		path_part(&path, c->name);
 		t = test_new(r, path.buf, st);
 		sb_addf(&comment, "%s: %s", fmt_or(c->name, "?"), fmt_or(c->detail, ""));
-		if (!strcmp(st, "MISS"))
-			sb_addf(&comment, " (not judged: the run ended early, %s)", fmt_or(m->status, "?"));
+		if (!strcmp(st, "MISS") || !strcmp(st, "SKIP"))
+			sb_addf(&comment, " (not judged: the run ended early, %s%s%s)",
+				fmt_or(m->status, "?"), m->crash_class ? ", " : "",
+				m->crash_class ? m->crash_class : "");
 		put_str(t, "comment", comment.buf);
 		sb_release(&path);
 		sb_release(&comment);
@@ -449,23 +472,39 @@ static void figure_tests(struct run_ctx *r)
 			figure(r, "fio", m->groups[i].name, "p99_latency", num_of(m->groups[i].p99), 1e-6,
 			       "s", "metric");
 	}
+	/* Time per disk (ms in result.json): each curve's fitted slope and the
+	 * cost of one more disk at its last (time_curves, a sweep's fits). */
+	for (size_t i = 0; i < m->ncurves; i++) {
+		const struct report_time_curve *c = &m->curves[i];
+
+		if (!c->have)
+			continue;
+		if (strcmp(c->what, "sweep: adding hosts"))	/* that one is sweep.enumerate */
+			figure(r, "time_curve", c->what, "per_disk", c->per_disk, 1e-3, "s", "metric");
+		figure(r, "time_curve", c->what, "marginal_last", c->marginal_last, 1e-3, "s",
+		       "metric");
+	}
 	if (m->attr_status)
 		figure(r, "attribution", "unexplained", "per_disk", m->attr_unexplained_per_disk, 1,
 		       "B", "binary");
 }
 
-static void run_begin(struct run_ctx *r, struct kcidb *k, const char *run_id,
+/* A run named run (runname.h's, unique in the document; taken over). */
+static void run_begin(struct run_ctx *r, struct kcidb *k, char *run, const char *dir,
 		      const struct report_model *m)
 {
 	r->k = k;
 	r->m = m;
-	r->run = run_id && *run_id ? run_id : "unknown";
-	r->build_id = xstrfmt("%s:%s", KCIDB_ORIGIN, r->run);
+	r->run = run;
+	r->run_id = m ? m->run_id : NULL;
+	r->dir = dir;
+	r->build_id = xstrfmt("%s:%s", k->origin, r->run);
 	strvec_init(&r->paths);
 }
 
 static void run_end(struct run_ctx *r)
 {
+	free(r->run);
 	free(r->build_id);
 	strvec_clear(&r->paths);
 }
@@ -479,16 +518,49 @@ static void add_run(struct run_ctx *r)
 	figure_tests(r);
 }
 
-void kcidb_add_run(struct kcidb *k, const char *run_id, const struct report_model *m)
+void kcidb_add_run(struct kcidb *k, const char *name, const char *dir,
+		   const struct report_model *m)
 {
 	struct run_ctx r;
 
-	run_begin(&r, k, run_id, m);
+	run_begin(&r, k, run_name_take(&k->names, name), dir, m);
 	add_run(&r);
 	run_end(&r);
 }
 
 /* ---- a night ---- */
+
+/* A comparison's unit as KCIDB's: the unit without its prefix, the factor
+ * to it, and the prefix a dashboard scales it with. */
+static const struct {
+	const char *unit, *kcidb;
+	double scale;
+	const char *prefix;
+} units[] = {
+	{ "B", "B", 1, "binary" }, { "kB", "B", 1024, "binary" },
+	{ "s", "s", 1, "metric" }, { "ms", "s", 1e-3, "metric" },
+	{ "IOPS", "IOPS", 1, "metric" }, { "%", "%", 1, NULL },
+};
+
+/* A figure of a comparison as a number (NULL for a value that is none). */
+static json_object *compare_number(double v, const char *unit)
+{
+	json_object *n = json_object_new_object();
+	size_t i;
+
+	for (i = 0; unit && i < ARRAY_SIZE(units) && strcmp(unit, units[i].unit); i++)
+		;
+	if (unit && i < ARRAY_SIZE(units)) {
+		json_object_object_add(n, "value", number(v * units[i].scale));
+		put_str(n, "unit", units[i].kcidb);
+		put_str(n, "prefix", units[i].prefix);
+	} else {
+		json_object_object_add(n, "value", number(v));
+		if (unit && *unit)
+			put_str(n, "unit", unit);
+	}
+	return n;
+}
 
 /* Each gating metric of the run against its baseline (side 1 against 0). */
 static void compare_tests(struct run_ctx *r, const struct nightly_row *row)
@@ -500,7 +572,7 @@ static void compare_tests(struct run_ctx *r, const struct nightly_row *row)
 		const struct compare_stat *s = &x->sides[1];
 		const char *verdict = fmt_or(s->verdict, "n/a");
 		struct strbuf path = STRBUF_INIT, comment = STRBUF_INIT;
-		json_object *t, *n, *misc;
+		json_object *t, *misc;
 		const char *p, *dot;
 
 		if (!x->gating)
@@ -522,13 +594,8 @@ static void compare_tests(struct run_ctx *r, const struct nightly_row *row)
 		sb_addf(&comment, "%s: %s against the baseline %s", fmt_or(x->name, "?"), verdict,
 			fmt_or(row->baseline, "?"));
 		put_str(t, "comment", comment.buf);
-		if (s->mean.have && strcmp(verdict, "n/a")) {
-			n = json_object_new_object();
-			json_object_object_add(n, "value", number(s->mean.v));
-			if (x->unit && *x->unit)
-				put_str(n, "unit", x->unit);
-			json_object_object_add(t, "number", n);
-		}
+		if (s->mean.have && strcmp(verdict, "n/a") && isfinite(s->mean.v))
+			json_object_object_add(t, "number", compare_number(s->mean.v, x->unit));
 		misc = json_object_new_object();
 		put_num(misc, "baseline_mean", x->sides[0].mean);
 		put_num(misc, "change_pct", s->change_pct);
@@ -564,16 +631,12 @@ void kcidb_add_nightly(struct kcidb *k, const struct nightly_model *m)
 {
 	for (size_t i = 0; i < m->nrows; i++) {
 		const struct nightly_row *row = &m->rows[i];
-		struct strbuf id = STRBUF_INIT;
 		struct run_ctx r;
 
 		/* The run's directory names it in the night; a row without a
-		 * run is named by the night and its scenario. */
-		if (row->run)
-			sb_adds(&id, path_basename(row->run));
-		else
-			sb_addf(&id, "nightly-%s-%s", fmt_or(m->stamp, "?"), fmt_or(row->scenario, "?"));
-		run_begin(&r, k, id.buf, row->have_run ? &row->run_model : NULL);
+		 * run is named by the night and its scenario (runname.h). */
+		run_begin(&r, k, run_name_night_row(&k->names, m, i), row->run,
+			  row->have_run ? &row->run_model : NULL);
 		if (row->have_run)
 			add_run(&r);
 		else
@@ -587,16 +650,29 @@ void kcidb_add_nightly(struct kcidb *k, const struct nightly_model *m)
 				"(record them with scaletest nightly --record-baselines)");
 		}
 		run_end(&r);
-		sb_release(&id);
 	}
 }
 
 /* ---- the document ---- */
 
-void kcidb_init(struct kcidb *k)
+int kcidb_origin_valid(const char *origin)
+{
+	size_t n = origin ? strlen(origin) : 0;
+
+	if (!n || n > KCIDB_ORIGIN_MAX)
+		return 0;
+	for (const char *p = origin; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+			return 0;
+	return 1;
+}
+
+void kcidb_init(struct kcidb *k, const char *origin)
 {
 	json_object *v = json_object_new_object();
 
+	snprintf(k->origin, sizeof(k->origin), "%s",
+		 kcidb_origin_valid(origin) ? origin : KCIDB_ORIGIN);
 	k->doc = json_object_new_object();
 	json_object_object_add(v, "major", json_object_new_int(KCIDB_MAJOR));
 	json_object_object_add(v, "minor", json_object_new_int(KCIDB_MINOR));
@@ -607,15 +683,15 @@ void kcidb_init(struct kcidb *k)
 	json_object_object_add(k->doc, "checkouts", k->checkouts);
 	json_object_object_add(k->doc, "builds", k->builds);
 	json_object_object_add(k->doc, "tests", k->tests);
+	run_names_init(&k->names);
 }
 
 void kcidb_write(struct kcidb *k, struct strbuf *out)
 {
 	json_clean_strings(k->doc);
-	sb_adds(out, json_object_to_json_string_ext(k->doc, JSON_C_TO_STRING_PRETTY |
-						     JSON_C_TO_STRING_SPACED |
-						     JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_pretty(out, k->doc);
 	sb_addch(out, '\n');
 	json_object_put(k->doc);
+	run_names_release(&k->names);
 	memset(k, 0, sizeof(*k));
 }

@@ -6,7 +6,7 @@
  * document.h says once what each document holds: its sections in order,
  * their headings, tables and lists, and the condition for each.  A markup
  * only draws those elements in its format and escapes every string of
- * data.  markdown.h's markdown_markup and html.h's html_markup are the
+ * data.  markdown.h's markdown_markup and html.c's html_markup are the
  * two; the page shell around an HTML document is html.c's own.
  *
  *	struct doc d;

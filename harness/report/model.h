@@ -51,6 +51,7 @@
 #include <stddef.h>
 
 #include "report/format.h"
+#include "result/curve.h"
 
 struct report_disk {
 	const char *name, *dev;
@@ -169,12 +170,22 @@ struct report_ta_growth {
 };
 /* A curve of seconds against disks (time_curves.insmod, .rmmod; the
  * sweep's enumeration and removal fits): per disk (ms), fixed (s), R²,
- * the quadratic test, the marginal cost at the first and the last disk. */
+ * the quadratic test, the marginal cost at the first and the last disk;
+ * and, for the plots, its points (result/curve.h reads them): the disks
+ * present against the seconds since the phase began, and the ms per disk
+ * made or removed along it against the disks present at each stretch's
+ * end.  first_disks and last_disks: the disks present where the fit's
+ * first and last marginal costs are (rmmod's first is all of them). */
 struct report_time_curve {
 	const char *what;
 	int have, nonlinear;
 	struct num disks, wall_s, per_disk, per_disk_se, fixed, r2, p;
 	struct num marginal_first, marginal_last;
+	double first_disks, last_disks;
+	struct curve_point *pts;
+	size_t npts;
+	struct curve_rate *rate;
+	size_t nrate;
 };
 /* Sites shown per source: page allocations, then each slab source. */
 #define REPORT_SITES_PAGES 10
@@ -207,6 +218,10 @@ struct report_model {
 
 	const char *run_id, *status, *reason;
 	const char *scenario, *description;	/* description: NULL when empty */
+	/* scenario.overrides: the --set assignments the run was made with, on
+	 * top of its scenario file (an entry that is not text is NULL) */
+	const char **overrides;
+	size_t noverrides;
 	const char *tool, *started, *finished;
 	const char *hostname;		/* the host that ran it, or NULL */
 	const char *kernel_version, *kernel_arch, *kernel_source;
@@ -218,6 +233,9 @@ struct report_model {
 	const char *build_source_tree, *build_config_base;
 	const char **build_patches, **build_fragments;
 	size_t nbuild_patches, nbuild_fragments;
+	/* kernel.build.patchset_hash (KCIDB's: "" without patches) and
+	 * git_url (where the tree's commit can be fetched), or NULL */
+	const char *build_patchset_hash, *build_git_url;
 	const char *accel, *accel_reason, *qemu_version;
 	struct num memory_mb, cpus;
 	const char *console_crash, *console_oom;
@@ -350,9 +368,17 @@ struct compare_side_model {
 	/* compare --series: the time per disk against the disks present (the
 	 * mean of the runs' insmod, range by range), and the first run's
 	 * reproduce.sh */
-	struct compare_curve_bin *curve;
-	size_t ncurve;
+	struct compare_curve_bin *bins;
+	size_t nbins;
 	const char *reproduce;
+	/* its first run's enumeration (compare.json's time_curve, result/curve.h):
+	 * the disks present against the seconds since insmod began ("insmod"),
+	 * or a sweep's rising steps ("sweep"), and the ms per disk along it */
+	const char *curve_run, *curve_what;
+	struct curve_point *curve;
+	size_t ncurve;
+	struct curve_rate *curve_rate;
+	size_t ncurve_rate;
 };
 
 /* A key whose value differs between the sides: one value a side, as

@@ -65,13 +65,13 @@ static void side_monitor_of(json_object *mon, struct compare_side_model *out)
  * CURVE_BINS_MAX of them; a bin without its figure is left out). */
 #define CURVE_BINS_MAX 256
 
-static void side_curve_of(json_object *bins, struct compare_side_model *out)
+static void side_bins_of(json_object *bins, struct compare_side_model *out)
 {
 	size_t n = alen(bins) < CURVE_BINS_MAX ? alen(bins) : CURVE_BINS_MAX;
 
-	out->curve = xcalloc(n + 1, sizeof(*out->curve));
+	out->bins = xcalloc(n + 1, sizeof(*out->bins));
 	for (size_t i = 0; i < n; i++) {
-		struct compare_curve_bin *b = &out->curve[out->ncurve];
+		struct compare_curve_bin *b = &out->bins[out->nbins];
 
 		b->from = num_at(aget(bins, i), "from");
 		b->to = num_at(aget(bins, i), "to");
@@ -79,7 +79,7 @@ static void side_curve_of(json_object *bins, struct compare_side_model *out)
 		b->sd = num_at(aget(bins, i), "sd");
 		b->n = num_at(aget(bins, i), "n");
 		if (b->from.have && b->to.have && b->ms.have && b->to.v > b->from.v)
-			out->ncurve++;
+			out->nbins++;
 	}
 }
 
@@ -96,8 +96,13 @@ static void side_of(json_object *s, struct compare_side_model *out)
 			       ? json_object_get_string(aget(runs, i)) : NULL;
 	side_phases_of(jarr(s, "phases"), out);
 	side_monitor_of(jget(s, "monitor"), out);
-	side_curve_of(jarr(jget(s, "insmod_curve"), "bins"), out);
+	side_bins_of(jarr(jget(s, "insmod_curve"), "bins"), out);
 	out->reproduce = jstr(s, "reproduce", NULL);
+	/* compare.json's time_curve: the first run's enumeration (result/curve.h) */
+	out->curve_run = jstr(s, "time_curve.run", NULL);
+	out->curve_what = jstr(s, "time_curve.what", NULL);
+	out->ncurve = curve_points_of(jarray(s, "time_curve.points"), &out->curve);
+	out->ncurve_rate = curve_rates(out->curve, out->ncurve, &out->curve_rate);
 }
 
 /* A value as text: a string as it is, anything else as plain JSON. */
@@ -315,6 +320,8 @@ void compare_model_release(struct compare_model *m)
 		free(m->sides[k].phases);
 		free(m->sides[k].samples);
 		free(m->sides[k].curve);
+		free(m->sides[k].curve_rate);
+		free(m->sides[k].bins);
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->nmismatch; i++)

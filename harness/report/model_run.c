@@ -297,17 +297,18 @@ static struct report_ta_growth *growth_of(json_object *g, const char *key, size_
 }
 
 /* Seconds per disk: time_curves (insmod, rmmod), and a sweep's
- * enumeration and removal fits. */
+ * enumeration and removal fits; each with its points (result/curve.h). */
 static void curves(json_object *root, struct report_model *m)
 {
 	static const struct {
 		const char *what, *path;
 		int sweep;		/* a sweep fit: marginal_* in ms, no wall */
+		enum curve_what points;
 	} src[] = {
-		{ "insmod", "time_curves.insmod", 0 },
-		{ "rmmod", "time_curves.rmmod", 0 },
-		{ "sweep: adding hosts", "sweep.fit.enumerate", 1 },
-		{ "sweep: removing hosts", "sweep.down_fit.remove", 1 },
+		{ "insmod", "time_curves.insmod", 0, CURVE_INSMOD },
+		{ "rmmod", "time_curves.rmmod", 0, CURVE_RMMOD },
+		{ "sweep: adding hosts", "sweep.fit.enumerate", 1, CURVE_INSMOD },
+		{ "sweep: removing hosts", "sweep.down_fit.remove", 1, CURVE_SWEEP_REMOVE },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(src); i++) {
@@ -321,6 +322,10 @@ static void curves(json_object *root, struct report_model *m)
 		x->what = src[i].what;
 		x->disks = num_at(c, "disks");
 		x->wall_s = num_at(c, "wall_s");
+		x->npts = curve_read(root, src[i].points, &x->pts);
+		x->nrate = curve_rates(x->pts, x->npts, &x->rate);
+		x->first_disks = x->npts ? x->pts[0].disks : 0;
+		x->last_disks = x->npts ? x->pts[x->npts - 1].disks : x->disks.v;
 		if (!f || !json_object_is_type(f, json_type_object))
 			continue;
 		x->have = 1;
@@ -546,6 +551,8 @@ static const struct field run_fields[] = {
 	RUN(F_STR, kernel_package_version, "kernel.package_version"),
 	RUN(F_STR, build_source_tree, "kernel.build.source_tree"),
 	RUN(F_STR, build_config_base, "kernel.build.config_base"),
+	RUN(F_STR, build_patchset_hash, "kernel.build.patchset_hash"),
+	RUN(F_STR, build_git_url, "kernel.build.git_url"),
 	RUN(F_STR, accel, "vm.accel"), RUN(F_STR, accel_reason, "vm.accel_reason"),
 	RUN(F_STR, qemu_version, "vm.qemu_version"),
 	RUN(F_NUM, memory_mb, "vm.memory_mb"), RUN(F_NUM, cpus, "vm.cpus"),
@@ -626,6 +633,7 @@ void report_model_from_json(json_object *root, struct report_model *m)
 	checks(root, m);
 	m->build_patches = strings_of(jarr(root, "kernel.build.patches"), &m->nbuild_patches);
 	m->build_fragments = strings_of(jarr(root, "kernel.build.fragments"), &m->nbuild_fragments);
+	m->overrides = strings_of(jarr(root, "scenario.overrides"), &m->noverrides);
 
 	for (size_t i = 0; i < ARRAY_SIZE(props); i++) {
 		const char *t = text_at(root, props[i]);
@@ -652,6 +660,7 @@ void report_model_release(struct report_model *m)
 	free(m->step_fit);
 	free(m->build_patches);
 	free(m->build_fragments);
+	free(m->overrides);
 	for (size_t i = 0; i < m->nta_phases; i++) {
 		free(m->ta_phases[i].sites);
 		free(m->ta_phases[i].stacks);
@@ -659,6 +668,10 @@ void report_model_release(struct report_model *m)
 	free(m->ta_phases);
 	free(m->ta_growth);
 	free(m->ta_growth_fn);
+	for (size_t i = 0; i < m->ncurves; i++) {
+		free(m->curves[i].pts);
+		free(m->curves[i].rate);
+	}
 	json_object_put(m->root);
 	memset(m, 0, sizeof(*m));
 }

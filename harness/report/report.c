@@ -129,9 +129,7 @@ int report_print_compare(json_object *cmp, const char *format, FILE *out)
 		return error("unknown format '%s' (text, md or json)", format);
 	if (!compare_formats[i].write) {
 		json_clean_strings(cmp);
-		sb_adds(&sb, json_object_to_json_string_ext(cmp, JSON_C_TO_STRING_PRETTY |
-							    JSON_C_TO_STRING_SPACED |
-							    JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_pretty(&sb, cmp);
 		sb_addch(&sb, '\n');
 	} else {
 		compare_model_from_json(cmp, &m);
@@ -201,12 +199,13 @@ static int kcidb_put(struct kcidb *k, const char *dir, FILE *out)
 	return r;
 }
 
-int report_kcidb_runs(char *const *runs, size_t n, const char *dir, FILE *out)
+int report_kcidb_runs(char *const *runs, size_t n, const char *origin, const char *dir,
+		      FILE *out)
 {
 	struct kcidb k;
 	int r = 0;
 
-	kcidb_init(&k);
+	kcidb_init(&k, origin);
 	for (size_t i = 0; i < n; i++) {
 		struct strbuf err = STRBUF_INIT;
 		struct report_model m;
@@ -224,7 +223,7 @@ int report_kcidb_runs(char *const *runs, size_t n, const char *dir, FILE *out)
 		name = xstrdup(runs[i]);
 		while (strlen(name) > 1 && name[strlen(name) - 1] == '/')
 			name[strlen(name) - 1] = '\0';
-		kcidb_add_run(&k, m.run_id ? m.run_id : path_basename(name), &m);
+		kcidb_add_run(&k, m.run_id ? m.run_id : path_basename(name), runs[i], &m);
 		free(name);
 		report_model_release(&m);
 		sb_release(&err);
@@ -233,7 +232,7 @@ int report_kcidb_runs(char *const *runs, size_t n, const char *dir, FILE *out)
 	return r ? -1 : 0;
 }
 
-int report_kcidb_nightly(const char *night_dir, const char *dir, FILE *out)
+int report_kcidb_nightly(const char *night_dir, const char *origin, const char *dir, FILE *out)
 {
 	struct nightly_model m;
 	char *path = xstrfmt("%s/summary.json", night_dir);
@@ -251,7 +250,7 @@ int report_kcidb_nightly(const char *night_dir, const char *dir, FILE *out)
 	}
 	nightly_model_from_json(sum, night_dir, &m);
 	json_object_put(sum);
-	kcidb_init(&k);
+	kcidb_init(&k, origin);
 	kcidb_add_nightly(&k, &m);
 	nightly_model_release(&m);
 	return kcidb_put(&k, dir, out) < 0 ? -1 : 0;

@@ -26,9 +26,9 @@
  *		// read the night's summary.json and its runs' result.json
  *		// and compare.json; write DIR/summary.md and summary.xml;
  *		// print summary.md
- *	report_kcidb_runs(dirs, n, NULL, stdout);
+ *	report_kcidb_runs(dirs, n, NULL, NULL, stdout);
  *		// one KCIDB document (kcidb.h) of the runs, on out or into
- *		// DIR/kcidb.json; report_kcidb_nightly(night, NULL, stdout)
+ *		// DIR/kcidb.json; report_kcidb_nightly(night, NULL, NULL, stdout)
  *		// the same of a night
  *
  * out may be NULL (print nothing).  Each returns 0, or -1 with a message
@@ -51,10 +51,12 @@ int report_write_nightly(const char *night_dir, const char *dir, FILE *out);
 /* A bisect's document (report/bisect.h) into DIR/bisect.md, printed on out. */
 int report_write_bisect(json_object *bisect, const char *dir, FILE *out);
 /* A KCIDB document (kcidb.h): of the runs (their directories), or of a
- * night, printed on out, or written to dir/kcidb.json when dir is given
- * (then nothing is printed); a run whose result.json cannot be read is
- * said and left out, and the call returns -1. */
-int report_kcidb_runs(char *const *runs, size_t n, const char *dir, FILE *out);
-int report_kcidb_nightly(const char *night_dir, const char *dir, FILE *out);
+ * night, its ids those of origin (NULL: "scaletest"), printed on out, or
+ * written to dir/kcidb.json when dir is given (then nothing is printed);
+ * a run whose result.json cannot be read is said and left out, and the
+ * call returns -1. */
+int report_kcidb_runs(char *const *runs, size_t n, const char *origin, const char *dir,
+		      FILE *out);
+int report_kcidb_nightly(const char *night_dir, const char *origin, const char *dir, FILE *out);
 
 #endif

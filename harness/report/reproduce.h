@@ -17,6 +17,14 @@
  * scenario into CLONE/results-reproduce/ (or $SCALETEST_REPRODUCE_OUT),
  * and prints the per-disk figure of both runs.
  *
+ * A path result.json names (kernel_source other than debian[:X.Y],
+ * kernel_patches, fragments given as paths, kernel_image, kernel_modules)
+ * is never a live line: the scenario file lies in ${TMPDIR:-/tmp}, where a
+ * relative path resolves, and any path may be anyone's.  Each is written
+ * commented after a "review: builds code from PATH (KEY)" line, and the
+ * script stops (exit 2) before it builds anything until a person has read
+ * them, uncommented them and deleted the stop.
+ *
  *	reproduce_script(root, &sb);	// the script's text
  */
 #ifndef SCALETEST_REPORT_REPRODUCE_H

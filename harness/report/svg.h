@@ -22,6 +22,10 @@
  *	svg_sweep(&sb, &m, 0);			// a sweep: memory (1: time) against the
  *						// disk count, points and fitted lines
  *	svg_icicle(&sb, "rmmod", stacks, n);	// where a phase's time went
+ *	svg_run_curves(&sb, &m);		// the disks present against time, and
+ *					// ms per disk against the disks present
+ *	svg_series_curves(&sb, c.sides, c.nsides);	// every side's enumeration
+ *					// on those two axes (compare --series)
  *
  * A comparison's sides have one colour each, svg_side_color(k) (ten that
  * stay apart; the base is the first), and the overlays a legend naming
@@ -71,5 +75,28 @@ void svg_sweep(struct strbuf *out, const struct report_model *m, int time);
  * names its frame and seconds in a <title>. */
 void svg_icicle(struct strbuf *out, const char *title, const struct report_ta_stack *st,
 		size_t n);
+
+
+/* A curve of a run's time (model.h's report_time_curve, a comparison
+ * side's): its points, the disks present against the seconds since its
+ * phase began, and its time per disk against the disks present, with the
+ * fit's cost of one more disk from (fit_x0, fit_y0) to (fit_x1, fit_y1)
+ * (disks present, ms) when have_fit. */
+struct svg_curve {
+	const char *name, *color;
+	const struct curve_point *pts;
+	size_t npts;
+	const struct curve_rate *rate;
+	size_t nrate;
+	int have_fit;
+	double fit_x0, fit_y0, fit_x1, fit_y1;
+};
+/* Two charts of the curves, a line each: the disks present against the
+ * seconds (xtitle), and the ms per disk against the disks present. */
+void svg_curves(struct strbuf *out, const struct svg_curve *c, size_t n, const char *xtitle);
+/* A run's curves (insmod, rmmod, a sweep's steps up and down). */
+void svg_run_curves(struct strbuf *out, const struct report_model *m);
+/* Every side's enumeration on one axis (compare --series). */
+void svg_series_curves(struct strbuf *out, const struct compare_side_model *sides, size_t ns);
 
 #endif

@@ -6,11 +6,6 @@
 
 #include "lib/util.h"
 
-static long long int_or0(struct num v)
-{
-	return v.have ? fmt_round(v.v) : 0;
-}
-
 static void disk(struct strbuf *out, const struct report_disk *d)
 {
 	text_clean(out, fmt_or(d->name, "?"));
@@ -73,11 +68,11 @@ static void percent_paren(struct strbuf *out, struct num pct, const char *tail)
 	sb_adds(out, tail);
 }
 
-/* A fit that bends: ", NOT LINEAR (p = 0.004)". */
+/* A fit that bends: ", NOT LINEAR (p = 0.004)", ", NOT LINEAR (p < 0.001)". */
 static void not_linear(struct strbuf *out, struct num p)
 {
-	sb_adds(out, ", NOT LINEAR (p = ");
-	fmt_p(out, p);
+	sb_adds(out, ", NOT LINEAR (");
+	fmt_p_is(out, p);
 	sb_addch(out, ')');
 }
 
@@ -115,20 +110,30 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	text_clean(out, fmt_or(m->kernel_arch, "?"));
 	sb_adds(out, ", ");
 	text_clean(out, fmt_or(m->accel, "?"));
-	sb_addf(out, ", %lld MiB, %lld CPU, QEMU ", int_or0(m->memory_mb), int_or0(m->cpus));
+	sb_adds(out, ", ");
+	fmt_whole(out, m->memory_mb);
+	sb_adds(out, " MiB, ");
+	fmt_whole(out, m->cpus);
+	sb_adds(out, " CPU, QEMU ");
 	text_clean(out, fmt_or(m->qemu_version, "?"));
 	sb_addch(out, '\n');
 
-	sb_addf(out, "  disks: %lld of %lld scsi_debug", int_or0(m->disks_present),
-		int_or0(m->disks_requested));
+	sb_adds(out, "  disks: ");
+	fmt_whole(out, m->disks_present);
+	sb_adds(out, " of ");
+	fmt_whole(out, m->disks_requested);
+	sb_adds(out, " scsi_debug");
 	if (m->have_first && m->have_last) {
 		sb_adds(out, ", ");
 		disk(out, &m->first);
 		sb_adds(out, " .. ");
 		disk(out, &m->last);
 	}
-	sb_addf(out, "; %lld of %lld virtio-", int_or0(m->virtio_present),
-		int_or0(m->virtio_requested));
+	sb_adds(out, "; ");
+	fmt_whole(out, m->virtio_present);
+	sb_adds(out, " of ");
+	fmt_whole(out, m->virtio_requested);
+	sb_adds(out, " virtio-");
 	text_clean(out, fmt_or(m->virtio_bus, "?"));
 	for (size_t i = 0; i < m->nvirtio; i++) {
 		sb_adds(out, i ? ", " : ": ");
@@ -257,7 +262,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	if (m->have_sweep) {
 		static const char *const what[] = { "MemFree", "LowFree", "Slab", "unaccounted" };
 
-		sb_addf(out, "  sweep: %zu of %lld steps", m->nsweep, int_or0(m->sweep_steps));
+		sb_addf(out, "  sweep: %zu of ", m->nsweep);
+		fmt_whole(out, m->sweep_steps);
+		sb_adds(out, " steps");
 		for (size_t i = 0; i < m->nsweep; i++) {
 			sb_adds(out, i ? ", " : " at ");
 			fmt_count(out, m->sweep[i].disks);
@@ -367,8 +374,11 @@ void text_run(const struct report_model *m, struct strbuf *out)
 		sb_addch(out, '\n');
 	}
 	if (m->have_peak) {
-		sb_addf(out, "  monitor: %lld samples every %lld ms", int_or0(m->received),
-			int_or0(m->interval_ms));
+		sb_adds(out, "  monitor: ");
+		fmt_whole(out, m->received);
+		sb_adds(out, " samples every ");
+		fmt_whole(out, m->interval_ms);
+		sb_adds(out, " ms");
 		if (m->ngaps)
 			sb_addf(out, " (%zu gaps)", m->ngaps);
 		if (m->io_extra_kb.have) {
@@ -380,7 +390,9 @@ void text_run(const struct report_model *m, struct strbuf *out)
 	}
 	fio_groups(m, out);
 	if (m->have_inventory) {
-		sb_addf(out, "  inventory: %lld devices; schedulers", int_or0(m->inventory_devices));
+		sb_adds(out, "  inventory: ");
+		fmt_whole(out, m->inventory_devices);
+		sb_adds(out, " devices; schedulers");
 		for (size_t i = 0; i < m->nschedulers; i++) {
 			sb_adds(out, " ");
 			text_clean(out, m->schedulers[i].name);

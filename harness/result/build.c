@@ -53,6 +53,8 @@ json_object *host_from_result(json_object *res)
 		copy(h, "hostname", res, "hostname");
 	copy(h, "finished", res, "finished");
 	copy(h, "scenario_file", res, "scenario.file");
+	if (jget(res, "scenario.overrides"))
+		copy(h, "scenario_overrides", res, "scenario.overrides");
 	copy(h, "kernel", res, "kernel");
 	copy(h, "vm", res, "vm");
 	json_object_object_add(h, "booted", json_object_new_boolean(jget(res, "disks") != NULL));
@@ -275,6 +277,41 @@ static json_object *crash_json(const struct crash *c)
 	return o;
 }
 
+/* result.json's "findings", in console order: a hung-task report in a run
+ * whose guest went on to finish (the detector's verdict on a long wait,
+ * insmod or rmmod of tens of thousands of disks), taken out of *crash (the
+ * status is the run's; the console scan keeps one report of the crash
+ * group: a later non-fatal one, a WARNING, is hidden behind it); and the
+ * first report that is a finding whatever the run (a page allocation
+ * failure). */
+static void add_findings(json_object *root, const struct console_scan *cs,
+			 const struct records *rs, struct crash *crash)
+{
+	struct crash other = CRASH_INIT;
+	int hung = crash->cls && crash->cls->finding == FINDING_IF_SURVIVED &&
+		   verdict_crash_is_finding(cs, rs);
+	int found = crash_finding(cs, &other);
+	int found_first = found && (!hung || other.line < crash->line);
+	json_object *f;
+
+	if (!hung && !found) {
+		crash_release(&other);
+		return;
+	}
+	f = json_object_new_array();
+	if (found_first)
+		json_object_array_add(f, crash_json(&other));
+	if (hung) {
+		json_object_array_add(f, crash_json(crash));
+		crash_release(crash);
+		*crash = (struct crash)CRASH_INIT;
+	}
+	if (found && !found_first)
+		json_object_array_add(f, crash_json(&other));
+	json_object_object_add(root, "findings", f);
+	crash_release(&other);
+}
+
 json_object *result_build(const struct scenario *s, const struct records *rs,
 			  const struct console_scan *cs, json_object *host,
 			  enum run_status *status)
@@ -294,6 +331,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		.vm_exit = jstr(host, "vm_exit", NULL),
 		.got_end = rs->got_end,
 		.last_phase = rs->phase,
+		.hung = &rs->hung,
 	};
 	struct crash crash = CRASH_INIT;
 	char *reason;
@@ -306,6 +344,17 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 	json_object_object_add(sc, "name", json_object_new_string(s->name));
 	json_object_object_add(sc, "file", ref(host, "scenario_file"));
 	json_object_object_add(sc, "description", json_object_new_string(s->description));
+	if (jarray(host, "scenario_overrides")) {
+		/* host.json may come from elsewhere (a replay): its strings only */
+		json_object *from = jarray(host, "scenario_overrides"), *ov = json_object_new_array();
+
+		for (size_t i = 0; i < jlen(from); i++) {
+			json_object *v = json_object_array_get_idx(from, i);
+			if (json_object_is_type(v, json_type_string))
+				json_object_array_add(ov, json_object_get(v));
+		}
+		json_object_object_add(sc, "overrides", ov);
+	}
 	json_object_object_add(root, "scenario", sc);
 	json_object_object_add(root, "settings", result_settings(s));
 	json_object_object_add(root, "kernel", ref(host, "kernel"));
@@ -347,20 +396,7 @@ json_object *result_build(const struct scenario *s, const struct records *rs,
 		analysis_leak(root, s, checks);
 	}
 	crash_classify(cs, &facts, &crash);
-	/* A hung-task report in a run whose guest went on to finish: the
-	 * detector's verdict on a long wait (insmod or rmmod of tens of
-	 * thousands of disks), kept as a finding; the status is the run's.
-	 * (The console scan keeps one report of the crash group: a later
-	 * non-fatal one, a WARNING, is hidden behind it.) */
-	if (crash.cls && !strcmp(crash.cls->name, "hung-task") &&
-	    verdict_crash_is_finding(cs, rs)) {
-		json_object *f = json_object_new_array();
-
-		json_object_array_add(f, crash_json(&crash));
-		json_object_object_add(root, "findings", f);
-		crash_release(&crash);
-		crash = (struct crash)CRASH_INIT;
-	}
+	add_findings(root, cs, rs, &crash);
 	*status = verdict_decide(&end, rs, &crash, booted ? checks : NULL, &reason);
 	json_object_object_add(root, "status", json_object_new_string(run_status_name(*status)));
 	json_object_object_add(root, "reason", reason ? json_object_new_string(reason) : NULL);

@@ -24,6 +24,7 @@
  * host.json (all keys optional; null when unknown):
  *	run_id, tool, started, finished	strings
  *	scenario_file			the scenario's path as given
+ *	scenario_overrides		the keys given on top of it ("key=value")
  *	kernel, vm			objects, copied into result.json as they are
  *	booted				whether a VM was started
  *	phase_host_s			{phase: seconds since the VM started}

@@ -25,6 +25,7 @@
  * small .gz may inflate without end); past that it is an error.
  */
 static int feed_input(const char *dir, const char *name, unsigned long long max,
+		      const char *whose,
 		      void (*fn)(void *ctx, const char *buf, size_t n), void *ctx,
 		      struct strbuf *err)
 {
@@ -63,8 +64,9 @@ static int feed_input(const char *dir, const char *name, unsigned long long max,
 	while ((n = gzread(gz, chunk, sizeof(chunk))) > 0) {
 		total += (unsigned long long)n;
 		if (total > max) {
-			sb_addf(err, "'%s' holds more than the run's guest_output_mb (%llu MiB): "
-				"not a run's own log", path, max >> 20);
+			sb_addf(err, "'%s' holds more than %llu MiB (guest_output_mb, %s): "
+				"not a run's own log (--guest-output-mb N reads more)", path,
+				max >> 20, whose);
 			goto out;
 		}
 		fn(ctx, chunk, (size_t)n);
@@ -107,10 +109,11 @@ static json_object *load_host(const char *dir, struct strbuf *err)
 	return host;
 }
 
-int result_replay(const char *dir, json_object **root, enum run_status *status,
-		  struct strbuf *err)
+int result_replay(const char *dir, long long max_mb, json_object **root,
+		  enum run_status *status, struct strbuf *err)
 {
-	struct scenario s;
+	struct scenario s, own;
+	const char *whose;
 	struct records rs;
 	struct console_scan cs;
 	json_object *host = NULL;
@@ -124,11 +127,25 @@ int result_replay(const char *dir, json_object **root, enum run_status *status,
 		goto out_scn;
 	if (!(host = load_host(dir, err)))
 		goto out_scn;
-	max = (unsigned long long)s.guest_output_mb << 20;
+	/* The bound is the harness's, not the run directory's: its scenario
+	 * may say anything (1048576 let 1 MB of gzip inflate to 2 GiB).  A
+	 * lower one of the scenario's holds too: the run kept no more. */
+	scenario_init(&own);
+	if (max_mb > 0) {
+		max = (unsigned long long)max_mb << 20;
+		whose = "as --guest-output-mb says";
+	} else if (s.guest_output_mb < own.guest_output_mb) {
+		max = (unsigned long long)s.guest_output_mb << 20;
+		whose = "the run's, below the harness's own";
+	} else {
+		max = (unsigned long long)own.guest_output_mb << 20;
+		whose = "the harness's own, whatever the run's scenario says";
+	}
+	scenario_release(&own);
 	records_init(&rs, &s, NULL, NULL, NULL);
 	console_scan_init(&cs);
-	if (feed_input(dir, "channel.log", max, feed_records, &rs, err) == 0 &&
-	    feed_input(dir, "console.log", max, feed_console, &cs, err) == 0) {
+	if (feed_input(dir, "channel.log", max, whose, feed_records, &rs, err) == 0 &&
+	    feed_input(dir, "console.log", max, whose, feed_console, &cs, err) == 0) {
 		records_finish(&rs);
 		console_scan_finish(&cs);
 		*root = result_build(&s, &rs, &cs, host, status);

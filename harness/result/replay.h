@@ -12,12 +12,16 @@
  *
  *	json_object *root;
  *	enum run_status st;
- *	if (result_replay("results/RUN", &root, &st, &err) < 0)
+ *	if (result_replay("results/RUN", 0, &root, &st, &err) < 0)
  *		fail with err.buf;
  *	result_save(root, "elsewhere/result.json");
  *	json_object_put(root);
  *
- * Nothing is written into the run directory.
+ * Nothing is written into the run directory.  The run directory may come
+ * from anywhere, so its bounds are the harness's: each stream is read up
+ * to the harness's own guest_output_mb (its default; the run's scenario's
+ * where lower: the run kept no more), never the higher one a scenario.scn
+ * may claim; max_mb > 0 (the user's --guest-output-mb) sets it instead.
  */
 #ifndef SCALETEST_RESULT_REPLAY_H
 #define SCALETEST_RESULT_REPLAY_H
@@ -27,7 +31,7 @@
 #include "lib/strbuf.h"
 #include "result/verdict.h"
 
-int result_replay(const char *run_dir, json_object **root, enum run_status *status,
-		  struct strbuf *err);
+int result_replay(const char *run_dir, long long max_mb, json_object **root,
+		  enum run_status *status, struct strbuf *err);
 
 #endif

@@ -91,7 +91,10 @@ int result_load(const char *dir, json_object **root, struct strbuf *err)
 	return r;
 }
 
-/* A string for result.json: valid UTF-8, no control characters. */
+/* result.json's "settings": every key of the scenario with its value as
+ * scenario_value() writes it, an int key as a number, a bool as true or
+ * false, any other as a clean string (valid UTF-8, no control
+ * characters). */
 json_object *result_settings(const struct scenario *s)
 {
 	json_object *o = json_object_new_object();

@@ -135,7 +135,7 @@ int verdict_crash_is_finding(const struct console_scan *cs, const struct records
 	if (!cs->crash || !rs->got_end || strcmp(rs->end_status, "pass"))
 		return 0;
 	c = crash_report_class(&cs->rep[CRASH_GROUP_CRASH].r);
-	return c && !strcmp(c->name, "hung-task");
+	return c && c->finding == FINDING_IF_SURVIVED;
 }
 
 void verdict_checks(const struct scenario *s, const struct records *rs,

@@ -79,29 +79,32 @@ static enum run_status worse(enum run_status a, enum run_status b)
 }
 
 enum run_status boots_execute(const struct scenario *s, const struct run_config *rc,
-			      char **dir)
+			      char **dir, int *err)
 {
 	long long counts[SWEEP_MAX_STEPS], g = scenario_sd_host_disks(s);
 	size_t n = rising_counts(s, counts);
 	json_object *sweep_root = NULL, **roots, *out, *runs, *fit, *sfit, *diff, *wall;
-	struct strbuf err = STRBUF_INIT, sum = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT, sum = STRBUF_INIT;
 	double t_sweep, t_boots = 0;
 	enum run_status st, all;
 	char *bdir, *path;
+	int e;
 
 	*dir = NULL;
+	*err = 0;
 	for (size_t i = 0; i < n; i++)
 		if (counts[i] / g > SD_HOSTS_MAX) {
 			error("--boots: %lld disks would need %lld hosts of %lld in one boot "
 			      "(sd_hosts is at most %d)", counts[i], counts[i] / g, g, SD_HOSTS_MAX);
+			*err = ERR_USAGE;
 			return RUN_ERROR;
 		}
 	note("sweep --boots: the sweep in one boot, then %zu boots of one point each", n);
-	st = run_execute(s, rc, dir);
-	if (!*dir || st == RUN_INTERRUPTED || result_load(*dir, &sweep_root, &err) < 0) {
-		if (err.len)
-			error("%s", err.buf);
-		sb_release(&err);
+	st = run_execute(s, rc, dir, err);
+	if (!*dir || st == RUN_INTERRUPTED || result_load(*dir, &sweep_root, &why) < 0) {
+		if (why.len)
+			error("%s", why.buf);
+		sb_release(&why);
 		return st;
 	}
 	all = st;
@@ -116,31 +119,33 @@ enum run_status boots_execute(const struct scenario *s, const struct run_config 
 		enum run_status bs;
 
 		scenario_copy(&c, s);
-		sb_reset(&err);
+		sb_reset(&why);
 		snprintf(set, sizeof(set), "sd_hosts=%lld", counts[i] / g);
-		if (scenario_set(&c, "sweep=", "--boots", &err) < 0 ||
-		    scenario_set(&c, "sweep_floor_mb=0", "--boots", &err) < 0 ||
-		    scenario_set(&c, set, "--boots", &err) < 0 ||
+		if (scenario_set(&c, "sweep=", "--boots", &why) < 0 ||
+		    scenario_set(&c, "sweep_floor_mb=0", "--boots", &why) < 0 ||
+		    scenario_set(&c, set, "--boots", &why) < 0 ||
 		    (snprintf(set, sizeof(set), "disks=%lld", counts[i]),
-		     scenario_set(&c, set, "--boots", &err) < 0) ||
-		    scenario_check(&c, &err) < 0) {
-			error("--boots: %lld disks: %s", counts[i], err.buf);
+		     scenario_set(&c, set, "--boots", &why) < 0) ||
+		    scenario_check(&c, &why) < 0) {
+			error("--boots: %lld disks: %s", counts[i], why.buf);
 			scenario_release(&c);
 			all = worse(all, RUN_ERROR);
+			*err = err_worse(*err, ERR_FAIL);
 			break;
 		}
 		note("sweep --boots: boot %zu of %zu, %lld disks", i + 1, n, counts[i]);
 		rc2.out = bdir;
 		rc2.no_latest = 1;
-		bs = run_execute(&c, &rc2, &d);
+		bs = run_execute(&c, &rc2, &d, &e);
 		scenario_release(&c);
 		all = worse(all, bs);
+		*err = err_worse(*err, e);
 		json_object *r = json_object_new_object();
 		json_object_object_add(r, "disks", json_object_new_int64(counts[i]));
 		json_object_object_add(r, "dir", d ? json_object_new_string(d) : NULL);
 		json_object_object_add(r, "status", json_object_new_string(run_status_name(bs)));
-		sb_reset(&err);
-		if (d && result_load(d, &roots[i], &err) == 0)
+		sb_reset(&why);
+		if (d && result_load(d, &roots[i], &why) == 0)
 			t_boots += jdouble(roots[i], "timings.total_s", 0);
 		json_object_object_add(r, "total_s", roots[i] ? json_seconds(jdouble(roots[i], "timings.total_s", 0)) : NULL);
 		json_object_array_add(runs, r);
@@ -183,8 +188,10 @@ enum run_status boots_execute(const struct scenario *s, const struct run_config 
 	sb_addf(&sum, "  wall time: sweep %.0f s, boots %.0f s: the sweep is %.1f times faster\n",
 		t_sweep, t_boots, t_sweep > 0 ? t_boots / t_sweep : 0.0);
 	path = xstrfmt("%s/boots.json", *dir);
-	if (json_save(out, path) < 0)
+	if (json_save(out, path) < 0) {
 		all = worse(all, RUN_ERROR);
+		*err = err_worse(*err, ERR_FAIL);
+	}
 	if (!rc->quiet)
 		fputs(sum.buf, stdout);
 	free(path);
@@ -194,7 +201,7 @@ enum run_status boots_execute(const struct scenario *s, const struct run_config 
 		json_object_put(roots[i]);
 	free(roots);
 	free(bdir);
-	sb_release(&err);
+	sb_release(&why);
 	sb_release(&sum);
 	return all;
 }

@@ -3,7 +3,8 @@
  * boots: a sweep checked against one boot per point (scaletest sweep
  * --boots).
  *
- *	enum run_status st = boots_execute(&s, &rc, &dir);
+ *	int err;
+ *	enum run_status st = boots_execute(&s, &rc, &dir, &err);
  *
  * runs the sweep (one boot, run_execute()), then, into <its run
  * directory>/boots/, one ordinary run per distinct non-zero count of the
@@ -20,7 +21,8 @@
  *	 "wall_s": {"sweep": S, "boots": B}, "speedup": B / S}
  *
  * and prints the comparison.  The status is the sweep's, or the worst of
- * the boots'.  A sweep whose rising counts need more than 64 hosts in one
+ * the boots'; *err the class of their errors that decides (err_worse(),
+ * lib/util.h), or 0.  A sweep whose rising counts need more than 64 hosts in one
  * boot (sd_hosts' range) is refused before anything runs.
  */
 #ifndef SCALETEST_BOOTS_H
@@ -29,6 +31,6 @@
 #include "run/run.h"
 
 enum run_status boots_execute(const struct scenario *s, const struct run_config *rc,
-			      char **dir);
+			      char **dir, int *err);
 
 #endif

@@ -58,7 +58,7 @@ void fanout_release(struct fanout *f)
 	memset(f, 0, sizeof(*f));
 }
 
-char *fanout_connect_arg(const struct fanout_conn *c)
+static char *fanout_connect_arg(const struct fanout_conn *c)
 {
 	return xstrfmt("%s%s", c->uri, c->upload ? ",upload" : "");
 }
@@ -221,11 +221,15 @@ static enum run_status collect(struct fanout *f, struct fanout_job *j, size_t id
 		error("run %zu on %s made no run directory (%s):\n%s", idx + 1,
 		      f->c[j->conn].uri, child_describe(res), tail.buf);
 		sb_release(&tail);
-		if (res->outcome == CHILD_EXITED && res->status == EXIT_ENV)
-			error_was_env = 1;
 		if (res->outcome == CHILD_EXITED && res->status == EXIT_INTERRUPTED)
 			st = RUN_INTERRUPTED;
 	}
+	/* The child harness's exit code says its error's class. */
+	j->err = 0;
+	if (st == RUN_ERROR)
+		j->err = res->outcome == CHILD_EXITED && res->status == EXIT_ENV ? ERR_ENV
+		       : res->outcome == CHILD_EXITED && res->status == EXIT_USAGE ? ERR_USAGE
+		       : ERR_FAIL;
 	p = xstrfmt("%s/latest", j->slot);
 	unlink(p);
 	free(p);
@@ -284,6 +288,7 @@ int fanout_run(struct fanout *f, struct fanout_job *jobs, size_t n, const char *
 		jobs[i].tries = 0;
 		jobs[i].dir = NULL;
 		jobs[i].status = RUN_ERROR;
+		jobs[i].err = ERR_FAIL;
 		strvec_init(&jobs[i].argv);
 	}
 	while (done < n) {
@@ -295,6 +300,7 @@ int fanout_run(struct fanout *f, struct fanout_job *jobs, size_t n, const char *
 				if (jobs[i].state == JOB_PENDING) {
 					jobs[i].state = JOB_DONE;
 					jobs[i].status = RUN_INTERRUPTED;
+					jobs[i].err = 0;
 					done++;
 				}
 		}

@@ -19,7 +19,8 @@
  *	struct fanout_job jobs[2] = { { .scenario = path, .sets = &sets }, ... };
  *	json_object *placements = json_object_new_array();
  *	fanout_run(&f, jobs, 2, "results/group", placements);
- *	... jobs[i].dir (NULL if the run made none), jobs[i].status ...
+ *	... jobs[i].dir (NULL if the run made none), jobs[i].status,
+ *	    jobs[i].err (RUN_ERROR's class, from the child's exit code) ...
  *	fanout_jobs_release(jobs, 2);
  *	fanout_release(&f);
  *
@@ -53,14 +54,13 @@ struct fanout {
 /* "URI[,slots=N][,upload]"; -1 with the reason in err on a bad spec. */
 int fanout_add(struct fanout *f, const char *spec, struct strbuf *err);
 void fanout_release(struct fanout *f);
-/* The spec's URI and options without slots, as "run --connect" takes it. */
-char *fanout_connect_arg(const struct fanout_conn *c);
 
 struct fanout_job {
 	const char *scenario;		/* the scenario file */
 	const struct strvec *sets;	/* its KEY=VALUE overrides, or NULL */
 	char *dir;			/* out: the run directory, or NULL */
 	enum run_status status;		/* out */
+	int err;			/* out: RUN_ERROR's class (lib/util.h), or 0 */
 	/* private */
 	struct child child;
 	struct strvec argv;

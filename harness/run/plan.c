@@ -12,6 +12,7 @@
 #include "lib/strvec.h"
 #include "lib/util.h"
 #include "vm/accel.h"
+#include "vm/backends.h"
 #include "vm/libvirt.h"
 #include "vm/vm.h"
 
@@ -60,15 +61,22 @@ static int plan_kernel(const struct scenario *s, struct strbuf *out, char **imag
 		struct strbuf why = STRBUF_INIT;
 
 		if (kernel_check_layout(s, &k, &why) < 0) {
-			r = error("%s: %s", s->file ? s->file : "scenario", why.buf);
+			error("%s: %s", s->file ? s->file : "scenario", why.buf);
+			r = ERR_USAGE;
 			sb_release(&why);
 			goto out;
 		}
 		sb_release(&why);
 		sb_addf(out, "  version  %s%s\n  image    %s\n  modules  %s\n", k.version,
 			k.highmem == 1 ? " (HIGHMEM)" : "", k.image, k.modules);
-		if (k.package)
-			sb_addf(out, "  package  %s %s (cached)\n", k.package, k.package_version);
+		if (k.package) {
+			sb_addf(out, "  package  %s %s (cached)", k.package, k.package_version);
+			if (k.suite)
+				sb_addf(out, ", suite %s", k.suite);
+			sb_addch(out, '\n');
+			for (size_t i = 0; i < k.package_parts.n; i++)
+				sb_addf(out, "  part     %s\n", k.package_parts.v[i]);
+		}
 		if (k.build_key)
 			sb_addf(out, "  build    %s (cached)\n", k.build_key);
 		*image = xstrdup(k.image);
@@ -131,23 +139,30 @@ int run_plan(const struct scenario *s, const struct run_config *rc, struct strbu
 	struct accel_result acc;
 	struct vm_config c;
 	char *image = NULL, *initrd = NULL, *cmdline = NULL;
-	int r = -1, vc;
+	const char *cache;
+	int r, vc;
 
 	if (!be)
 		return error("unknown VM backend '%s'", bname);
 	sb_adds(out, "dry run: nothing was booted, built or downloaded\n\n");
 	plan_scenario(s, out);
 	sb_addch(out, '\n');
-	if (plan_kernel(s, out, &image) < 0)
+	if ((r = plan_kernel(s, out, &image)) < 0)
 		goto out;
-	initrd = xstrfmt("%s/initramfs/SHA256.cpio%s", cache_root(),
+	if (!(cache = cache_root())) {
+		r = ERR_ENV;
+		goto out;
+	}
+	initrd = xstrfmt("%s/initramfs/SHA256.cpio%s", cache,
 			 s->initramfs_compress == INITRAMFS_GZIP ? ".gz" : "");
 	sb_addf(out, "\ninitramfs: made by the run (or found in the cache, named by its "
 		"SHA-256) from busybox-static for %s, %s/init and lib/*.sh, and the modules "
 		"the disks need from the kernel's modules tree:\n  %s\n\n",
 		arch_debian(s->arch), guest_data_dir(), initrd);
 	plan_disks(s, rc, &images, out);
-	if (!accel_known(be, s, &acc)) {
+	if ((r = accel_known(be, s, &acc)) < 0)
+		goto out;
+	if (!r) {
 		snprintf(acc.accel, sizeof(acc.accel), "kvm");
 		snprintf(acc.reason, sizeof(acc.reason), "/dev/kvm is there: a run first "
 			 "boots a KVM probe (at most %d s) and falls back to tcg; kvm assumed below",

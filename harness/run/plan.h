@@ -18,7 +18,9 @@
  * OUT/.tmp-RUN_ID, the initramfs as CACHE/initramfs/SHA256.cpio.
  *
  *	struct strbuf plan = STRBUF_INIT;
- *	if (run_plan(&scenario, &rc, &plan) < 0) ...	// said
+ *	if (run_plan(&scenario, &rc, &plan) < 0) ...	// said; the failure's
+ *						// class (ERR_ENV, ERR_USAGE: a
+ *						// layout the kernel cannot hold)
  *	fputs(plan.buf, stdout);
  */
 #ifndef SCALETEST_PLAN_H

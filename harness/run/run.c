@@ -25,6 +25,7 @@
 #include "result/result.h"
 #include "run/rundir.h"
 #include "vm/accel.h"
+#include "vm/backends.h"
 #include "vm/vm.h"
 #include "vm/watch.h"
 
@@ -53,6 +54,7 @@ struct run {
 	json_object *host;		/* host.json: what only the host saw */
 	double t0, t_vm, deadline, crash_at;
 	char *error;			/* the harness's own failure */
+	int failure;			/* ... its class (lib/util.h), or 0 */
 	struct meter meter;		/* the live progress line */
 	int metered;			/* its row in steps[], or -1 */
 	int scanning;			/* it counts SCSI devices scanned, not disks */
@@ -269,7 +271,7 @@ static int is_hung_task(struct run *r, const struct console_report *rep)
 	if (rep != r->asked) {
 		c = crash_report_class(&rep->r);
 		r->asked = rep;
-		r->asked_hung = c && !strcmp(c->name, "hung-task");
+		r->asked_hung = c && c->finding == FINDING_IF_SURVIVED;
 	}
 	return r->asked_hung;
 }
@@ -416,6 +418,27 @@ static json_object *str_or_null(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
+/* The keys given on top of the scenario file (--set, and what run's and
+ * sweep's options turn into --set), "key=value" in the table's order:
+ * result.json's scenario.overrides, so that a report says the run is
+ * not the scenario its description describes. */
+static json_object *scenario_overrides(const struct scenario *s)
+{
+	json_object *a = json_object_new_array();
+	struct strbuf kv = STRBUF_INIT;
+
+	for (size_t i = 0; i < scenario_nkeys; i++) {
+		if (s->origin[i] >= 0)
+			continue;
+		sb_reset(&kv);
+		sb_addf(&kv, "%s=", scenario_keys[i].name);
+		scenario_value(s, &scenario_keys[i], &kv);
+		json_object_array_add(a, json_object_new_string(kv.buf));
+	}
+	sb_release(&kv);
+	return a;
+}
+
 /* host.json's kernel and vm: what ran. */
 static void host_setup(struct run *r)
 {
@@ -441,6 +464,11 @@ static void host_setup(struct run *r)
 			json_object_array_add(f, json_object_new_string(path_basename(r->k.build_fragments.v[i])));
 		json_object_object_add(b, "patches", p);
 		json_object_object_add(b, "fragments", f);
+		if (r->k.build_patchset_hash)
+			json_object_object_add(b, "patchset_hash",
+					       json_object_new_string(r->k.build_patchset_hash));
+		if (r->k.build_git_url)
+			json_object_object_add(b, "git_url", json_object_new_string(r->k.build_git_url));
 		json_object_object_add(k, "build", b);
 	}
 	json_object_object_add(r->host, "kernel", k);
@@ -482,52 +510,54 @@ static void save_argv(struct run *r)
 	sb_release(&argv);
 }
 
-/* kernel -> initramfs -> disks -> accelerator -> VM started. */
-int run_refused;
-
-/* The scenario against the kernel's limits (kernel/limits.h). */
+/* The scenario against the kernel's limits (kernel/limits.h): 0, or
+ * ERR_USAGE (said): the scenario asks what this kernel cannot hold. */
 static int refuse_layout(const struct scenario *s, const struct kernel_artifact *k,
 			 struct strbuf *why)
 {
 	if (kernel_check_layout(s, k, why) == 0)
 		return 0;
-	run_refused = 1;
-	return error("%s: %s", s->file ? s->file : "scenario", why->buf);
+	error("%s: %s", s->file ? s->file : "scenario", why->buf);
+	return ERR_USAGE;
 }
 
+/* kernel -> initramfs -> disks -> accelerator -> VM started: 0, or the
+ * failure's class. */
 static int setup_and_boot(struct run *r)
 {
 	struct initramfs ir = INITRAMFS_INIT;
 	struct vm_config c;
 	char *cmdline = NULL, *qlog = NULL, *probe_log = NULL, *xml = NULL;
-	int hit = 0, ret = -1;
+	int hit = 0, ret;
 
 	note("run %s in %s/%s", r->dir.id, r->rc->out, r->dir.id);
-	if (kernel_obtain(r->s, r->log, kbuild_obtain, &r->k) < 0)
+	if ((ret = kernel_obtain(r->s, r->log, kbuild_obtain, &r->k)) < 0)
 		goto out;
 	note("kernel %s (%s%s%s)", r->k.version, r->k.source,
 	     r->k.package ? " " : "", r->k.package ? r->k.package : "");
 	{
 		struct strbuf why = STRBUF_INIT;
-		int bad = refuse_layout(r->s, &r->k, &why);
 
-		if (bad)
+		if ((ret = refuse_layout(r->s, &r->k, &why)) < 0)
 			set_error(r, "refused before boot: %s", why.buf);
 		sb_release(&why);
-		if (bad)
+		if (ret < 0)
 			goto out;
 	}
-	if (guest_compose(r->s, &r->k, r->log, &ir, &r->virtio_channel) < 0 ||
-	    initramfs_build_cached(&ir, &r->initrd, &hit) < 0)
+	if ((ret = guest_compose(r->s, &r->k, r->log, &ir, &r->virtio_channel)) < 0 ||
+	    (ret = initramfs_build_cached(&ir, &r->initrd, &hit)) < 0)
 		goto out;
 	note("initramfs %s (%s)", path_basename(r->initrd), hit ? "cached" : "built");
-	if (rundir_make_disks(&r->dir, r->s, &r->disks) < 0)
+	if ((ret = rundir_make_disks(&r->dir, r->s, &r->disks)) < 0)
 		goto out;
 	probe_log = rundir_path(&r->dir, "accel-probe.log");
-	if (accel_choose(r->be, r->s, r->rc->uri, r->k.image, r->initrd, r->virtio_channel,
-			 probe_log, &r->accel) < 0 ||
-	    child_interrupted())
+	if ((ret = accel_choose(r->be, r->s, r->rc->uri, r->k.image, r->initrd,
+				r->virtio_channel, probe_log, &r->accel)) < 0)
 		goto out;
+	if (child_interrupted()) {
+		ret = -1;
+		goto out;
+	}
 	note("accelerator %s: %s", r->accel.accel, r->accel.reason);
 
 	cmdline = guest_cmdline(r->s);
@@ -550,7 +580,7 @@ static int setup_and_boot(struct run *r)
 	c.upload = r->rc->upload;
 	c.name = r->dir.id;
 	c.domain_xml = xml;
-	if (r->be->start(&r->vm, &c) < 0)
+	if ((ret = r->be->start(&r->vm, &c)) < 0)
 		goto out;
 	/* The guest runs from here: a backend slow to start it (libvirt on a
 	 * host where each call takes a minute) costs setup time, never the
@@ -615,13 +645,23 @@ static enum run_status write_result(struct run *r)
 	return st;
 }
 
+/* A run that ended before its run directory was made: RUN_ERROR, and
+ * the failure's class in *err. */
+static enum run_status refused(int *err, int failure)
+{
+	if (err)
+		*err = failure;
+	return RUN_ERROR;
+}
+
 enum run_status run_execute(const struct scenario *s, const struct run_config *rc,
-			    char **dir)
+			    char **dir, int *err)
 {
 	struct run r;
 	enum run_status st;
 	char iso[32];
 	char host[256];
+	int e;
 
 	memset(&r, 0, sizeof(r));
 	r.s = s;
@@ -633,38 +673,37 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	strvec_init(&r.disks);
 	r.t0 = now_monotonic();
 	*dir = NULL;
+	if (err)
+		*err = 0;
 
 	r.be = vm_backend_find(rc->backend ? rc->backend : scenario_backend(s));
-	if (!r.be) {
-		error("unknown VM backend '%s'", rc->backend ? rc->backend : scenario_backend(s));
-		return RUN_ERROR;
-	}
-	if (r.be->check(s->arch, rc->uri) < 0 || check_host_memory(s) < 0)
-		return RUN_ERROR;
+	if (!r.be)
+		return refused(err, error("unknown VM backend '%s'",
+					  rc->backend ? rc->backend : scenario_backend(s)));
+	if ((e = r.be->check(s->arch, rc->uri)) < 0 || (e = check_host_memory(s)) < 0)
+		return refused(err, e);
 	/* A layout the kernel cannot hold, when the kernel is at hand: said
 	 * before anything is made (kernel_find() fetches and builds nothing;
-	 * what it cannot find is checked once obtained). */
+	 * what it does not find at hand is checked once obtained, and what it
+	 * cannot find at all ends the run here, said once). */
 	if (scenario_scsi_devices(s) > KERNEL_BSG_MAX_OLD) {
 		struct kernel_artifact k = KERNEL_ARTIFACT_INIT;
 		struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
-		int quiet = util_quiet, found, bad = 0;
 
-		util_quiet = 1;
-		found = kernel_find(s, kbuild_find, &k, &what);
-		util_quiet = quiet;
-		if (found == 1)
-			bad = refuse_layout(s, &k, &why) < 0;
+		e = kernel_find(s, kbuild_find, &k, &what);
+		if (e == 1)
+			e = refuse_layout(s, &k, &why);
 		kernel_release(&k);
 		sb_release(&what);
 		sb_release(&why);
-		if (bad)
-			return RUN_ERROR;
+		if (e < 0)
+			return refused(err, e);
 	}
-	if (check_results_space(s, rc->out) < 0)
-		return RUN_ERROR;
-	if (rundir_create(&r.dir, rc->out, s->name) < 0) {
+	if ((e = check_results_space(s, rc->out)) < 0)
+		return refused(err, e);
+	if ((e = rundir_create(&r.dir, rc->out, s->name)) < 0) {
 		rundir_release(&r.dir);
-		return RUN_ERROR;
+		return refused(err, e);
 	}
 	r.log = rundir_path(&r.dir, "build.log");
 	r.host = host_new();
@@ -678,6 +717,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 		json_object_object_add(r.host, "hostname", json_object_new_string(host));
 	}
 	json_object_object_add(r.host, "scenario_file", str_or_null(s->file));
+	json_object_object_add(r.host, "scenario_overrides", scenario_overrides(s));
 	console_scan_init(&r.cs);
 	records_init(&r.rs, s, r.dir.tmp, &run_records_ops, &r);
 	rundir_write_scenario(&r.dir, s);
@@ -686,12 +726,12 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	r.chan_log = open_log(&r, "channel.log");
 	if (r.con_log < 0 || r.chan_log < 0) {
 		set_error(&r, "cannot create the log files in '%s'", r.dir.tmp);
-	} else if (setup_and_boot(&r) < 0) {
+	} else if ((r.failure = setup_and_boot(&r)) < 0) {
 		if (!child_interrupted() && r.k.failure)
 			set_error(&r, "refused before build: %s; see build.log", r.k.failure);
 		else if (!child_interrupted())
 			set_error(&r, "setup failed before boot%s; see build.log",
-				  error_was_env ? " (missing package or tool)" : "");
+				  r.failure == ERR_ENV ? " (missing package or tool)" : "");
 	} else {
 		watch(&r);
 	}
@@ -711,6 +751,8 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 			st = RUN_ERROR;
 	}
 	rundir_finish(&r.dir, st == RUN_PASS && !rc->no_latest, dir);
+	if (err && st == RUN_ERROR)
+		*err = r.failure < 0 ? r.failure : ERR_FAIL;
 
 	vm_release(&r.vm);
 	kernel_release(&r.k);
@@ -725,7 +767,7 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	return st;
 }
 
-int run_exit_code(enum run_status st)
+int run_exit_code(enum run_status st, int err)
 {
 	switch (st) {
 	case RUN_PASS:
@@ -733,7 +775,7 @@ int run_exit_code(enum run_status st)
 	case RUN_INTERRUPTED:
 		return EXIT_INTERRUPTED;
 	case RUN_ERROR:
-		return run_refused ? EXIT_USAGE : error_was_env ? EXIT_ENV : EXIT_RUNFAIL;
+		return exit_code(err < 0 ? err : ERR_FAIL);
 	default:
 		return EXIT_RUNFAIL;
 	}

@@ -2,7 +2,7 @@
 /*
  * run: one scale-test run, from a checked scenario to a results directory.
  *
- * This file only sequences the stages; each is its own module:
+ * run.c sequences the stages, each its own module:
  *
  *   rundir_create()        run/rundir.h: <out>/.tmp-<id>, scenario.scn
  *   kernel_obtain()        kernel/: the kernel artifact (Debian package,
@@ -21,13 +21,20 @@
  *   report_write_dir()     report/: the reports, from result.json alone
  *   rundir_finish()        renamed to <out>/<id>; <out>/latest if it passed
  *
+ * Beside the sequence it holds what the run itself decides: the checks
+ * before anything is fetched or booted (the host's memory, the results
+ * directory's room, the layout against the kernel's limits), the watch's
+ * callbacks (the live progress line, the grace after a crash, the budget
+ * of guest output, which hung-task reports stop the run), and host.json.
+ *
  * Because result.json is built from the saved channel.log, console.log,
  * scenario.scn and host.json only, result_replay() (result/replay.h)
  * rebuilds it without QEMU.
  *
  *	struct run_config rc = { .out = "results" };
- *	enum run_status st = run_execute(&scenario, &rc, &run_dir);	// RUN_PASS, ...
- *	return run_exit_code(st);
+ *	int err;
+ *	enum run_status st = run_execute(&scenario, &rc, &run_dir, &err);	// RUN_PASS, ...
+ *	return run_exit_code(st, err);
  */
 #ifndef SCALETEST_RUN_H
 #define SCALETEST_RUN_H
@@ -38,14 +45,9 @@
 struct fanout;
 struct strvec;
 
-/* The command line's exit status for a run's status (util.h EXIT_*). */
-int run_exit_code(enum run_status st);
-/* Set when run_execute() refused a scenario for the kernel it would boot
- * (a layout past the kernel's limits, kernel/limits.h): nothing booted,
- * the status is error and run_exit_code() says EXIT_USAGE.  Before the
- * run directory is made when the kernel is at hand (cached or files);
- * else once it is fetched or built, in a run directory of status error. */
-extern int run_refused;
+/* The command line's exit status for a run's status and, for RUN_ERROR,
+ * its failure's class (util.h EXIT_*, docs/statuses.md). */
+int run_exit_code(enum run_status st, int err);
 
 struct run_config {
 	const char *out;	/* results directory */
@@ -61,9 +63,19 @@ struct run_config {
 	const struct strvec *sets;
 };
 
-/* Runs everything; returns the status (and *dir, malloc'd, the run
- * directory, or NULL if none was created). */
+/*
+ * Runs everything; returns the status (and *dir, malloc'd, the run
+ * directory, or NULL if none was created).  For RUN_ERROR, *err (if err
+ * is not NULL) is its failure's class (lib/util.h), 0 for any other
+ * status: ERR_ENV when a tool or package is missing or the environment
+ * cannot hold the run (before anything is fetched: the host's memory, the
+ * results directory), ERR_USAGE when the scenario asks for a layout past
+ * the kernel's limits (kernel/limits.h; before the run directory is made
+ * when the kernel is at hand, cached or files, else once it is fetched or
+ * built, in a run directory of status error), ERR_FAIL otherwise.  Each
+ * call's class is its own: a loop of runs judges each by it.
+ */
 enum run_status run_execute(const struct scenario *s, const struct run_config *rc,
-			    char **dir);
+			    char **dir, int *err);
 
 #endif

@@ -29,6 +29,20 @@ static int write_owner(const struct rundir *d)
 	return e;
 }
 
+static void count_abandoned(const struct rundir_entry *e, void *arg)
+{
+	if (e->state == RUNDIR_ABANDONED) {
+		warning("'%s' is the run directory of a harness that is gone (pid %lld); "
+			"'scaletest gc %s' removes it", e->path, e->owner.pid, (const char *)arg);
+	}
+}
+
+/* A warning for each abandoned run directory directly under out. */
+static void warn_abandoned(const char *out)
+{
+	rundir_scan(out, 1, count_abandoned, (void *)out);
+}
+
 int rundir_create(struct rundir *d, const char *out, const char *name)
 {
 	static const char *const sub[] = { "snapshots", "blocks", "disks", "fio", "attribution" };
@@ -57,7 +71,7 @@ int rundir_create(struct rundir *d, const char *out, const char *name)
 		return error("cannot create a run directory in '%s'", out);
 	if (write_owner(d) < 0)
 		return -1;
-	rundir_warn_abandoned(out);
+	warn_abandoned(out);
 	for (size_t i = 0; i < ARRAY_SIZE(sub); i++) {
 		char *p = rundir_path(d, sub[i]);
 		int e = mkdir(p, 0755);
@@ -172,64 +186,100 @@ void rundir_release(struct rundir *d)
 
 /* ---- run directories whose harness is gone ------------------------------ */
 
-static enum rundir_owner_state owner_state(const char *tmp, struct owner *o)
+/* dirfd/name/owner, read without following a link: what it says. */
+static enum rundir_owner_state owner_state_at(int dirfd, const char *name, struct owner *o)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *p = xstrfmt("%s/" OWNER_FILE, tmp);
 	enum rundir_owner_state st = RUNDIR_UNOWNED;
+	int dfd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = dfd < 0 ? -1 : openat(dfd, OWNER_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat fst;
 
 	memset(o, 0, sizeof(*o));
-	if (sb_read_file(&sb, p) == 0 && owner_parse(sb.buf, o) == 0) {
+	if (fd >= 0 && fstat(fd, &fst) == 0 && S_ISREG(fst.st_mode) &&
+	    sb_read_fd_max(&sb, fd, 4096) == 0 && owner_parse(sb.buf, o) == 0) {
 		int a = owner_alive(o);
 		st = a > 0 ? RUNDIR_LIVE : a == 0 ? RUNDIR_ABANDONED : RUNDIR_ELSEWHERE;
 	}
+	if (fd >= 0)
+		close(fd);
+	if (dfd >= 0)
+		close(dfd);
 	sb_release(&sb);
-	free(p);
 	return st;
+}
+
+/* The entries of the open directory dfd (shown as path, on device dev). */
+static int scan_at(int dfd, const char *path, dev_t dev, int depth, rundir_scan_fn fn,
+		   void *arg)
+{
+	struct strvec names = STRVEC_INIT;
+	struct dirent *de;
+	int n = 0, dupfd = dup(dfd);
+	DIR *d = dupfd < 0 ? NULL : fdopendir(dupfd);
+
+	if (!d) {
+		if (dupfd >= 0)
+			close(dupfd);
+		return 0;
+	}
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			strvec_push(&names, de->d_name);
+	closedir(d);
+	for (size_t i = 0; i < names.n; i++) {
+		const char *name = names.v[i];
+		struct rundir_entry e;
+		char *p;
+
+		if (!name)	/* never (a strvec holds no NULL): for gcc -fsanitize */
+			continue;
+		memset(&e, 0, sizeof(e));
+		if (fstatat(dfd, name, &e.st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		p = xstrfmt("%s/%s", path, name);
+		if (!strncmp(name, ".tmp-", 5) && (S_ISDIR(e.st.st_mode) || S_ISLNK(e.st.st_mode))) {
+			if (S_ISLNK(e.st.st_mode))
+				e.state = RUNDIR_LINK;
+			else if (e.st.st_dev != dev)
+				e.state = RUNDIR_OTHER_FS;
+			else if (e.st.st_uid != geteuid())
+				e.state = RUNDIR_NOT_MINE;
+			else
+				e.state = owner_state_at(dfd, name, &e.owner);
+			e.dirfd = dfd;
+			e.name = name;
+			e.path = p;
+			fn(&e, arg);
+			n++;
+		} else if (depth > 1 && S_ISDIR(e.st.st_mode) && e.st.st_dev == dev &&
+			   strcmp(name, "latest") && strncmp(name, ".abandoned-", 11)) {
+			/* groups and fan-out slots hold runs of their own; a link
+			 * or another filesystem leads out of the results directory */
+			int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			struct stat st;
+
+			if (sub >= 0 && fstat(sub, &st) == 0 && st.st_dev == dev)
+				n += scan_at(sub, p, dev, depth - 1, fn, arg);
+			if (sub >= 0)
+				close(sub);
+		}
+		free(p);
+	}
+	strvec_clear(&names);
+	return n;
 }
 
 int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg)
 {
-	DIR *d = opendir(out);
-	struct dirent *de;
+	int dfd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct stat st;
 	int n = 0;
 
-	if (!d)
+	if (dfd < 0)
 		return 0;
-	while ((de = readdir(d))) {
-		char *p;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		p = xstrfmt("%s/%s", out, de->d_name);
-		if (!strncmp(de->d_name, ".tmp-", 5) && is_dir(p)) {
-			struct owner o;
-			enum rundir_owner_state st = owner_state(p, &o);
-
-			fn(p, st, &o, arg);
-			n++;
-		} else if (depth > 1 && is_dir(p) && strcmp(de->d_name, "latest") &&
-			   strncmp(de->d_name, ".abandoned-", 11)) {
-			/* groups and fan-out slots hold runs of their own */
-			n += rundir_scan(p, depth - 1, fn, arg);
-		}
-		free(p);
-	}
-	closedir(d);
+	if (fstat(dfd, &st) == 0)
+		n = scan_at(dfd, out, st.st_dev, depth, fn, arg);
+	close(dfd);
 	return n;
-}
-
-static void count_abandoned(const char *path, enum rundir_owner_state st,
-			    const struct owner *o, void *arg)
-{
-	(void)o;
-	if (st == RUNDIR_ABANDONED) {
-		warning("'%s' is the run directory of a harness that is gone (pid %lld); "
-			"'scaletest gc %s' removes it", path, o->pid, (const char *)arg);
-	}
-}
-
-void rundir_warn_abandoned(const char *out)
-{
-	rundir_scan(out, 1, count_abandoned, (void *)out);
 }

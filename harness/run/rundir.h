@@ -21,6 +21,9 @@
 #ifndef SCALETEST_RUNDIR_H
 #define SCALETEST_RUNDIR_H
 
+#include <sys/stat.h>
+
+#include "lib/owner.h"
 #include "lib/strvec.h"
 #include "scenario/scenario.h"
 
@@ -52,18 +55,35 @@ void rundir_release(struct rundir *d);
  * gone (killed: nothing will ever finish it).  Returns how many were seen.
  * Such a directory never becomes latest and never counts as a baseline
  * (neither looks at .tmp-*); scaletest gc removes it.
+ *
+ * The walk never leaves out (out itself may be a link the user named): it
+ * looks at each entry with fstatat(AT_SYMLINK_NOFOLLOW), enters
+ * directories with openat(O_NOFOLLOW) from their parent's fd, never a
+ * link and never one on another filesystem.  Only a .tmp-* directory of
+ * this user's on out's filesystem is judged by its owner file; a link
+ * named .tmp-*, another user's and another filesystem's are handed to fn
+ * as what they are, to be left.  fn gets the open parent (dirfd, name) to
+ * act on the entry without a path (remove_tree_at, renameat) and the lstat
+ * of what was judged (remove_tree_at's seen).
  */
 enum rundir_owner_state {
 	RUNDIR_LIVE,		/* its harness runs */
 	RUNDIR_ABANDONED,	/* its harness is gone */
 	RUNDIR_ELSEWHERE,	/* its harness ran on another host */
 	RUNDIR_UNOWNED,		/* no owner file (an older harness, or a broken one) */
+	RUNDIR_LINK,		/* a symbolic link named .tmp-* (never followed) */
+	RUNDIR_NOT_MINE,	/* another user's directory (st.st_uid) */
+	RUNDIR_OTHER_FS,	/* on another filesystem than out (a mount point) */
 };
-struct owner;
-typedef void (*rundir_scan_fn)(const char *path, enum rundir_owner_state st,
-			       const struct owner *o, void *arg);
+struct rundir_entry {
+	int dirfd;			/* the directory holding it, open */
+	const char *name;		/* .tmp-ID */
+	const char *path;		/* out/.../.tmp-ID, for messages */
+	struct stat st;			/* its lstat when judged */
+	enum rundir_owner_state state;
+	struct owner owner;		/* with LIVE, ABANDONED, ELSEWHERE */
+};
+typedef void (*rundir_scan_fn)(const struct rundir_entry *e, void *arg);
 int rundir_scan(const char *out, int depth, rundir_scan_fn fn, void *arg);
-/* A warning for each abandoned run directory directly under out. */
-void rundir_warn_abandoned(const char *out);
 
 #endif

@@ -26,7 +26,7 @@ int sizing_probe(const struct scenario *s, const struct run_config *rc, long lon
 	enum run_status st;
 	long long peak = scenario_sweep_peak(s), avail, need_kb, used, fixed;
 	double bpd;
-	int r = -1;
+	int r = -1, e;
 
 	scenario_copy(&p, s);
 	for (size_t i = 0; i < ARRAY_SIZE(sets); i++)
@@ -41,10 +41,11 @@ int sizing_probe(const struct scenario *s, const struct run_config *rc, long lon
 	note("--size-memory: a probe sweep of 0, %d and %d disks in %lld MiB", PROBE_HOST,
 	     2 * PROBE_HOST, p.memory_mb);
 	prc.no_latest = 1;
-	st = run_execute(&p, &prc, &dir);
+	st = run_execute(&p, &prc, &dir, &e);
 	if (!dir || result_load(dir, &root, &err) < 0 || st != RUN_PASS) {
 		error("--size-memory: the probe run %s (%s)%s%s", run_status_name(st),
 		      dir ? dir : "no run directory", err.len ? ": " : "", err.buf);
+		r = st == RUN_ERROR ? e : -1;
 		goto out;
 	}
 	bpd = jdouble(root, "sweep.fit.MemFree.bytes_per_disk", -1);
@@ -64,14 +65,15 @@ int sizing_probe(const struct scenario *s, const struct run_config *rc, long lon
 	     "before insmod: %lld disks need a %lld MiB guest", bpd, fixed, dir, used / 1024,
 	     peak, *mb);
 	if (*mb > 65536) {
-		error_env("--size-memory: %lld disks need a %lld MiB guest, more than memory_mb's "
-			  "65536", peak, *mb);
+		r = error_env("--size-memory: %lld disks need a %lld MiB guest, more than "
+			      "memory_mb's 65536", peak, *mb);
 		goto out;
 	}
 	avail = host_mem_available_kb();
 	if (avail >= 0 && avail < (*mb + 256) * 1024) {
-		error_env("--size-memory: %lld disks need a %lld MiB guest, but the host has %lld MiB "
-			  "available (and QEMU needs about 256 MiB of its own)", peak, *mb, avail / 1024);
+		r = error_env("--size-memory: %lld disks need a %lld MiB guest, but the host has "
+			      "%lld MiB available (and QEMU needs about 256 MiB of its own)", peak,
+			      *mb, avail / 1024);
 		goto out;
 	}
 	r = 0;

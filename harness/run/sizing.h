@@ -4,8 +4,8 @@
  * sweep --size-memory).
  *
  *	long long mb;
- *	if (sizing_probe(&s, &rc, &mb) < 0)	// -1: said why (the probe
- *		return EXIT_ENV;		// failed, or the host is too small)
+ *	if ((r = sizing_probe(&s, &rc, &mb)) < 0)	// said why (the probe
+ *		return exit_code(r);		// failed, or the host is too small)
  *	... scenario_set(&s, "memory_mb=MB") and run the sweep ...
  *
  * The probe is an ordinary sweep run into rc.out (kept, not made latest)
@@ -18,9 +18,9 @@
  * (the kernel and the initramfs), fixed and per_disk the probe's MemFree
  * fit (fixed_kb, bytes_per_disk), peak the sweep's largest count; 10% and
  * 256 MiB of headroom for the rest of the run (virtio disks, the
- * inventory, fio).  The figure is refused (-1, EXIT_ENV) when the host's
+ * inventory, fio).  The figure is refused (ERR_ENV) when the host's
  * MemAvailable cannot hold it and QEMU's own 256 MiB, or when it exceeds
- * memory_mb's range.
+ * memory_mb's range; a probe run that failed gives its own class.
  */
 #ifndef SCALETEST_SIZING_H
 #define SCALETEST_SIZING_H

@@ -10,13 +10,13 @@
  *			Markdown (scaletest keys, make readme-keys) and as
  *			mdoc (scaletest keys --format mdoc, make man-keys)
  *
- * A new key: a field in struct scenario (scenario.h), a row below (the
+ * A new key: a field in struct scenario (keys.h), a row below (the
  * macros name the field after the key), and where it is used.  The key
  * reference (docs/scenarios.md, make docs-keys) and scaletest-scenario(5)
  * are then regenerated from the row; a rule that
  * ties the key to others goes in scenario_check() (scenario.c).
  */
-#include "scenario/scenario.h"
+#include "scenario/keys.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -24,15 +24,23 @@
 
 #include "lib/util.h"
 
-static const char *const arch_choices[] = { "x86_64", "i386", NULL };
-static const char *const kernel_choices[] = { "debian", "files", "build", NULL };
-static const char *const config_choices[] = { "tinyconfig", "defconfig", NULL };
-static const char *const bus_choices[] = { "scsi", "blk", NULL };
-static const char *const channel_choices[] = { "auto", "uart", "virtio", NULL };
-static const char *const accel_choices[] = { "auto", "tcg", "kvm", NULL };
-static const char *const compress_choices[] = { "none", "gzip", NULL };
+/* An enum key's choices, each at its enum's value (keys.h). */
+static const char *const arch_choices[] = { [ARCH_X86_64] = "x86_64", [ARCH_I386] = "i386", NULL };
+static const char *const kernel_choices[] = {
+	[KERNEL_DEBIAN] = "debian", [KERNEL_FILES] = "files", [KERNEL_BUILD] = "build", NULL };
+static const char *const config_choices[] = {
+	[CONFIG_TINY] = "tinyconfig", [CONFIG_DEF] = "defconfig", NULL };
+static const char *const bus_choices[] = { [VIRTIO_SCSI] = "scsi", [VIRTIO_BLK] = "blk", NULL };
+static const char *const channel_choices[] = {
+	[CHANNEL_AUTO] = "auto", [CHANNEL_UART] = "uart", [CHANNEL_VIRTIO] = "virtio", NULL };
+static const char *const accel_choices[] = {
+	[ACCEL_AUTO] = "auto", [ACCEL_TCG] = "tcg", [ACCEL_KVM] = "kvm", NULL };
+static const char *const compress_choices[] = {
+	[INITRAMFS_NONE] = "none", [INITRAMFS_GZIP] = "gzip", NULL };
+/* The scheduler's name itself: 0 ("default") is the kernel's choice. */
 static const char *const sched_choices[] = { "default", "none", "mq-deadline", "kyber", "bfq", NULL };
-static const char *const backend_choices[] = { "qemu", "libvirt", NULL };
+static const char *const backend_choices[] = {
+	[BACKEND_QEMU] = "qemu", [BACKEND_LIBVIRT] = "libvirt", NULL };
 
 #define OFF(f) offsetof(struct scenario, f)
 #define INT(n, d, lo, hi, u, h) { #n, KT_INT, OFF(n), d, lo, hi, u, NULL, h }
@@ -48,6 +56,7 @@ const struct scenario_key scenario_keys[] = {
 	ENUM(arch, "x86_64", arch_choices, "Guest architecture: x86_64 (amd64 kernel) or i386 (686-pae kernel, HIGHMEM, so LowFree exists)."),
 	ENUM(kernel, "debian", kernel_choices, "Where the kernel comes from: debian (a prebuilt Debian package, fetched and cached), files (kernel_image and kernel_modules) or build (built from kernel_source with kernel_patches and config fragments, cached)."),
 	STR(kernel_package, "", "Debian kernel package, or a metapackage that depends on one; default linux-image-amd64 or linux-image-686-pae by arch."),
+	STR(kernel_suite, "", "The Debian suite the kernel comes from (busybox and fio's source then come from bookworm), with scaletest's own apt and package lists in its cache, whatever this host runs and without touching its sources.list: bookworm, bookworm-security, bookworm-backports, trixie, trixie-security, trixie-backports, sid (or unstable) or experimental; signatures are checked against debian-archive-keyring. Empty: this host's apt. i386 kernels exist in bookworm only."),
 	PATH(kernel_image, "With kernel=files: the bzImage to boot."),
 	PATH(kernel_modules, "With kernel=files: the modules tree, either lib/modules/VERSION or a root directory holding lib/modules/VERSION."),
 	STR(kernel_source, "debian", "With kernel=build: debian (Debian's linux-source package of the prebuilt kernel's version), debian:X.Y (Debian's linux-source-X.Y, e.g. debian:6.12 from bookworm-security) or a kernel tree (a path; never modified)."),

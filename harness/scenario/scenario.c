@@ -12,7 +12,7 @@
 
 /* The rows are in keys.c; here, reading a value against its row, and the
  * rules across keys. */
-#define FIELD(s, k, T) ((T *)((char *)(s) + (k)->offset))
+#define KEY_FIELD(s, k, T) ((T *)((char *)(s) + (k)->offset))
 
 static size_t key_index(const struct scenario_key *k)
 {
@@ -36,15 +36,15 @@ static const char *store(struct scenario *s, const struct scenario_key *k,
 				k->min, k->max);
 			return why->buf;
 		}
-		*FIELD(s, k, long long) = n;
+		*KEY_FIELD(s, k, long long) = n;
 		return NULL;
 	case KT_BOOL:
 		if (!strcmp(v, "1") || !strcmp(v, "yes") || !strcmp(v, "true") ||
 		    !strcmp(v, "on"))
-			*FIELD(s, k, int) = 1;
+			*KEY_FIELD(s, k, int) = 1;
 		else if (!strcmp(v, "0") || !strcmp(v, "no") ||
 			 !strcmp(v, "false") || !strcmp(v, "off"))
-			*FIELD(s, k, int) = 0;
+			*KEY_FIELD(s, k, int) = 0;
 		else {
 			sb_addf(why, "'%s' is not a boolean (yes/no, 1/0, true/false, on/off)", v);
 			return why->buf;
@@ -53,7 +53,7 @@ static const char *store(struct scenario *s, const struct scenario_key *k,
 	case KT_ENUM:
 		for (int i = 0; k->choices[i]; i++)
 			if (!strcmp(v, k->choices[i])) {
-				*FIELD(s, k, int) = i;
+				*KEY_FIELD(s, k, int) = i;
 				return NULL;
 			}
 		sb_addf(why, "'%s' is not one of", v);
@@ -71,7 +71,7 @@ static const char *store(struct scenario *s, const struct scenario_key *k,
 			sb_adds(why, "value too long");
 			return why->buf;
 		}
-		char **dst = FIELD(s, k, char *);
+		char **dst = KEY_FIELD(s, k, char *);
 		free(*dst);
 		if (k->type == KT_PATH && *v && v[0] != '/' && s->dir)
 			*dst = xstrfmt("%s/%s", s->dir, v);
@@ -90,7 +90,7 @@ void scenario_init(struct scenario *s)
 	s->origin = xcalloc(scenario_nkeys, sizeof(*s->origin));
 	for (size_t i = 0; i < scenario_nkeys; i++) {
 		if (store(s, &scenario_keys[i], scenario_keys[i].def, &why))
-			die("bad default for key '%s': %s", scenario_keys[i].name,
+			bug("bad default for key '%s' in keys.c: %s", scenario_keys[i].name,
 			    why.buf);
 	}
 	sb_release(&why);
@@ -101,7 +101,7 @@ void scenario_release(struct scenario *s)
 	for (size_t i = 0; i < scenario_nkeys; i++) {
 		const struct scenario_key *k = &scenario_keys[i];
 		if (k->type == KT_STRING || k->type == KT_PATH)
-			free(*FIELD(s, k, char *));
+			free(*KEY_FIELD(s, k, char *));
 	}
 	free(s->origin);
 	free(s->file);
@@ -310,10 +310,15 @@ int scenario_load(struct scenario *s, const char *path, struct strbuf *err)
 		sb_release(&buf);
 		return -1;
 	}
+	abs = absolute_path(path);
+	if (!abs) {
+		sb_addf(err, "cannot resolve '%s': %s", path, strerror(errno));
+		sb_release(&buf);
+		return -1;
+	}
 	free(s->file);
 	free(s->dir);
 	s->file = xstrdup(path);
-	abs = absolute_path(path);
 	*strrchr(abs, '/') = '\0';
 	s->dir = abs;
 	r = scenario_parse(s, path, buf.buf, buf.len, err);
@@ -640,6 +645,14 @@ int scenario_check(struct scenario *s, struct strbuf *err)
 		sb_addf(err, "'%s' is not a Debian package name", s->kernel_package);
 		return -1;
 	}
+	if (*s->kernel_suite && (strlen(s->kernel_suite) > 32 ||
+				 strspn(s->kernel_suite, "abcdefghijklmnopqrstuvwxyz-") !=
+				 strlen(s->kernel_suite))) {
+		where_key(s, "kernel_suite", err);
+		sb_addf(err, "'%s' is not a Debian suite name (lowercase letters and '-', such as "
+			"bookworm or trixie-backports)", s->kernel_suite);
+		return -1;
+	}
 	if (!valid_cmdline(s->cmdline)) {
 		where_key(s, "cmdline", err);
 		sb_adds(err, "cmdline may hold only letters, digits, spaces and _.,=:/+-");
@@ -777,17 +790,17 @@ void scenario_value(const struct scenario *s, const struct scenario_key *k,
 {
 	switch (k->type) {
 	case KT_INT:
-		sb_addf(out, "%lld", *FIELD(s, k, long long));
+		sb_addf(out, "%lld", *KEY_FIELD(s, k, long long));
 		break;
 	case KT_BOOL:
-		sb_adds(out, *FIELD(s, k, int) ? "1" : "0");
+		sb_adds(out, *KEY_FIELD(s, k, int) ? "1" : "0");
 		break;
 	case KT_ENUM:
-		sb_adds(out, k->choices[*FIELD(s, k, int)]);
+		sb_adds(out, k->choices[*KEY_FIELD(s, k, int)]);
 		break;
 	case KT_STRING:
 	case KT_PATH:
-		sb_adds(out, *FIELD(s, k, char *));
+		sb_adds(out, *KEY_FIELD(s, k, char *));
 		break;
 	}
 }
@@ -912,7 +925,8 @@ void scenario_copy(struct scenario *dst, const struct scenario *src)
 		scenario_value(src, k, &v);
 		/* The values were checked once; paths are already resolved. */
 		if (store(dst, k, v.buf, &why))
-			die("scenario_copy: key '%s': %s", k->name, why.buf);
+			bug("scenario_copy: key '%s' does not take its own value: %s", k->name,
+			    why.buf);
 		dst->origin[i] = src->origin[i];
 	}
 	dst->dir = src->dir ? xstrdup(src->dir) : NULL;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * sweep: a sweep list's arithmetic (the sweep key, scenario.h): its
+ * sweep: a sweep list's arithmetic (the sweep key, sweep.h): its
  * steps, their peak, and the disks per scsi_debug host (the steps' gcd).
  * The rules that tie the sweep to other keys (disks its last step, no
  * sd_hosts, the floor) are scenario_check()'s, in scenario.c, which also
  * expands "even" and "even:N" before the list is parsed here.
  */
-#include "scenario/scenario.h"
+#include "scenario/sweep.h"
 
 #include <errno.h>
 #include <stdlib.h>

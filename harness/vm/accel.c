@@ -106,7 +106,8 @@ static enum probe_outcome probe_kvm(const struct vm_backend *be,
 	return ps.console_bytes ? PROBE_BROKEN : PROBE_DIED;
 }
 
-/* The cache entry of this host's verdict for be and the arch; malloc'd. */
+/* The cache entry of this host's verdict for be and the arch; malloc'd,
+ * or NULL when the cache cannot be used (said). */
 static char *verdict_entry(const struct vm_backend *be, const struct scenario *s)
 {
 	struct utsname u;
@@ -146,7 +147,8 @@ int accel_known(const struct vm_backend *be, const struct scenario *s,
 		return 1;
 	}
 	close(fd);
-	entry = verdict_entry(be, s);
+	if (!(entry = verdict_entry(be, s)))
+		return ERR_ENV;
 	if (cache_read_small(entry, &cached, 1024) == 0 && cached.len > 4) {
 		/* "kvm <reason>" or "tcg <reason>"; the reason reaches result.json
 		 * and the terminal: cleaned */
@@ -173,10 +175,12 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 {
 	struct strbuf cached = STRBUF_INIT;
 	char *entry;
+	int known = accel_known(be, s, out);
 
-	if (accel_known(be, s, out))
-		return 0;
-	entry = verdict_entry(be, s);
+	if (known)
+		return known < 0 ? known : 0;
+	if (!(entry = verdict_entry(be, s)))
+		return ERR_ENV;
 	enum probe_outcome po = probe_kvm(be, s, uri, kernel, initrd, virtio_channel, log);
 	const char *why = NULL;
 

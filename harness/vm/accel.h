@@ -14,6 +14,7 @@
  *	if (accel_choose(backend, &scenario, uri, kernel_image, initrd,
  *			 virtio_channel, probe_log, &a) < 0)
  *		...;			// the probe VM could not even start
+ *					// (or the cache cannot be used)
  *	use a.accel ("kvm" / "tcg"); report a.reason
  *
  * The probe boots through the run's own VM backend (vm.h) (libvirt: at uri,
@@ -41,7 +42,7 @@ int accel_choose(const struct vm_backend *be, const struct scenario *s,
 /* The choice when no probe boot is needed (run --dry-run, and the first
  * step of accel_choose): 1 and out filled when the scenario, the lack of
  * /dev/kvm or this host's cached verdict decides; 0 when only a probe
- * boot can. */
+ * boot can; ERR_ENV (said) when the cache cannot be used. */
 int accel_known(const struct vm_backend *be, const struct scenario *s,
 		struct accel_result *out);
 

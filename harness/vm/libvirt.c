@@ -47,21 +47,16 @@
 #include "lib/util.h"
 #include "scenario/scenario.h"
 
-void libvirt_version_string(unsigned long v, char *out, size_t n)
-{
-	snprintf(out, n, "%lu.%lu.%lu", v / 1000000, v / 1000 % 1000, v % 1000);
-}
-
-int libvirt_uri_is_remote(const char *uri)
-{
-	const char *p = strstr(uri, "://");
-
-	return p && p[3] && p[3] != '/';
-}
-
 #ifdef HAVE_LIBVIRT
 
-const int libvirt_built = 1;
+/* SCALETEST_FAULT's libvirt faults (libvirt_int.h); other values are
+ * other layers'. */
+static const struct {
+	const char *name;
+	enum lv_fault kind;
+} lv_faults[] = {
+	{ "libvirt-stall", LV_FAULT_STALL },
+};
 
 static int lv_fault_parse(struct lv *lv)
 {
@@ -84,25 +79,6 @@ static int lv_fault_parse(struct lv *lv)
 		return 0;
 	}
 	return 0;
-}
-
-void lv_unref(struct lv *lv)
-{
-	int left;
-
-	pthread_mutex_lock(&lv->mu);
-	left = --lv->refs;
-	pthread_mutex_unlock(&lv->mu);
-	if (left)
-		return;
-	pthread_mutex_destroy(&lv->mu);
-	pthread_cond_destroy(&lv->cv);
-	for (int i = 0; i < 2; i++)
-		sb_release(&lv->pumps[i].q);
-	free(lv->uri);
-	free(lv->name);
-	free(lv->volbase);
-	free(lv);
 }
 
 static void lv_close_unref(void *opaque)
@@ -255,7 +231,7 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	char *kernel = NULL, *initrd = NULL, *native;
 	int con = -1, rec = -1, logfd;
 	int created = 0;
-	int ret = -1;
+	int ret = -1, r;
 	double t0;
 
 	pthread_mutex_init(&lv->mu, NULL);
@@ -275,9 +251,10 @@ static int lv_start(struct vm *vm, const struct vm_config *c)
 	lv->name = domain_name(c->name);
 	owner_self(&me);
 	lv->volbase = volume_base(lv->name, &me);
-	lv->conn = lv_open(lv->uri);
-	if (!lv->conn)
+	if ((r = lv_open(lv->uri, &lv->conn)) < 0) {
+		ret = r;
 		goto fail;
+	}
 	lv->refs++;
 	if (virConnectRegisterCloseCallback(lv->conn, lv_on_close, lv, lv_close_unref) == 0)
 		lv->close_cb = 1;
@@ -532,14 +509,11 @@ static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 
 #else	/* !HAVE_LIBVIRT */
 
-const int libvirt_built = 0;
-
 static int lv_check(int arch, const char *uri)
 {
 	(void)arch;
 	(void)uri;
-	return error_env("this scaletest was built without libvirt: install libvirt-dev "
-			 "and libxml2-dev (make deps-libvirt), then rebuild");
+	return error_env(LIBVIRT_NOT_BUILT);
 }
 
 static const char *lv_version(int arch)
@@ -567,34 +541,6 @@ static void lv_stop(struct vm *vm, double grace, struct child_result *res)
 	(void)vm;
 	(void)grace;
 	memset(res, 0, sizeof(*res));
-}
-
-int libvirt_connect_check(const char *uri)
-{
-	return lv_check(0, uri);
-}
-
-int libvirt_sweep(const char *uri)
-{
-	return lv_check(0, uri);
-}
-
-int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
-		       const struct owner *owner, struct strbuf *out)
-{
-	(void)c;
-	(void)type;
-	(void)name;
-	(void)owner;
-	(void)out;
-	return lv_check(0, NULL);
-}
-
-int libvirt_owner_parse(const char *xml, struct owner *o)
-{
-	(void)xml;
-	memset(o, 0, sizeof(*o));
-	return -1;
 }
 
 #endif

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * libvirt: the libvirt VM backend's parts that tests reach without a VM.
- * The backend itself is vm_backend_libvirt (vm.h); this header exposes the
- * domain XML writer, the connection check and the leftover sweep so that
- * the unit tests can drive them against libvirt's built-in test driver
- * (test:///default), which needs no daemon.
+ * libvirt: the libvirt VM backend's face.  The backend itself is
+ * vm_backend_libvirt (vm.h, libvirt.c); this header also hands on its
+ * parts' names that tests and commands reach without a VM, so that the unit
+ * tests can drive them against libvirt's built-in test driver
+ * (test:///default), which needs no daemon: the domain XML writer
+ * (libvirt_xml.h), the connection check and the leftover sweep
+ * (libvirt_conn.h).
  *
  *	struct strbuf xml = STRBUF_INIT;
  *	struct owner me;
@@ -24,35 +26,21 @@
  * and a sweep destroys only domains whose owner ran on this host and is
  * gone (AUTODESTROY already covers a harness that dies while libvirtd
  * lives; the sweep covers a libvirtd restarted under a running domain).
+ *
+ * The parts stand below the backend and never call back up into it:
+ *
+ *	libvirt.c		the backend: start, poll, stop
+ *	libvirt_storage.c	uploads and volumes for a remote host
+ *	libvirt_stream.c	the console and channel streams
+ *	libvirt_conn.c		the event loop, connections, the sweep
+ *	libvirt_xml.c		the domain XML and the owner element
+ *
+ * (tests/includes.sh checks it, calls included.)
  */
 #ifndef SCALETEST_VM_LIBVIRT_H
 #define SCALETEST_VM_LIBVIRT_H
 
-#include "lib/owner.h"
-#include "lib/strbuf.h"
-#include "vm/vm.h"
-
-#define LIBVIRT_PREFIX "scaletest-"
-#define LIBVIRT_DEFAULT_URI "qemu:///system"
-#define LIBVIRT_OWNER_NS "https://scaletest.invalid/libvirt/owner/1"
-
-/* 1 when libvirt support was built in (pkg-config found libvirt, libxml2). */
-extern const int libvirt_built;
-
-/* Parse the <owner .../> element libvirt_domain_xml() writes. */
-int libvirt_owner_parse(const char *xml, struct owner *o);
-
-/* The domain XML of c: type "qemu", "kvm" (or "test" for the test driver). */
-int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
-		       const struct owner *owner, struct strbuf *out);
-
-int libvirt_connect_check(const char *uri);
-/* Destroys this host's leftover domains; the number destroyed, or -1. */
-int libvirt_sweep(const char *uri);
-/* "9.0.0" from libvirt's 9000000; out must hold 32 bytes. */
-void libvirt_version_string(unsigned long v, char *out, size_t n);
-/* Whether a URI names another machine (a host part): its files must then
- * be uploaded.  "qemu:///system" 0, "qemu+ssh://h/system" 1. */
-int libvirt_uri_is_remote(const char *uri);
+#include "vm/libvirt_conn.h"
+#include "vm/libvirt_xml.h"
 
 #endif

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * The libvirt backend's connections (libvirt.h): libvirt's event loop in a
- * thread of its own, opening a connection with an error that names the
- * fix, the connection check, and the sweep of leftover domains and
- * volumes (scaletest gc).
+ * The libvirt backend's connections (libvirt_conn.h): libvirt's event
+ * loop in a thread of its own, opening a connection with an error that
+ * names the fix, the connection check, the sweep of leftover domains and
+ * volumes (scaletest gc), and the last reference to a struct lv (the
+ * event loop's callbacks hold some).
  */
-#include "vm/libvirt.h"
+#include "vm/libvirt_conn.h"
 #include "vm/libvirt_int.h"
+#include "vm/libvirt_xml.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -26,7 +28,38 @@
 
 #include "lib/util.h"
 
+void libvirt_version_string(unsigned long v, char *out, size_t n)
+{
+	snprintf(out, n, "%lu.%lu.%lu", v / 1000000, v / 1000 % 1000, v % 1000);
+}
+
+int libvirt_uri_is_remote(const char *uri)
+{
+	const char *p = strstr(uri, "://");
+
+	return p && p[3] && p[3] != '/';
+}
+
 #ifdef HAVE_LIBVIRT
+
+void lv_unref(struct lv *lv)
+{
+	int left;
+
+	pthread_mutex_lock(&lv->mu);
+	left = --lv->refs;
+	pthread_mutex_unlock(&lv->mu);
+	if (left)
+		return;
+	pthread_mutex_destroy(&lv->mu);
+	pthread_cond_destroy(&lv->cv);
+	for (int i = 0; i < 2; i++)
+		sb_release(&lv->pumps[i].q);
+	free(lv->uri);
+	free(lv->name);
+	free(lv->volbase);
+	free(lv);
+}
 
 const char *lv_last_error(void)
 {
@@ -76,7 +109,7 @@ static void events_start(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-int lv_events_init(void)
+static int lv_events_init(void)
 {
 	pthread_once(&events_once, events_start);
 	if (!events_ok)
@@ -137,21 +170,16 @@ static int known_driver(const char *uri)
 	return 0;
 }
 
-virConnectPtr lv_open(const char *uri)
+int lv_open(const char *uri, virConnectPtr *conn)
 {
-	virConnectPtr conn;
-
-	if (!known_driver(uri)) {
-		error_env("cannot connect to libvirt at '%s': not a QEMU connection; "
-			  "is the URI right (qemu:///system, qemu+ssh://HOST/system)?", uri);
-		return NULL;
-	}
+	*conn = NULL;
+	if (!known_driver(uri))
+		return error_env("cannot connect to libvirt at '%s': not a QEMU connection; "
+				 "is the URI right (qemu:///system, qemu+ssh://HOST/system)?", uri);
 	if (lv_events_init() < 0)
-		return NULL;
-	conn = virConnectOpen(uri);
-	if (!conn)
-		connect_error(uri);
-	return conn;
+		return -1;
+	*conn = virConnectOpen(uri);
+	return *conn ? 0 : connect_error(uri);
 }
 
 char lv_hv_version[32] = "unknown";
@@ -160,16 +188,16 @@ int libvirt_connect_check(const char *uri)
 {
 	virConnectPtr conn;
 	unsigned long v = 0;
+	int r;
 
 	uri = lv_uri_or_default(uri);
-	conn = lv_open(uri);
-	if (!conn)
-		return -1;
+	if ((r = lv_open(uri, &conn)) < 0)
+		return r;
 	if (virConnectGetVersion(conn, &v) < 0) {
-		error_env("libvirt at '%s' does not say its hypervisor's version: %s", uri,
-			  lv_last_error());
+		r = error_env("libvirt at '%s' does not say its hypervisor's version: %s", uri,
+			      lv_last_error());
 		virConnectClose(conn);
-		return -1;
+		return r;
 	}
 	libvirt_version_string(v, lv_hv_version, sizeof(lv_hv_version));
 	virConnectClose(conn);
@@ -280,14 +308,28 @@ int lv_sweep_all(virConnectPtr conn)
 
 int libvirt_sweep(const char *uri)
 {
-	virConnectPtr conn = lv_open(lv_uri_or_default(uri));
+	virConnectPtr conn;
 	int n;
 
-	if (!conn)
-		return -1;
+	if ((n = lv_open(lv_uri_or_default(uri), &conn)) < 0)
+		return n;
 	n = lv_sweep_all(conn);
 	virConnectClose(conn);
 	return n;
+}
+
+#else	/* !HAVE_LIBVIRT */
+
+int libvirt_connect_check(const char *uri)
+{
+	(void)uri;
+	return error_env(LIBVIRT_NOT_BUILT);
+}
+
+int libvirt_sweep(const char *uri)
+{
+	(void)uri;
+	return error_env(LIBVIRT_NOT_BUILT);
 }
 
 #endif

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libvirt_int: what the parts of the libvirt backend share, and nothing
- * outside vm/libvirt*.c includes.  The backend is cut at its seams:
+ * outside vm/libvirt*.c includes.  The backend is cut at its seams, each
+ * part standing on those below it and never calling one above:
  *
  *	libvirt.c		the backend itself: start, poll, stop (vm.h)
- *	libvirt_xml.c		the domain XML and the owner element
- *	libvirt_conn.c		the event loop thread, connections, the sweep
- *	libvirt_stream.c	the console and channel streams (struct pump)
  *	libvirt_storage.c	uploads and volumes for a remote host
+ *	libvirt_stream.c	the console and channel streams (struct pump)
+ *	libvirt_conn.c		the event loop thread, connections, the sweep,
+ *				and the last reference to a struct lv
+ *	libvirt_xml.c		the domain XML and the owner element
  *
  * A VM is a struct lv: its connection, domain, two pumps and volumes,
  * reference-counted between the main thread and libvirt's callbacks.
@@ -17,6 +19,10 @@
 
 #include "lib/strbuf.h"
 #include "vm/vm.h"
+
+/* What each entry point says in a build without libvirt (error_env()). */
+#define LIBVIRT_NOT_BUILT "this scaletest was built without libvirt: install libvirt-dev " \
+	"and libxml2-dev (make deps-libvirt), then rebuild"
 
 #ifdef HAVE_LIBVIRT
 #include <pthread.h>
@@ -77,13 +83,6 @@ struct pump {
  */
 enum lv_fault { LV_FAULT_NONE, LV_FAULT_STALL };
 
-static const struct {
-	const char *name;
-	enum lv_fault kind;
-} lv_faults[] = {
-	{ "libvirt-stall", LV_FAULT_STALL },
-};
-
 struct lv {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -103,27 +102,23 @@ struct lv {
 	long fault_s;
 };
 
-/* SCALETEST_FAULT's libvirt faults; other values are other layers'. */
-
-
 /* The storage pool the harness names (a directory pool, made transient
  * when absent) for the files of a remote host. */
 #define POOL_NAME "scaletest"
 #define POOL_DIR "/var/lib/libvirt/images/scaletest"
 
-/* libvirt_xml.c: a raw volume of bytes named vname, as libvirt's XML. */
-int lv_volume_xml(const char *vname, long long bytes, struct strbuf *out);
-
 /* libvirt_conn.c */
 const char *lv_last_error(void);	/* libvirt's last message, never empty */
-int lv_events_init(void);		/* the event loop thread, once: 0 or -1 */
 const char *lv_uri_or_default(const char *uri);
-/* A connection to uri, or NULL (said: the error names the fix); sets
- * lv_hv_version to the hypervisor's version. */
-virConnectPtr lv_open(const char *uri);
+/* A connection to uri in *conn: 0, or the failure's class (said: the
+ * error names the fix; ERR_ENV for libvirt that does not answer). */
+int lv_open(const char *uri, virConnectPtr *conn);
+/* The hypervisor's version, as libvirt_connect_check() last found it. */
 extern char lv_hv_version[32];
 /* Destroys this host's leftover domains and volumes on conn: how many, or -1. */
 int lv_sweep_all(virConnectPtr conn);
+/* Drops a reference; the last frees lv (its pumps' queues, names). */
+void lv_unref(struct lv *lv);
 
 /* libvirt_stream.c (with lv->mu held, but pump_open) */
 int pump_open(struct lv *lv, struct pump *p, const char *dev, int channel,
@@ -139,9 +134,6 @@ void pump_flush(struct pump *p);
 int lv_stage_files(struct lv *lv, const struct vm_config *c, struct vm_config *there,
 		   struct strvec *disks, char **kernel, char **initrd);
 void lv_volumes_delete(struct lv *lv);
-
-/* libvirt.c */
-void lv_unref(struct lv *lv);	/* the last reference frees lv */
 
 #endif	/* HAVE_LIBVIRT */
 #endif

@@ -4,8 +4,9 @@
  * machine, the kernel and initramfs uploaded into the harness's storage
  * pool and the virtio disks created there, all deleted when the VM stops.
  */
-#include "vm/libvirt.h"
+#include "vm/libvirt_conn.h"
 #include "vm/libvirt_int.h"
+#include "vm/libvirt_xml.h"
 
 #include <ctype.h>
 #include <dirent.h>

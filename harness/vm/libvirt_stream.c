@@ -4,7 +4,6 @@
  * and the record channel, each a libvirt stream carried into a socketpair
  * the watch loop reads, in the event-loop thread, never dropping a byte.
  */
-#include "vm/libvirt.h"
 #include "vm/libvirt_int.h"
 
 #include <ctype.h>

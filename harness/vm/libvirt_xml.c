@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * The domain XML of the libvirt backend (libvirt.h): written with
+ * The domain XML of the libvirt backend (libvirt_xml.h): written with
  * libxml2's writer, so every value is escaped as XML wants, and every path
  * in it absolute (libvirtd resolves a relative one from its own
  * directory); the owner element in <metadata>, and its parser.
  */
-#include "vm/libvirt.h"
+#include "vm/libvirt_xml.h"
 #include "vm/libvirt_int.h"
 
 #include <ctype.h>
@@ -64,7 +64,7 @@ static int end(xmlTextWriterPtr w)
 static int attr_path(xmlTextWriterPtr w, const char *name, const char *path)
 {
 	char *abs = absolute_path(path);
-	int r = attr(w, name, abs);
+	int r = abs ? attr(w, name, abs) : error_errno("cannot resolve '%s'", path);
 
 	free(abs);
 	return r;
@@ -73,7 +73,7 @@ static int attr_path(xmlTextWriterPtr w, const char *name, const char *path)
 static int elem_path(xmlTextWriterPtr w, const char *name, const char *path)
 {
 	char *abs = absolute_path(path);
-	int r = elem_text(w, name, abs);
+	int r = abs ? elem_text(w, name, abs) : error_errno("cannot resolve '%s'", path);
 
 	free(abs);
 	return r;
@@ -312,4 +312,24 @@ fail:
 		xmlBufferFree(buf);
 	return r;
 }
+#else	/* !HAVE_LIBVIRT */
+
+int libvirt_domain_xml(const struct vm_config *c, const char *type, const char *name,
+		       const struct owner *owner, struct strbuf *out)
+{
+	(void)c;
+	(void)type;
+	(void)name;
+	(void)owner;
+	(void)out;
+	return error_env(LIBVIRT_NOT_BUILT);
+}
+
+int libvirt_owner_parse(const char *xml, struct owner *o)
+{
+	(void)xml;
+	memset(o, 0, sizeof(*o));
+	return -1;
+}
+
 #endif

@@ -7,20 +7,6 @@
 
 #include "lib/util.h"
 
-/* Every backend, the default first. */
-static const struct vm_backend *const backends[] = {
-	&vm_backend_qemu,
-	&vm_backend_libvirt,
-};
-
-const struct vm_backend *vm_backend_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
-		if (!name || !strcmp(backends[i]->name, name))
-			return backends[i];
-	return NULL;
-}
-
 void vm_release(struct vm *vm)
 {
 	struct child_result res;

@@ -7,7 +7,7 @@
  * The one watch loop (watch.c) polls both for the run and the KVM probe;
  * neither knows anything of QEMU.
  *
- *	const struct vm_backend *be = vm_backend_find(NULL);	// the default
+ *	const struct vm_backend *be = vm_backend_find(NULL);	// backends.h
  *	struct vm vm = VM_INIT;
  *	struct vm_config c = { .arch = ..., .kernel = ..., ... };
  *	if (be->check(arch, uri) < 0 || be->start(&vm, &c) < 0) ...
@@ -17,7 +17,8 @@
  *
  * The run and the KVM probe know a backend only through this struct: to add
  * one (libvirt), write vm/NAME.c that fills struct vm_backend and add it to
- * the table in vm.c.
+ * the table in backends.c, which stands above the backends; vm.c, below
+ * them, holds what they share (vm_cmdline()) and vm_release().
  *
  * qemu.c: QEMU runs by fork/exec with an argv, in its own process group and
  * dying with the harness (lib/child.h), with -no-reboot so the guest's
@@ -79,7 +80,8 @@ struct vm {
 struct vm_backend {
 	const char *name;
 	/* 0 if usable for arch (and, for libvirt, the connection uri answers,
-	 * NULL for the default); else -1 with error_env() naming the fix. */
+	 * NULL for the default); else error_env()'s ERR_ENV, naming the fix.
+	 * start() returns 0, or its failure's class the same way. */
 	int (*check)(int arch, const char *uri);
 	/* "7.2.22" (the QEMU that runs the guest; for libvirt that of the
 	 * connection check() last opened), or "unknown"; static storage. */
@@ -97,8 +99,6 @@ struct vm_backend {
 extern const struct vm_backend vm_backend_qemu;
 extern const struct vm_backend vm_backend_libvirt;
 
-/* The backend of that name; NULL names the default (qemu).  NULL if none. */
-const struct vm_backend *vm_backend_find(const char *name);
 /* Stops the VM if it still runs, closes its streams. */
 void vm_release(struct vm *vm);
 /* The kernel command line the VM boots, malloc'd: c->cmdline, and under

@@ -5,6 +5,8 @@
 #	monitor_start		the background loop, at step "insmod"
 #	monitor_step STEP	the step its next samples are marked with
 #	monitor_stop		the loop's end, waited for (5 s at most)
+#
+# The loop also watches the hung-task detector (hung.sh, hung_watch).
 
 # The monitor: a background loop that samples meminfo, slabinfo and vmstat
 # every MONITOR_MS milliseconds, or less often when a sample costs so much
@@ -72,6 +74,9 @@ monitor_start() {
 				}
 			}' > /tmp/.sample
 			fault_at sample "$n" || emit sample monitor /tmp/.sample
+			# A hung-task report since the last sample: where its
+			# tasks wait (hung.sh; a read of two /proc/sys files).
+			hung_watch
 			# The duty cycle: what this sample cost the loop (its own
 			# ticks and its children's, of 1/100 s, from
 			# /proc/self/stat: the shell opens it, so self is this

@@ -24,7 +24,7 @@
 # (of numbers on stdin) and bench_validate FILE (checks a file's shape).
 
 . "$(dirname "$0")/../lib.sh"
-mkcpio=$top/build/bench/mkcpio
+mkcpio=$build/bench/mkcpio
 
 bench_die() {
 	echo "bench: $*" >&2

@@ -21,7 +21,7 @@ here=$top/tests/bench
 work=$tmp
 
 # ---- mkcpio ------------------------------------------------------------------
-mkcpio=$top/build/bench/mkcpio
+mkcpio=$build/bench/mkcpio
 [ -x "$mkcpio" ] || { say "bench/smoke: '$mkcpio' is not built (make build/bench/mkcpio)"; exit 3; }
 
 # Its refusals: usage (exit 2), not NAME=SRC, a missing file; nothing left.
@@ -33,7 +33,7 @@ test_mkcpio_refusals() {
 	check "mkcpio nosrc: exit $st, $(cat "$work/err")" sh -c "[ $st -eq 2 ] && grep -q \"'nosrc' is not NAME=SRC\" '$work/err'"
 	st=0; "$mkcpio" "$work/a.cpio" x="$work/missing" 2>"$work/err" || st=$?
 	check "mkcpio with a missing file: exit $st, $(cat "$work/err")" sh -c "[ $st -eq 2 ] && grep -q 'cannot stat' '$work/err'"
-	check "mkcpio left an archive after refusing" [ ! -e "$work/a.cpio" ]
+	check "mkcpio left no archive after refusing" absent "$work/a.cpio"
 }
 
 # An archive: newc; the directories come first, then the file, with its bytes.

@@ -139,7 +139,7 @@ test_finds_culprit() {
 	kept=$(find "$bdir/runs" -name result.json | wc -l)
 	check "every run kept ($kept of $runs)" [ "$kept" -eq "$runs" -a "$runs" -ge 4 ]
 	check "the user's repository has no bisect state" sh -c "! git -C '$repo' rev-parse -q --verify BISECT_HEAD >/dev/null"
-	check "no clone left" [ ! -e "$bdir/git" ]
+	check "no clone left" absent "$bdir/git"
 	check "no QEMU left" no_qemu_left culprit
 	# The midpoint of the two ends, for the limit tests below.
 	limit=$(jq -n "($good + $badv) / 2 | floor")

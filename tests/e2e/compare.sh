@@ -114,9 +114,9 @@ test_nightly() {
 	[ "$rc" = 0 ] || sed 's/^/    | /' "$out/n1.log"
 	check "summary.md written" grep -q "^| smoke | pass |" "$night/summary.md"
 	check "summary.xml has the run's checks" grep -q 'name="scsi_debug disks present"' "$night/summary.xml"
-	check "and the comparison" grep -q 'testsuite name="scaletest.compare.smoke"' "$night/summary.xml"
+	check "and the comparison" grep -q 'testsuite name="scaletest.compare.smoke\.[0-9]\{8\}-[0-9]\{6\}-smoke"' "$night/summary.xml"
 	check "summary.xml is valid JUnit" valid_junit "$night/summary.xml"
-	check "the run's suite names its host" grep -q '<testsuite name="scaletest.smoke" .* hostname="' "$night/summary.xml"
+	check "the run's suite names its host" grep -q '<testsuite name="scaletest.smoke\.[0-9]\{8\}-[0-9]\{6\}-smoke" .* hostname="' "$night/summary.xml"
 
 	# Make the baseline half of what the kernel really costs, the same in
 	# every baseline run (no spread): tonight must then be a regression.
@@ -131,14 +131,14 @@ test_nightly() {
 	[ "$rc" = 1 ] || sed 's/^/    | /' "$out/n2.log"
 	check "regression in the summary" grep -q "| regression |" "$night/summary.md"
 	check "a JUnit failure for it" grep -q '<failure message="MemFree per disk' "$night/summary.xml"
-	check "counted in failures" grep -q '<testsuite name="scaletest.compare.smoke" tests="[0-9]*" failures="[1-9]' "$night/summary.xml"
+	check "counted in failures" grep -q '<testsuite name="scaletest.compare.smoke\.[^"]*" tests="[0-9]*" failures="[1-9]' "$night/summary.xml"
 
 	printf 'smoke disks=-1\n' > "$out/bad-matrix"
 	"$bin" nightly "$out/bad-matrix" --out "$out/night3" > "$out/n3.log" 2>&1
 	rc=$?
 	check "a bad matrix: exit 2 before anything runs (got $rc)" [ "$rc" = 2 ]
 	check "naming the line" grep -q "bad-matrix:1: this matrix line is not runnable" "$out/n3.log"
-	check "nothing ran" [ ! -e "$out/night3" ]
+	check "nothing ran" absent "$out/night3"
 }
 
 test_nightly_first() {
@@ -156,7 +156,7 @@ test_nightly_first() {
 	qemu=$(jq -r '.runs[0].qemu' "$night/summary.json")
 	check "the runner in summary.json" [ -n "$accel" -a "$accel" != null -a -n "$qemu" -a "$qemu" != null ]
 	check "the summary says what to do" grep -qF "no baseline for smoke on this runner (accel $accel, qemu $qemu): run \`make nightly-first\` / \`scaletest nightly --record-baselines\` to record them" "$out/f1.log"
-	check "a JUnit failure for it" grep -q '<testsuite name="scaletest.baseline.smoke" tests="1" failures="1" errors="0"' "$night/summary.xml"
+	check "a JUnit failure for it" grep -q '<testsuite name="scaletest.baseline.smoke\.[^"]*" tests="1" failures="1" errors="0"' "$night/summary.xml"
 	"$bin" nightly "$out/first/matrix" --out "$out/first/n1b" --baselines "$out/first-baselines" --allow-missing-baselines > "$out/f1b.log" 2>&1
 	rc=$?
 	check "--allow-missing-baselines: exit 0 (got $rc)" [ "$rc" = 0 ]

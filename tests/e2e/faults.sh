@@ -61,7 +61,10 @@ finished_of() { # the finished run directory under $out/NAME
 qemu_of() { # QEMU processes whose command line names the directory
 	pgrep -f -- "qemu-system.*$1/"
 }
-no_qemu_of() { ! qemu_of "$1" > /dev/null; }
+no_qemu_of() { # (pgrep: 1 is "none", 2 and 3 are errors, never "none")
+	qemu_of "$1" > /dev/null
+	[ $? = 1 ]
+}
 wait_no_qemu() { # directory: until its QEMU is gone (10 s at most)
 	i=0
 	while ! no_qemu_of "$1" && [ $i -lt 100 ]; do
@@ -85,11 +88,11 @@ kill_harness() {
 killed_checks() { # name
 	check "killed by SIGKILL (exit $rc)" [ "$rc" = 137 ]
 	check "no QEMU of the run left" no_qemu_left "$1"
-	check "no run directory without the .tmp- prefix" [ -z "$(find "$out/$1" -mindepth 1 -maxdepth 1 -name '2*' 2>/dev/null)" ]
-	check "not made latest" [ ! -e "$out/$1/latest" ]
+	check "no run directory without the .tmp- prefix in $1/" none_in "$out/$1" -maxdepth 1 -name '2*'
+	check "not made latest" absent "$out/$1/latest"
 	check "gc names it abandoned" sh -c "'$bin' gc --dry-run '$out/$1' | grep -q 'abandoned (its harness is gone)'"
 	check "gc collects it" sh -c "'$bin' gc '$out/$1' | grep -q '^1 run directory collected'"
-	check "no .tmp- run directory left" [ -z "$(find "$out/$1" -name '.tmp-*')" ]
+	check "no .tmp- run directory left in $1/" none_in "$out/$1" -name '.tmp-*'
 }
 
 # ---- QEMU killed from outside ----------------------------------------------
@@ -121,7 +124,7 @@ test_qemu_killed() {
 	check "no QEMU left running" no_qemu_left qemu-killed
 	check "console.log kept" [ -s "$dir/console.log" ]
 	check "report.md written" [ -s "$dir/report.md" ]
-	check "not made latest" [ ! -e "$out/qemu-killed/latest" ]
+	check "not made latest" absent "$out/qemu-killed/latest"
 }
 
 # ---- the harness SIGKILLed at several points ------------------------------
@@ -129,7 +132,10 @@ test_qemu_killed() {
 # While fetching the guest's packages: a cache with the kernel but without
 # busybox and fio, and an apt-get that marks the moment, then waits (as
 # the same process: it dies with the harness as a real one would).
-no_download() { ! pgrep -f "$stub/fetch-sleeper" > /dev/null; }
+no_download() {
+	pgrep -f "$stub/fetch-sleeper" > /dev/null
+	[ $? = 1 ]
+}
 
 test_sigkill_fetch() {
 	fresh=$out/fetch-cache
@@ -140,7 +146,7 @@ test_sigkill_fetch() {
 		[ -e "$main/$d" ] && ln -s "$main/$d" "$fresh/$d"
 	done
 	ln -s "$(command -v sleep)" "$stub/fetch-sleeper"
-	printf '#!/bin/sh\n: > "%s/fetching"\nexec "%s/fetch-sleeper" 300\n' "$stub" "$stub" > "$stub/apt-get"
+	printf '#!/bin/sh\npwd > "%s/fetching"\nexec "%s/fetch-sleeper" 300\n' "$stub" "$stub" > "$stub/apt-get"
 	chmod +x "$stub/apt-get"
 	old_path=$PATH
 	export SCALETEST_CACHE="$fresh" PATH="$stub:$PATH"
@@ -157,7 +163,18 @@ test_sigkill_fetch() {
 		i=$((i + 1))
 	done
 	check "the download died with the harness" no_download
-	check "nothing in the cache looks fetched" [ -z "$(find "$fresh/debs" "$fresh/fio" -mindepth 1 -maxdepth 1 ! -name '*.lock' ! -name '*.tmp-*' ! -name '.*' 2>/dev/null)" ]
+	# It was downloading into a cache entry's .tmp- directory, of debs/ or
+	# fio/: nothing there looks fetched (and nothing in the other one, if
+	# the run had made it).
+	where=$(cat "$stub/fetching")
+	case $where in
+	"$fresh"/debs/*) kind=debs other=fio ;;
+	"$fresh"/fio/*) kind=fio other=debs ;;
+	*) kind= other= ;;
+	esac
+	check "the download ran in the cache's debs/ or fio/ ($where)" [ -n "$kind" ] || return
+	check "nothing in $kind/ looks fetched" none_in "$fresh/$kind" -maxdepth 1 ! -name '*.lock' ! -name '*.tmp-*' ! -name '.*'
+	check "nor in $other/" sh -c '[ -d "$1" ] && { [ ! -e "$1/$2" ] || [ -z "$(find "$1/$2" -mindepth 1 -maxdepth 1 ! -name "*.lock" ! -name "*.tmp-*" ! -name ".*")" ]; }' - "$fresh" "$other"
 }
 
 # While apt-get really downloads: a fresh cache with the kernel and nothing
@@ -261,8 +278,8 @@ test_sigkill_download() {
 	check "no process left working in the cache" [ -z "$(working_in "$fresh")" ]
 	entry=${apt_cwd%%.tmp-*}
 	check "the download was for a cache entry ($entry)" [ "$entry" != "$apt_cwd" ]
-	check "the entry being downloaded is not there" [ ! -e "$entry" ]
-	check "nor its seal" [ ! -e "${entry%/*}/.${entry##*/}.seal" ]
+	check "the entry being downloaded is not there" absent "$entry"
+	check "nor its seal" absent "${entry%/*}/.${entry##*/}.seal"
 	check "no entry without its seal" [ -z "$(unsealed "$fresh")" ]
 
 	# The next run with that cache downloads again, and passes.
@@ -278,7 +295,8 @@ test_sigkill_download() {
 	check "the entry is there now" [ -d "$entry" ]
 	check "with its seal" [ -e "${entry%/*}/.${entry##*/}.seal" ]
 	check "no entry without its seal" [ -z "$(unsealed "$fresh")" ]
-	check "the killed run's partial download removed" [ -z "$(find "$fresh/debs" "$fresh/fio" -maxdepth 1 -name '*.tmp-*')" ]
+	check "the killed run's partial download removed from debs/" none_in "$fresh/debs" -maxdepth 1 -name '*.tmp-*'
+	check "and from fio/" none_in "$fresh/fio" -maxdepth 1 -name '*.tmp-*'
 }
 
 # While QEMU boots the guest: the guest hangs before its boot record (a
@@ -288,7 +306,7 @@ test_sigkill_boot() {
 	check "QEMU started" wait_for in_log '^scaletest: booting '
 	run=$(tmp_of sigkill-boot)
 	check "QEMU of the run running" qemu_of "$run"
-	check "the guest has not booted yet" sh -c "! grep -Eq ' boot +guest uptime' '$log'"
+	check "the guest has not booted yet" lacks "$log" ' boot +guest uptime'
 	kill_harness sigkill-boot "$run"
 	killed_checks sigkill-boot
 }
@@ -304,7 +322,7 @@ test_sigkill_insmod() {
 	run=$(tmp_of sigkill-insmod)
 	kill_harness sigkill-insmod "$run"
 	check "the guest stalled in insmod" grep -q "fault: loading half of the disks" "$(tmp_of sigkill-insmod)/console.log"
-	check "killed before all disks were present" sh -c "! grep -Eq 'insmod: 40/40|after-insmod +guest' '$log'"
+	check "killed before all disks were present" lacks "$log" 'insmod: 40/40|after-insmod +guest'
 	killed_checks sigkill-insmod
 }
 
@@ -316,7 +334,7 @@ test_sigkill_rmmod() {
 	run=$(tmp_of sigkill-rmmod)
 	kill_harness sigkill-rmmod "$run"
 	check "the guest stalled in rmmod" grep -q "fault: deleting half of the disks" "$(tmp_of sigkill-rmmod)/console.log"
-	check "killed before all disks were removed" sh -c "! grep -Eq 'rmmod: 40/40|after-rmmod +guest' '$log'"
+	check "killed before all disks were removed" lacks "$log" 'rmmod: 40/40|after-rmmod +guest'
 	killed_checks sigkill-rmmod
 }
 
@@ -360,6 +378,7 @@ test_sigkill_random() {
 		check "no QEMU of the run left after $d ms" no_qemu_left random
 	done
 	record "sigkill-random (worst of $((killed + done_first)))" $worst
+	check "the runs' results directory is there" [ -d "$out/random" ]
 	complete=$(find "$out/random" -mindepth 1 -maxdepth 1 -type d -name '2*' | wc -l)
 	partial=$(find "$out/random" -mindepth 1 -maxdepth 1 -name '.tmp-*' | wc -l)
 	say "  $killed killed, $done_first ended before the kill; $complete finished run directories, $partial .tmp- ones"
@@ -374,8 +393,8 @@ test_sigkill_random() {
 		check "latest is a link to a finished run" sh -c "[ -L '$out/random/latest' ] && [ -s '$out/random/latest/result.json' ] && case \$(readlink '$out/random/latest') in 2*) ;; *) exit 1;; esac"
 	fi
 	check "gc collects every .tmp- run directory ($partial)" sh -c "'$bin' gc '$out/random' | grep -Eq '^$partial run director(y|ies) collected'"
-	check "no .tmp- run directory left" [ -z "$(find "$out/random" -name '.tmp-*')" ]
-	check "no stray latest link of a killed harness" [ -z "$(find "$out/random" -name '.latest.tmp-*')" ]
+	check "no .tmp- run directory left" none_in "$out/random" -name '.tmp-*'
+	check "no stray latest link of a killed harness" none_in "$out/random" -name '.latest.tmp-*'
 }
 
 # ---- two runs into one results directory -----------------------------------
@@ -404,14 +423,15 @@ test_two_runs_one_dir() {
 		check "$id: result.json's run_id is its directory's" jq -e --arg id "$id" '.run_id == $id' "$r/result.json"
 		check "$id: one guest in its console.log" [ "$(grep -Ec 'phase boot.?$' "$r/console.log")" = 1 ]
 		# (one id may be the other's prefix: "...-smoke" and "...-smoke-2")
-		check "$id: its QEMU used its own disks only" sh -c "grep -q '/[.]tmp-$id/disks/' '$r/qemu-argv.txt' && ! grep -Eq -- '(/|tmp-)$other/' '$r/qemu-argv.txt'"
-		check "$id: nothing in it names the other run" sh -c "! grep -rEq -- '(/|tmp-)$other(/|\$)' '$r'"
+		check "$id: its QEMU used its own disks" grep -q "/[.]tmp-$id/disks/" "$r/qemu-argv.txt"
+		check "$id: and not the other run's" lacks "$r/qemu-argv.txt" "(/|tmp-)$other/"
+		check "$id: nothing in it names the other run" lacks "$r" "(/|tmp-)$other(/|\$)"
 	done
 	check "latest is a symlink" [ -L "$two/latest" ]
 	target=$(readlink "$two/latest")
 	check "latest names one of the two ($target)" sh -c "[ -d '$two/$target' ] && case '$target' in '$(basename "${1:-x}")'|'$(basename "${2:-x}")') ;; *) exit 1;; esac"
-	check "no temporary latest link left" [ -z "$(find "$two" -name '.latest.tmp-*')" ]
-	check "no .tmp- run directory left" [ -z "$(find "$two" -name '.tmp-*')" ]
+	check "no temporary latest link left" none_in "$two" -name '.latest.tmp-*'
+	check "no .tmp- run directory left" none_in "$two" -name '.tmp-*'
 }
 
 # ---- a missing tool ---------------------------------------------------------
@@ -437,7 +457,7 @@ test_missing_qemu() {
 	record missing-qemu $(( $(ms) - t0 ))
 	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
 	check "the message names the program and its package" grep -q "qemu-system-x86_64 not found: install the Debian package qemu-system-x86" "$log"
-	check "nothing created: no results directory" [ ! -e "$out/missing-qemu" ]
+	check "nothing created: no results directory" absent "$out/missing-qemu"
 }
 
 # ---- a damaged cache --------------------------------------------------------
@@ -509,7 +529,7 @@ test_cache_damaged() {
 	check "the kernel fetched again" grep -q "^scaletest: downloading linux-image-" "$log"
 	check "the cut initramfs found" grep -Eq "initramfs/$(basename "$cpio")' is damaged \([0-9]+ bytes, sealed with [0-9]+\)" "$log"
 	check "the initramfs built again, under the same name" grep -q "^scaletest: initramfs $(basename "$cpio") (built)" "$log"
-	check "the half-written one removed" [ ! -e "$cpio.tmp-999999" ]
+	check "the half-written one removed" absent "$cpio.tmp-999999"
 	check "the kernel image is whole again" [ "$(sha256sum < "$vmlinuz")" = "$good_kernel" ]
 	check "the initramfs is whole again" [ "$(sha256sum < "$cpio")" = "$good_cpio" ]
 	check "the run booted them" grep -q -- "$(basename "$vmlinuz")" "$dir/qemu-argv.txt"

@@ -38,14 +38,14 @@ test_installed_smoke() {
 	check "present == requested" j '.disks.present == .disks.requested and .disks.requested > 0'
 	check "virtio present == requested" j '.disks.virtio_present == .disks.virtio_requested'
 	check "MemFree fell at insmod" j '.deltas.insmod.per_disk_bytes.MemFree > 0'
-	check "nothing of the tree named in its record" sh -c "! grep -qF '$top/' '$dir/result.json'"
+	check "nothing of the tree named in its record" lacks -F "$dir/result.json" "$top/"
 	check "reports written" [ -s "$dir/report.md" -a -s "$dir/junit.xml" ]
 	check "no QEMU left running" no_qemu_in "$out/cwd"
 	# Its KCIDB document, from the installed binary, is valid.
 	"$inst/bin/scaletest" report --format kcidb "$dir" > "$out/kcidb.json" 2> "$out/kcidb.err"
 	check "report --format kcidb of the installed run" [ -s "$out/kcidb.json" ]
-	if [ -x "$top/build/jsonschema" ]; then
-		check "the KCIDB document is valid" "$top/build/jsonschema" \
+	if [ -x "$build/jsonschema" ]; then
+		check "the KCIDB document is valid" "$build/jsonschema" \
 			"$top/tests/fixtures/kcidb/kcidb-io-v05_03.schema.json" "$out/kcidb.json"
 	fi
 	make --no-print-directory -s -C "$top" uninstall DESTDIR="$dest" PREFIX=/usr > /dev/null 2>&1

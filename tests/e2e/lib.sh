@@ -38,13 +38,18 @@ sd_index() {
 }
 
 # run_smoke NAME [args...]: runs the smoke scenario into $out/NAME; sets
-# $rc, $dir (the run directory), $log (stderr+stdout).
+# $rc, $dir (the run directory), $log (stderr+stdout).  With
+# SCALETEST_E2E_SUITE=SUITE (sid, experimental, ...) smoke takes that
+# suite's kernel (kernel_suite): the same tests on another kernel.
 run_smoke() {
 	name=$1
 	shift
 	log=$out/$name.log
 	# stdout and stderr apart ($log.out, $log.err; the progress line must
 	# stay off stdout), then together in $log.
+	if [ -n "${SCALETEST_E2E_SUITE:-}" ]; then
+		set -- --set "kernel_suite=$SCALETEST_E2E_SUITE" "$@"
+	fi
 	"$bin" run "$smoke" --out "$out/$name" "$@" > "$log.out" 2> "$log.err"
 	rc=$?
 	cat "$log.out" "$log.err" > "$log"
@@ -52,8 +57,9 @@ run_smoke() {
 	[ -n "$dir" ] || dir=$out/$name/none
 }
 
-no_qemu_left() {
-	! pgrep -f "qemu-system.*$out/$1" >/dev/null 2>&1
+no_qemu_left() { # (pgrep: 1 is "none", 2 and 3 are errors, never "none")
+	pgrep -f "qemu-system.*$out/$1" > /dev/null
+	[ $? = 1 ]
 }
 
 alive() { # pid: running (not gone, not a zombie)
@@ -91,7 +97,7 @@ wait_until() {
 # with host.json: a run directory, not a file a test made) is valid
 # against docs/result.schema.json, checked after each test as part of it:
 # the live writers, whatever the test looked at.
-schema_js=$top/build/jsonschema
+schema_js=$build/jsonschema
 [ -x "$schema_js" ] || { say "$SUITE: $schema_js missing: run make build/jsonschema"; exit 3; }
 schema_stamp=$tmp/.result-schema-stamp
 touch "$schema_stamp"

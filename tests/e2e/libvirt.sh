@@ -85,7 +85,7 @@ test_smoke_both_backends() {
 	check "libvirt and hypervisor versions recorded" j '(.vm.libvirt_version | test("^[0-9]+[.]")) and (.vm.hypervisor_version == .vm.qemu_version)'
 	check "domain named with the prefix and run id" j '.run_id as $id | .vm.domain | startswith("scaletest-" + $id)'
 	check "domain.xml kept" [ -s "$dir/domain.xml" ]
-	check "domain.xml has no network interface" sh -c "! grep -q '<interface' '$dir/domain.xml'"
+	check "domain.xml has no network interface" lacks "$dir/domain.xml" '<interface'
 	check "same disks as the qemu backend" [ "$(jq -c '[.disks.present, .disks.virtio_present, .disks.last.name]' "$dir/result.json")" = "$(jq -c '[.disks.present, .disks.virtio_present, .disks.last.name]' "$qdir/result.json")" ]
 	q=$(per_disk "$qdir")
 	l=$(per_disk "$dir")

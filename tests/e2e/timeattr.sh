@@ -26,7 +26,10 @@ test_time_attribution() {
 	check "every phase's closure holds" j '[.time_attribution.phases[].closure.closes] | all'
 	check "attributed time within the tolerance of the wall time" j '[.time_attribution.phases[].closure | (.attributed_s - .wall_s | fabs) <= .tolerance_s + 0.0005] | all'
 	check "sites add up to the attributed time" j '[.time_attribution.phases[] | ([.sites[].s] | add) + .other_s - .on_cpu_s - .wait_s - .idle_s | fabs < 0.05] | all'
-	check "rmmod's largest site is the command's, under sd_remove" j '.time_attribution.phases[1].sites[0] | .class == "command" and (.stack | any(test("^(sd_remove|del_gendisk|__scsi_remove_device)\\+")))'
+	# The command's largest site, not the largest of all: on 7.x, rmmod of
+	# 40 disks takes under a second (3 samples), and one sample of the
+	# harness's own fork can outweigh it.
+	check "rmmod's largest site of the command's is under sd_remove" j '[.time_attribution.phases[1].sites[] | select(.class == "command")][0] | .stack | any(test("^(sd_remove|del_gendisk|__scsi_remove_device)\\+"))'
 	check "per disk is the site's seconds over the disks" j '[.time_attribution.phases[].sites[] | (.s_per_disk * 40 - .s) | fabs < 0.001] | all'
 	check "no site named after a scheduling primitive" j '[.time_attribution.phases[].sites[].site | select(test("^(__schedule|schedule|schedule_timeout|__wait_for_common|__wait_rcu_gp|preempt_schedule)( |$)"))] | length == 0'
 	check "the command's CPU time from schedstat" j '.time_attribution.phases[1].command_cpu_s > 0'
@@ -48,8 +51,8 @@ test_time_attribution_off() {
 	run_smoke time-attribution-off
 	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
 	check "no time_attribution section" j 'has("time_attribution") | not'
-	check "no samples kept" [ ! -d "$dir/timeattr" ]
-	check "not booted with preempt=full" sh -c "! grep -q 'preempt=full' '$dir/qemu-argv.txt'"
+	check "no samples kept" absent "$dir/timeattr"
+	check "not booted with preempt=full" lacks "$dir/qemu-argv.txt" 'preempt=full'
 	check "rmmod's curve all the same" j '.time_curves.rmmod.fit.ms_per_disk > 0'
 }
 

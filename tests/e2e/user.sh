@@ -74,7 +74,7 @@ test_smoke_default_options() {
 	check "the run directory is in the clone's results/" [ -s "$dir/result.json" ]
 	check "status pass" j '.status == "pass"'
 	check "latest names it" [ "$(readlink "$clone/results/latest")" = "$id" ]
-	check "no .tmp- run directory left" [ -z "$(find "$clone/results" -maxdepth 1 -name '.tmp-*')" ]
+	check "no .tmp- run directory left" none_in "$clone/results" -maxdepth 1 -name '.tmp-*'
 	check "no QEMU left" no_qemu_of_clone
 }
 

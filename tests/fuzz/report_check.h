@@ -26,7 +26,23 @@ static inline void check_out(struct strbuf *sb)
 	sb_reset(sb);
 }
 
-/* A KCIDB document: clean text, and JSON that parses back. */
+/* No two entries of a KCIDB list share an id. */
+static inline void check_ids_unique(json_object *doc, const char *list)
+{
+	json_object *a = NULL;
+
+	json_object_object_get_ex(doc, list, &a);
+	for (size_t i = 0; a && i < json_object_array_length(a); i++)
+		for (size_t j = i + 1; j < json_object_array_length(a); j++) {
+			json_object *x = NULL, *y = NULL;
+
+			json_object_object_get_ex(json_object_array_get_idx(a, i), "id", &x);
+			json_object_object_get_ex(json_object_array_get_idx(a, j), "id", &y);
+			FUZZ_ASSERT(x && y && strcmp(json_object_get_string(x), json_object_get_string(y)));
+		}
+}
+
+/* A KCIDB document: clean text, JSON that parses back, ids unique. */
 static inline void check_kcidb(struct kcidb *k, struct strbuf *sb)
 {
 	json_object *back;
@@ -34,6 +50,9 @@ static inline void check_kcidb(struct kcidb *k, struct strbuf *sb)
 	kcidb_write(k, sb);
 	back = json_tokener_parse(sb->buf);
 	FUZZ_ASSERT(back && json_object_is_type(back, json_type_object));
+	check_ids_unique(back, "checkouts");
+	check_ids_unique(back, "builds");
+	check_ids_unique(back, "tests");
 	json_object_put(back);
 	check_out(sb);
 }
@@ -55,8 +74,10 @@ static inline void check_run_reports(json_object *root)
 	{
 		struct kcidb k;
 
-		kcidb_init(&k);
-		kcidb_add_run(&k, m.run_id, &m);
+		kcidb_init(&k, NULL);
+		/* twice, as two runs that claim one run_id: ids apart still */
+		kcidb_add_run(&k, m.run_id, "a", &m);
+		kcidb_add_run(&k, m.run_id, "b", &m);
 		check_kcidb(&k, &sb);
 	}
 	report_model_release(&m);

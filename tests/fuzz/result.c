@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		{
 			struct kcidb k;
 
-			kcidb_init(&k);
+			kcidb_init(&k, NULL);
 			kcidb_add_nightly(&k, &n);
 			check_kcidb(&k, &sb);
 		}

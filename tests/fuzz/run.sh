@@ -32,10 +32,10 @@ done
 # fuzz NAME: the regression inputs, then libFuzzer for $secs.
 fuzz() {
 	t=$1
-	fbin=$top/build/fuzz/$t
+	fbin=$build/fuzz/$t
 	corpus=$top/tests/fuzz/corpus/$t
 	regress=$top/tests/fuzz/regress/$t
-	crash=$top/build/fuzz/crash/$t
+	crash=$build/fuzz/crash/$t
 	check "$fbin is built (make fuzz)" [ -x "$fbin" ]
 	[ -x "$fbin" ] || return
 	mkdir -p "$crash" "$tmp/$t"

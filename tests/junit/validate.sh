@@ -6,14 +6,20 @@
 #
 #   1. valid against tests/junit/junit-10.xsd (the Jenkins dialect), by
 #      xmllint --noout --schema;
-#   2. counted right: on each <testsuite>, tests, failures and errors are
-#      the number of its <testcase>, <failure> and <error> elements, and
-#      <testsuites> has their sums (XML Schema 1.0 cannot say this, so
-#      xmllint --xpath counts).
+#   2. counted right: on each <testsuite>, tests, failures, errors and
+#      skipped (0 when absent) are the number of its <testcase>,
+#      <failure>, <error> and <skipped> elements, and <testsuites> has
+#      their sums (XML Schema 1.0 cannot say this, so xmllint --xpath
+#      counts);
+#   3. named apart: no two <testsuite> of a document share a name (Jenkins
+#      and GitLab would merge them into one: the nightly's three smoke
+#      runs would show as one suite).
 #
-# Two negative cases show that each half can fail, and fails the right
+# Three negative cases show that each part can fail, and fails the right
 # way: bad-schema.xml (properties inside a testcase) is refused by the
-# schema, bad-counts.xml (a <failure> counted in errors) by the count.
+# schema, bad-counts.xml (a <failure> counted in errors, a <skipped> not
+# counted) by the count, bad-names.xml (two suites of one name) by the
+# names.
 #
 #   sh tests/junit/validate.sh        (make check runs it)
 # suite: quick
@@ -50,6 +56,8 @@ counts() {
 			"$(xp "$1" "count($s/testcase/failure)")" || bad=1
 		same "$1" "testsuite '$name' errors" "$(xp "$1" "string($s/@errors)")" \
 			"$(xp "$1" "count($s/testcase/error)")" || bad=1
+		same "$1" "testsuite '$name' skipped" "$(xp "$1" "number(concat('0', $s/@skipped))")" \
+			"$(xp "$1" "count($s/testcase/skipped)")" || bad=1
 		i=$((i + 1))
 	done
 	all=/testsuites/testsuite/testcase
@@ -62,10 +70,21 @@ counts() {
 	return $bad
 }
 
-# validate FILE: both halves; what failed on stdout.
+# names FILE: prints every suite name that more than one <testsuite> has.
+names() {
+	dup=$(xp "$1" '/testsuites/testsuite/@name' | sed 's/^ *name="\(.*\)"$/\1/' | sort | uniq -d)
+	[ -z "$dup" ] && return 0
+	echo "$dup" | sed "s|^|$1: more than one testsuite named |"
+	return 1
+}
+
+# validate FILE: all three parts; what failed on stdout.
 validate() {
 	xmllint --noout --schema "$xsd" "$1" 2>&1 || return 1
-	counts "$1"
+	r=0
+	counts "$1" || r=1
+	names "$1" || r=1
+	return $r
 }
 
 # A golden JUnit file: valid, counted right.
@@ -93,8 +112,19 @@ test_bad_counts_refused() {
 	if validate "$here/bad-counts.xml" > "$tmp/out"; then
 		fail "bad-counts.xml passed: the count check accepts anything"
 	elif ! grep -q "testsuite 'scaletest.smoke' failures says 0, the document has 1" "$tmp/out" ||
-	     ! grep -q "testsuite 'scaletest.smoke' errors says 1, the document has 0" "$tmp/out"; then
-		fail "bad-counts.xml refused, but not for its failure counted as an error"
+	     ! grep -q "testsuite 'scaletest.smoke' errors says 1, the document has 0" "$tmp/out" ||
+	     ! grep -q "testsuite 'scaletest.smoke' skipped says 0, the document has 1" "$tmp/out"; then
+		fail "bad-counts.xml refused, but not for its failure counted as an error and its uncounted skip"
+		sed 's/^/    /' "$tmp/out" >&2
+	fi
+}
+
+test_bad_names_refused() {
+	checked
+	if validate "$here/bad-names.xml" > "$tmp/out"; then
+		fail "bad-names.xml passed: the name check accepts anything"
+	elif ! grep -q "more than one testsuite named scaletest.smoke$" "$tmp/out"; then
+		fail "bad-names.xml refused, but not for its two suites named scaletest.smoke"
 		sed 's/^/    /' "$tmp/out" >&2
 	fi
 }

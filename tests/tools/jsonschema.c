@@ -251,9 +251,20 @@ static int load_json(const char *path, json_object **out)
 		return -1;
 	}
 	tok = json_tokener_new_ex(JSONSCHEMA_MAX_DEPTH + 1);
-	if (!tok)
-		die("out of memory");
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+	if (!tok) {
+		fprintf(stderr, "jsonschema: out of memory\n");
+		sb_release(&sb);
+		return -1;
+	}
+	/* json-c 0.18 (trixie's) takes every byte above 0x7f in a string for
+	 * a control character in strict mode, so "\xc3\xa9" is "invalid
+	 * utf-8" (json-c issue #875, fixed after 0.18): there, UTF-8 is
+	 * validated without it; the grammar above is stricter than json-c's
+	 * strict mode anyway. */
+	if (json_c_version_num() >= 0x001200 && json_c_version_num() < 0x001300)
+		json_tokener_set_flags(tok, JSON_TOKENER_VALIDATE_UTF8);
+	else
+		json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
 	/* With its NUL: a number at the very end is then a whole number. */
 	*out = json_tokener_parse_ex(tok, sb.buf, (int)sb.len + 1);
 	e = json_tokener_get_error(tok);

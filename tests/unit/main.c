@@ -1,15 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * The unit test runner: build/unit-tests FIXTURES_DIR [NAME_SUBSTRING]
+ * The unit test runner, a suite like the shell ones (tests/lib.sh):
  *
- * Runs every TEST() (or those whose name contains the second argument),
- * each in its own child process with a deadline, prints one line per
- * failure and then "N tests, M failures" and "unit: N passed, N failed";
- * exits 1 if anything failed.
+ *	build/unit-tests FIXTURES_DIR             every TEST()
+ *	build/unit-tests FIXTURES_DIR NAME...     those named (sh glob
+ *	                                          patterns: 'meminfo_*')
+ *	TESTS='meminfo_*' build/unit-tests FIXTURES_DIR   the same from the
+ *	                                          environment (make check TESTS=)
+ *	build/unit-tests --list                   the names, in the order they run
+ *
+ * Each test runs in its own child process with a deadline.  It prints TAP
+ * on stdout, "ok N - NAME" or "not ok N - NAME", the plan "1..N", a
+ * comment counting the assertions and one summary line, "unit: N passed,
+ * N failed"; each failure is said on stderr ("  FAIL: NAME: file:line:
+ * what"), and so is whatever a test prints (its stdout goes to stderr).
+ * A test in which no assertion ran (CHECK*, REQUIRE: test.h) is "not ok";
+ * one that cannot run here says so (SKIP: "ok N - NAME # SKIP why").
+ * Exit 0 when none failed, 1 when one did, 2 for a usage error or a name
+ * on the command line that matches no test, 77 when every test selected
+ * skipped itself.  A TESTS= filter may match no
+ * test here (it is meant for many suites at once): then the plan is "1..0
+ * # SKIP ..." and the runner (tests/run.sh) judges the filter over all
+ * the suites it ran.
  * UNIT_NOFORK=1 runs the tests in this process instead (for a debugger).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -18,9 +35,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/child.h"
+#include "lib/strvec.h"
 #include "test.h"
 #include "lib/util.h"
 
@@ -45,9 +64,11 @@ static struct test *tests;
 static size_t ntests, alloc_tests;
 
 const char *fixtures_dir;
+unsigned long test_nchecks;
 
 static const char *cur_name;
 static int cur_failures;
+static char cur_skip[160];	/* why the current test skipped itself */
 static jmp_buf cur_jmp;
 static int cur_jmp_set;
 static char *top_tmp;		/* this run's scratch root */
@@ -70,10 +91,10 @@ void test_register(const char *name, test_fn fn, const char *file)
 
 static void vfail(const char *file, int line, const char *fmt, va_list ap)
 {
-	printf("FAIL %s: %s:%d: ", cur_name ? cur_name : "?", file, line);
-	vprintf(fmt, ap);
-	putchar('\n');
-	fflush(stdout);
+	fprintf(stderr, "  FAIL: %s: %s:%d: ", cur_name ? cur_name : "?", file, line);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	fflush(stderr);
 	cur_failures++;
 }
 
@@ -93,6 +114,14 @@ void test_abort(const char *file, int line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfail(file, line, fmt, ap);
 	va_end(ap);
+	if (cur_jmp_set)
+		longjmp(cur_jmp, 1);
+	abort();
+}
+
+void test_skip(const char *why)
+{
+	snprintf(cur_skip, sizeof(cur_skip), "%s", why);
 	if (cur_jmp_set)
 		longjmp(cur_jmp, 1);
 	abort();
@@ -129,6 +158,7 @@ void test_check_str(const char *file, int line, const char *ea, const char *eb,
 {
 	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 
+	test_nchecks++;
 	if (a && b && !strcmp(a, b))
 		return;
 	show(&sa, a);
@@ -143,6 +173,7 @@ void test_check_contains(const char *file, int line, const char *eh,
 {
 	struct strbuf sh = STRBUF_INIT, sn = STRBUF_INIT;
 
+	test_nchecks++;
 	if (h && n && strstr(h, n))
 		return;
 	show(&sh, h);
@@ -220,11 +251,24 @@ char *stderr_capture_end(void)
 	return sb_detach(&sb, NULL);
 }
 
-/* Run the current test here; returns its failure count. */
-static int run_here(const struct test *t)
+/* What a test came to: the failures it recorded, the assertions that ran
+ * (a test with neither fails: it checked nothing), and why it skipped
+ * itself ("": it did not). */
+struct outcome {
+	int failures;
+	unsigned long checks;
+	char skip[sizeof(cur_skip)];
+};
+
+/* Run the current test here. */
+static struct outcome run_here(const struct test *t)
 {
+	struct outcome o;
+
 	cur_name = t->name;
 	cur_failures = 0;
+	test_nchecks = 0;
+	cur_skip[0] = 0;
 	cur_tmp = NULL;
 	cur_jmp_set = 1;
 	if (!setjmp(cur_jmp))
@@ -237,13 +281,22 @@ static int run_here(const struct test *t)
 		free(cur_tmp);
 		cur_tmp = NULL;
 	}
-	return cur_failures;
+	if (!cur_failures && !test_nchecks && !cur_skip[0]) {
+		fprintf(stderr, "  FAIL: %s: no assertion ran\n", t->name);
+		cur_failures = 1;
+	}
+	o.failures = cur_failures;
+	o.checks = test_nchecks;
+	memcpy(o.skip, cur_skip, sizeof(o.skip));
+	return o;
 }
 
-/* Run one test in a child; returns the number of failures to count. */
-static int run_forked(const struct test *t)
+/* Run one test in a child, its stdout sent to stderr (stdout is the
+ * TAP's); a crash, a deadline or a failed exit counts one failure more. */
+static struct outcome run_forked(const struct test *t)
 {
-	int pfd[2], status, n = 0, got = 0;
+	struct outcome o = { 0, 0, "" };
+	int pfd[2], status;
 	pid_t pid;
 
 	fflush(stdout);
@@ -258,23 +311,21 @@ static int run_forked(const struct test *t)
 		exit(2);
 	}
 	if (pid == 0) {
-		int nf;
-
 		close(pfd[0]);
+		dup2(2, 1);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		alarm(TEST_DEADLINE_S);
-		nf = run_here(t);
-		(void)!write(pfd[1], &nf, sizeof(nf));
+		o = run_here(t);
+		(void)!write(pfd[1], &o, sizeof(o));
 		close(pfd[1]);
 		fflush(stdout);
 		exit(0);	/* exit(): sanitizers check for leaks here */
 	}
 	close(pfd[1]);
-	while (read(pfd[0], &n, sizeof(n)) < 0 && errno == EINTR)
+	while (read(pfd[0], &o, sizeof(o)) < 0 && errno == EINTR)
 		;
-	got = n;
 	close(pfd[0]);
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
@@ -283,17 +334,15 @@ static int run_forked(const struct test *t)
 		}
 	}
 	if (WIFSIGNALED(status)) {
-		printf("FAIL %s: crashed: %s%s\n", t->name, strsignal(WTERMSIG(status)),
-		       WTERMSIG(status) == SIGALRM ? " (deadline of 120 s)" : "");
-		return got + 1;
+		fprintf(stderr, "  FAIL: %s: crashed: %s%s\n", t->name, strsignal(WTERMSIG(status)),
+			WTERMSIG(status) == SIGALRM ? " (deadline of 120 s)" : "");
+		o.failures++;
+	} else if (WEXITSTATUS(status)) {
+		fprintf(stderr, "  FAIL: %s: test process exited with status %d "
+			"(a sanitizer report on stderr?)\n", t->name, WEXITSTATUS(status));
+		o.failures++;
 	}
-	if (WEXITSTATUS(status)) {
-		printf("FAIL %s: test process exited with status %d "
-		       "(a sanitizer report on stderr?)\n", t->name,
-		       WEXITSTATUS(status));
-		return got + 1;
-	}
-	return got;
+	return o;
 }
 
 static int cmp_test(const void *a, const void *b)
@@ -306,25 +355,104 @@ static int cmp_test(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+static int usage(const char *argv0)
+{
+	fprintf(stderr, "usage: %s FIXTURES_DIR [NAME...]\n"
+		"       %s --list\n"
+		"(NAME: a test's name or an sh glob pattern; TESTS='...' the same)\n",
+		argv0, argv0);
+	return 2;
+}
+
+/* The filter's patterns: the names on the command line, else the words of
+ * $TESTS.  Returns 1 if any. */
+static int filter_init(struct strvec *pats, int argc, char **argv, int *from_env)
+{
+	const char *env = getenv("TESTS");
+
+	*from_env = 0;
+	for (int i = 0; i < argc; i++)
+		strvec_push(pats, argv[i]);
+	if (!pats->n && env) {
+		char *copy = xstrdup(env);
+		char *save = NULL;
+
+		for (char *w = strtok_r(copy, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save))
+			strvec_push(pats, w);
+		free(copy);
+		*from_env = pats->n > 0;
+	}
+	return pats->n > 0;
+}
+
+static int selected(const struct strvec *pats, const char *name)
+{
+	if (!pats->n)
+		return 1;
+	for (size_t i = 0; i < pats->n; i++)
+		if (!fnmatch(pats->v[i], name, 0))
+			return 1;
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 int main(int argc, char **argv)
 {
-	const char *filter = argc > 2 ? argv[2] : NULL;
 	int nofork = getenv("UNIT_NOFORK") && *getenv("UNIT_NOFORK");
 	const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *tmpl;
-	size_t run = 0, failures = 0, failed_tests = 0;
+	struct strvec pats = STRVEC_INIT;
 	struct strbuf failed = STRBUF_INIT;
-	char *cache;
+	size_t run = 0, failed_tests = 0, skipped = 0;
+	unsigned long checks = 0;
+	int from_env;
+	char *tmpl, *cache;
 
-	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: %s FIXTURES_DIR [NAME_SUBSTRING]\n", argv[0]);
-		return 2;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--list")) {
+			qsort(tests, ntests, sizeof(*tests), cmp_test);
+			for (size_t j = 0; j < ntests; j++)
+				printf("%s\n", tests[j].name);
+			free(tests);
+			return fflush(stdout) ? 1 : 0;
+		}
+		if (argv[i][0] == '-') {
+			fprintf(stderr, "unit: unknown option '%s' (names, sh glob patterns, "
+				"or --list)\n", argv[i]);
+			return usage(argv[0]);
+		}
 	}
+	if (argc < 2)
+		return usage(argv[0]);
 	fixtures_dir = argv[1];
 	if (!is_dir(fixtures_dir)) {
 		fprintf(stderr, "%s: no fixtures directory '%s'\n", argv[0], fixtures_dir);
 		return 2;
 	}
+	qsort(tests, ntests, sizeof(*tests), cmp_test);
+	filter_init(&pats, argc - 2, argv + 2, &from_env);
+	/* A name on the command line must name a test (one from $TESTS may
+	 * be another suite's). */
+	for (size_t i = 0; !from_env && i < pats.n; i++) {
+		size_t j;
+
+		for (j = 0; j < ntests && fnmatch(pats.v[i], tests[j].name, 0); j++)
+			;
+		if (j == ntests) {
+			fprintf(stderr, "unit: no test named '%s' (%s --list names them)\n",
+				pats.v[i], argv[0]);
+			strvec_clear(&pats);
+			free(tests);
+			return 2;
+		}
+	}
+
 	util_quiet = 1;
 	tmpl = xstrfmt("%s/scaletest-unit-XXXXXX", tmpdir);
 	if (!mkdtemp(tmpl)) {
@@ -338,37 +466,60 @@ int main(int argc, char **argv)
 	free(cache);
 	child_signals_init();
 
-	qsort(tests, ntests, sizeof(*tests), cmp_test);
 	for (size_t i = 0; i < ntests; i++) {
 		const struct test *t = &tests[i];
-		int f;
+		struct outcome o;
+		double t0;
 
-		if (filter && !strstr(t->name, filter))
+		if (!selected(&pats, t->name))
 			continue;
 		run++;
-		f = nofork ? run_here(t) : run_forked(t);
-		if (f) {
-			failures += (size_t)f;
+		t0 = now_s();
+		o = nofork ? run_here(t) : run_forked(t);
+		checks += o.checks;
+		if (o.failures) {
 			failed_tests++;
 			sb_addf(&failed, " %s", t->name);
+			printf("not ok %zu - %s\n", run, t->name);
+		} else if (o.skip[0]) {
+			skipped++;
+			printf("ok %zu - %s # SKIP %s\n", run, t->name, o.skip);
+		} else {
+			printf("ok %zu - %s\n", run, t->name);
 		}
+		fflush(stdout);
+		if (now_s() - t0 >= 5)
+			fprintf(stderr, "# %s: %.0f s\n", t->name, now_s() - t0);
 		if (child_interrupted()) {
-			printf("interrupted\n");
+			printf("# interrupted\n");
 			break;
 		}
 	}
 	remove_tree(top_tmp);
 	free(tmpl);
-	if (failed_tests)
-		printf("failing tests (%zu):%s\n", failed_tests, failed.buf);
-	printf("%zu tests, %zu failures\n", run, failures);
-	/* The summary line every suite prints (tests/run.sh reads it). */
-	printf("unit: %zu passed, %zu failed\n", run - failed_tests, failed_tests);
-	sb_release(&failed);
-	free(tests);
-	if (filter && !run) {
-		fprintf(stderr, "%s: no test name contains '%s'\n", argv[0], filter);
-		return 1;
+	if (!run && from_env) {
+		struct strbuf words = STRBUF_INIT;
+
+		for (size_t i = 0; i < pats.n; i++)
+			sb_addf(&words, "%s%s", i ? " " : "", pats.v[i]);
+		printf("1..0 # SKIP no test matches TESTS='%s'\n", words.buf);
+		fprintf(stderr, "unit: no test here matches TESTS='%s'\n", words.buf);
+		sb_release(&words);
+	} else {
+		printf("1..%zu\n", run);
 	}
-	return failures || child_interrupted() ? 1 : 0;
+	printf("# unit: %lu checks%s%s\n", checks, failed_tests ? "; failed:" : "", failed.buf);
+	/* The summary line every suite prints (tests/run.sh reads it). */
+	printf("unit: %zu passed, %zu failed", run - failed_tests - skipped, failed_tests);
+	if (skipped)
+		printf(", %zu skipped", skipped);
+	putchar('\n');
+	sb_release(&failed);
+	strvec_clear(&pats);
+	free(tests);
+	if (fflush(stdout))
+		return 1;
+	if (failed_tests || child_interrupted())
+		return 1;
+	return run && skipped == run ? 77 : 0;	/* every test skipped: tests/lib.sh's 77 */
 }

@@ -81,8 +81,9 @@ TEST(child_missing_program)
 	char *msg;
 
 	stderr_capture_begin();
-	CHECK_EQ_INT(run(argv, 10, NULL, &res), -1);
-	CHECK_EQ_INT(run(argv2, 10, NULL, &res), -1);
+	/* A program that is not there is the environment's (exit 3). */
+	CHECK_EQ_INT(run(argv, 10, NULL, &res), ERR_ENV);
+	CHECK_EQ_INT(run(argv2, 10, NULL, &res), ERR_ENV);
 	msg = stderr_capture_end();
 	CHECK_CONTAINS(msg, "cannot run 'scaletest-no-such-program-x9': not found in PATH");
 	CHECK_CONTAINS(msg, "cannot run '/nonexistent/dir/prog'");
@@ -131,17 +132,24 @@ TEST(child_timeout)
 	CHECK_CONTAINS(child_describe(&res), "timed out after");
 }
 
-TEST(child_timeout_kills_the_group)
+/* A command of 5 s run with a deadline of 0.3 s: timed out, long before
+ * the 5 s (a bound, not a performance claim). */
+static void deadline_ends(const char *script)
 {
-	/* The shell's own child holds the pipe open too: the deadline still
-	 * ends the run, and the whole group goes. */
-	const char *argv[] = { "sh", "-c", "sleep 5 & sleep 5; wait", NULL };
+	const char *argv[] = { "sh", "-c", script, NULL };
 	struct child_result res;
 	double t0 = now_monotonic();
 
 	CHECK_EQ_INT(run(argv, 0.3, NULL, &res), 0);
 	CHECK_EQ_INT(res.outcome, CHILD_TIMEDOUT);
 	CHECK(now_monotonic() - t0 < 4.0);
+}
+
+TEST(child_timeout_kills_the_group)
+{
+	/* The shell's own child holds the pipe open too: the deadline still
+	 * ends the run, and the whole group goes. */
+	deadline_ends("sleep 5 & sleep 5; wait");
 }
 
 TEST(child_capture)
@@ -241,13 +249,7 @@ TEST(child_timeout_after_output_closed)
 {
 	/* The child closes its output at once but keeps running: the
 	 * deadline must still end the wait. */
-	const char *argv[] = { "sh", "-c", "exec >/dev/null 2>&1; sleep 5", NULL };
-	struct child_result res;
-	double t0 = now_monotonic();
-
-	CHECK_EQ_INT(run(argv, 0.3, NULL, &res), 0);
-	CHECK_EQ_INT(res.outcome, CHILD_TIMEDOUT);
-	CHECK(now_monotonic() - t0 < 4.0);
+	deadline_ends("exec >/dev/null 2>&1; sleep 5");
 }
 
 TEST(child_env_overrides_inherited)
@@ -287,9 +289,29 @@ static int alive(pid_t pid)
 	return live;
 }
 
-/* A harness killed by SIGKILL runs no handler and no atexit: its children
- * must still die with it (PR_SET_PDEATHSIG), or QEMU runs on as an orphan. */
-TEST(child_dies_with_sigkilled_parent)
+/* Until pid's command name starts with name (5 s at most). */
+static void wait_comm(pid_t pid, const char *name)
+{
+	for (int i = 0; i < 500; i++) {
+		char path[64], comm[32] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/%ld/comm", (long)pid);
+		f = fopen(path, "r");
+		if (f && fgets(comm, sizeof(comm), f) && !strncmp(comm, name, strlen(name))) {
+			fclose(f);
+			return;
+		}
+		if (f)
+			fclose(f);
+		usleep(10000);
+	}
+}
+
+/* A harness (a process forked here) starts argv with child_start(), waits
+ * until it runs as becomes (NULL: not at all), then is SIGKILLed: the
+ * child must die with it. */
+static void dies_with_sigkilled_parent(const char *const *argv, const char *becomes)
 {
 	int fds[2];
 	pid_t harness, orphan = 0;
@@ -299,7 +321,6 @@ TEST(child_dies_with_sigkilled_parent)
 	harness = fork();
 	CHECK(harness >= 0);
 	if (harness == 0) {
-		const char *argv[] = { "sleep", "60", NULL };
 		struct child c = CHILD_INIT;
 
 		close(fds[0]);
@@ -307,6 +328,8 @@ TEST(child_dies_with_sigkilled_parent)
 		if (child_start(&c) < 0)
 			_exit(1);
 		(void)!write(fds[1], &c.pid, sizeof(c.pid));
+		if (becomes)
+			wait_comm(c.pid, becomes);
 		raise(SIGKILL);
 		_exit(2);
 	}
@@ -323,54 +346,22 @@ TEST(child_dies_with_sigkilled_parent)
 		kill(orphan, SIGKILL);
 }
 
+/* A harness killed by SIGKILL runs no handler and no atexit: its children
+ * must still die with it (PR_SET_PDEATHSIG), or QEMU runs on as an orphan. */
+TEST(child_dies_with_sigkilled_parent)
+{
+	const char *argv[] = { "sleep", "60", NULL };
+
+	dies_with_sigkilled_parent(argv, NULL);
+}
+
 /* A child that drops its PR_SET_PDEATHSIG (apt-get does, by changing its
  * effective uid to try its sandbox user; here setpriv clears it) still
- * dies with a SIGKILLed harness: its watcher kills its group. */
+ * dies with a SIGKILLed harness: its watcher kills its group.  The kill
+ * comes once setpriv has cleared it and become sleep. */
 TEST(child_without_pdeathsig_dies_with_sigkilled_parent)
 {
-	int fds[2];
-	pid_t harness, orphan = 0;
-	int status;
+	const char *argv[] = { "setpriv", "--pdeathsig", "clear", "sleep", "60", NULL };
 
-	CHECK_EQ_INT(pipe(fds), 0);
-	harness = fork();
-	CHECK(harness >= 0);
-	if (harness == 0) {
-		const char *argv[] = { "setpriv", "--pdeathsig", "clear", "sleep", "60", NULL };
-		struct child c = CHILD_INIT;
-
-		close(fds[0]);
-		c.argv = argv;
-		if (child_start(&c) < 0)
-			_exit(1);
-		(void)!write(fds[1], &c.pid, sizeof(c.pid));
-		/* setpriv has cleared it and become sleep. */
-		for (int i = 0; i < 500; i++) {
-			char path[64], comm[32] = "";
-			FILE *f;
-
-			snprintf(path, sizeof(path), "/proc/%ld/comm", (long)c.pid);
-			f = fopen(path, "r");
-			if (f && fgets(comm, sizeof(comm), f) && !strncmp(comm, "sleep", 5)) {
-				fclose(f);
-				break;
-			}
-			if (f)
-				fclose(f);
-			usleep(10000);
-		}
-		raise(SIGKILL);
-		_exit(2);
-	}
-	close(fds[1]);
-	CHECK_EQ_INT((int)read(fds[0], &orphan, sizeof(orphan)), (int)sizeof(orphan));
-	close(fds[0]);
-	CHECK_EQ_INT((int)waitpid(harness, &status, 0), (int)harness);
-	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-	CHECK(orphan > 0);
-	for (int i = 0; i < 500 && alive(orphan); i++)
-		usleep(10000);
-	CHECK(!alive(orphan));
-	if (alive(orphan))
-		kill(orphan, SIGKILL);
+	dies_with_sigkilled_parent(argv, "sleep");
 }

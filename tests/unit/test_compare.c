@@ -641,7 +641,10 @@ TEST(nightly_judge_missing_recorded_then_compared)
 	CHECK_CONTAINS(md.buf, "- no baseline for s on this runner (accel tcg, qemu 7.2.22): run "
 			       "`make nightly-first` / `scaletest nightly --record-baselines`");
 	CHECK_CONTAINS(md.buf, "- no baseline for s on this runner (accel tcg, qemu 8.0.0)");
-	CHECK_CONTAINS(xml.buf, "<testsuite name=\"scaletest.baseline.s\" tests=\"1\" failures=\"1\" errors=\"0\">");
+	/* Each run's suites named for the run, so none merge in CI. */
+	CHECK_CONTAINS(xml.buf, "<testsuite name=\"scaletest.baseline.s.na\" tests=\"1\" failures=\"1\" errors=\"0\">");
+	CHECK_CONTAINS(xml.buf, "<testsuite name=\"scaletest.baseline.s.nq\" tests=\"1\" failures=\"1\" errors=\"0\">");
+	CHECK_CONTAINS(xml.buf, "<testsuite name=\"scaletest.compare.s.nb\"");
 	nightly_model_release(&m);
 	json_object_put(sum);
 	sb_release(&md);
@@ -683,13 +686,16 @@ TEST(junit_escapes_and_counts)
 	sb_release(&x);
 }
 
-/* A crash is an <error> on the run's status, of the crash's class; each
- * failed check's text carries the class, the title and the console, and
- * "]]>" or markup in a console line stays text. */
-TEST(junit_crash_is_an_error_with_the_console)
+/* A crash of the kernel is a <failure> on the run's status, of the
+ * crash's class (outcome.h: the kernel failed, the test did not break);
+ * a check the crash kept from running is <skipped>, counted in skipped,
+ * its text with the class, the title and the console; "]]>" or markup in
+ * a console line stays text.  The suite is named for the run. */
+TEST(junit_crash_is_a_failure_with_the_console)
 {
 	json_object *root = json_tokener_parse(
-		"{\"status\": \"crash\", \"reason\": \"BUG: KASAN: use-after-free in f\","
+		"{\"run_id\": \"20261203-162316-smoke\", \"status\": \"crash\","
+		" \"reason\": \"BUG: KASAN: use-after-free in f\","
 		" \"started\": \"2026-12-03T16:23:16Z\", \"hostname\": \"h<1>\","
 		" \"timings\": {\"total_s\": 12.5},"
 		" \"crash\": {\"class\": \"kasan\", \"blame\": \"kernel\","
@@ -703,16 +709,19 @@ TEST(junit_crash_is_an_error_with_the_console)
 	report_model_from_json(root, &rm);
 	junit_run(&rm, &x);
 	report_model_release(&rm);
-	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.run\" tests=\"2\" failures=\"1\" errors=\"1\""
-		       " time=\"12.50\" timestamp=\"2026-12-03T16:23:16Z\" hostname=\"h&lt;1&gt;\">");
-	CHECK_CONTAINS(x.buf, "name=\"run status\" time=\"12.50\">\n      <error message=\"crash: BUG: "
+	CHECK_CONTAINS(x.buf, "<testsuites tests=\"2\" failures=\"1\" errors=\"0\">");
+	CHECK_CONTAINS(x.buf, "<testsuite name=\"scaletest.run.20261203-162316-smoke\" tests=\"2\" "
+		       "failures=\"1\" errors=\"0\" skipped=\"1\" time=\"12.50\" timestamp=\"2026-12-03T16:23:16Z\" hostname=\"h&lt;1&gt;\">");
+	CHECK_CONTAINS(x.buf, "name=\"run status\" time=\"12.50\">\n      <failure message=\"crash: BUG: "
 		       "KASAN: use-after-free in f\" type=\"kasan\">status: crash\n");
-	CHECK_CONTAINS(x.buf, "name=\"disks\" time=\"0.00\">\n      <failure message=\"0 of 4\" "
-		       "type=\"check\">check failed: disks\nreason: 0 of 4\n"
+	CHECK(!strstr(x.buf, "<error"));
+	CHECK_CONTAINS(x.buf, "name=\"disks\" time=\"0.00\">\n      <skipped message=\"not judged: "
+		       "the run ended early (crash: BUG: KASAN: use-after-free in f)\">"
+		       "check not judged: disks\nwhat it found: 0 of 4\n"
 		       "the run ended with status crash: BUG: KASAN: use-after-free in f\n"
 		       "crash: kasan (blamed on the kernel): KASAN: use-after-free in f\n"
 		       "console.log around line 7, where the report starts:\n"
-		       "[ 1.0] ]]&gt; &lt;![CDATA[ x\n[ 1.1] BUG: KASAN\n</failure>");
+		       "[ 1.0] ]]&gt; &lt;![CDATA[ x\n[ 1.1] BUG: KASAN\n</skipped>");
 	CHECK(!strstr(x.buf, "]]>"));
 	CHECK(!strstr(x.buf, "<![CDATA["));
 	json_object_put(root);

@@ -6,6 +6,7 @@
 #include "lib/util.h"
 #include "record/console.h"
 #include "record/crash.h"
+#include "record/crash_rules.h"
 #include "test.h"
 
 /* Scan text (fed whole, then finished). */
@@ -26,9 +27,10 @@ static void expect_class(const char *file, int line, const char *text, const cha
 	scan(&cs, text);
 	if (!crash_classify(&cs, NULL, &c))
 		test_fail(file, line, "no class found, expected %s", cls);
-	else if (strcmp(c.cls->name, cls) || strcmp(c.type, type) || strcmp(c.title.buf, title))
-		test_fail(file, line, "got %s %s '%s', expected %s %s '%s'", c.cls->name, c.type,
-			  c.title.buf, cls, type, title);
+	else
+		CHECKF_AT(file, line, !strcmp(c.cls->name, cls) && !strcmp(c.type, type) &&
+			  !strcmp(c.title.buf, title), "got %s %s '%s', expected %s %s '%s'",
+			  c.cls->name, c.type, c.title.buf, cls, type, title);
 	crash_release(&c);
 	console_scan_release(&cs);
 }
@@ -41,12 +43,33 @@ static void expect_nothing(const char *file, int line, const char *text)
 	struct crash c = CRASH_INIT;
 
 	scan(&cs, text);
-	if (crash_classify(&cs, NULL, &c))
-		test_fail(file, line, "found %s '%s', expected nothing", c.cls->name, c.title.buf);
+	CHECKF_AT(file, line, !crash_classify(&cs, NULL, &c), "found %s '%s', expected nothing",
+		  c.cls->name, c.title.buf);
 	crash_release(&c);
 	console_scan_release(&cs);
 }
 #define EXPECT_NOTHING(text) expect_nothing(__FILE__, __LINE__, text)
+
+/* Nothing wrong, and the first finding: class, type and title. */
+static void expect_finding(const char *file, int line, const char *text, const char *cls,
+			   const char *type, const char *title)
+{
+	struct console_scan cs;
+	struct crash c = CRASH_INIT;
+
+	scan(&cs, text);
+	if (crash_classify(&cs, NULL, &c))
+		test_fail(file, line, "found %s '%s', expected nothing", c.cls->name, c.title.buf);
+	else if (!crash_finding(&cs, &c))
+		test_fail(file, line, "no finding, expected %s", cls);
+	else if (strcmp(c.cls->name, cls) || strcmp(c.type, type) || strcmp(c.title.buf, title))
+		test_fail(file, line, "got %s %s '%s', expected %s %s '%s'", c.cls->name, c.type,
+			  c.title.buf, cls, type, title);
+	crash_release(&c);
+	console_scan_release(&cs);
+}
+#define EXPECT_FINDING(text, cls, type, title) \
+	expect_finding(__FILE__, __LINE__, text, cls, type, title)
 
 /* ---- the tables ---------------------------------------------------------- */
 
@@ -61,14 +84,31 @@ TEST(crash_tables_are_well_formed)
 		CHECK(t[i].name && *t[i].name);
 		/* A host-side row says when it applies and titles itself. */
 		CHECK(!t[i].host == !t[i].title);
-		if (t[i].host)
+		if (t[i].host) {
 			CHECK(t[i].type != NULL);
+			CHECK_EQ_INT(t[i].finding, FINDING_NEVER);
+		}
 		for (size_t j = 0; j < i; j++)
-			if (!strcmp(t[i].name, t[j].name))
-				test_fail(__FILE__, __LINE__, "class '%s' twice", t[i].name);
+			CHECKF(strcmp(t[i].name, t[j].name), "class '%s' twice", t[i].name);
 	}
 	/* Every pattern of every table compiles. */
 	CHECK_EQ_INT(crash_check_patterns(), 0);
+	/* A row whose class is a finding whatever the run keeps its reports
+	 * apart, and only such a row does; its formats name no other class. */
+	for (size_t k = 0; k < crash_syzkaller_noopses + crash_own_noopses; k++) {
+		const struct oops *o = k < crash_syzkaller_noopses ? &crash_syzkaller_oopses[k] :
+				       &crash_own_oopses[k - crash_syzkaller_noopses];
+		int finding = crash_class_at(o->cls)->finding == FINDING_ALWAYS;
+
+		if (finding != (o->group == CRASH_GROUP_FINDING))
+			test_fail(__FILE__, __LINE__, "row '%s': group %d, class %s", o->header,
+				  o->group, crash_class_at(o->cls)->name);
+		for (const struct format *f = o->formats; f->fmt; f++)
+			if (f->cls != C_NONE &&
+			    (crash_class_at(f->cls)->finding == FINDING_ALWAYS) != finding)
+				test_fail(__FILE__, __LINE__, "format '%s': class %s in row '%s'",
+					  f->fmt, crash_class_at(f->cls)->name, o->header);
+	}
 }
 
 /* syzkaller's TitleToType: the first row with a prefix of the title. */
@@ -132,11 +172,11 @@ TEST(crash_line_prefixes)
 		struct crash_line l;
 
 		crash_line_parse(&l, lines[i].line, strlen(lines[i].line));
-		if (l.msglen != strlen(lines[i].msg) || memcmp(l.msg, lines[i].msg, l.msglen) ||
-		    l.kind != lines[i].kind || l.id != lines[i].id)
-			test_fail(__FILE__, __LINE__, "'%s': '%.*s' %c %lu, expected '%s' %c %lu",
-				  lines[i].line, (int)l.msglen, l.msg, l.kind ? l.kind : '0', l.id,
-				  lines[i].msg, lines[i].kind ? lines[i].kind : '0', lines[i].id);
+		CHECKF(l.msglen == strlen(lines[i].msg) && !memcmp(l.msg, lines[i].msg, l.msglen) &&
+		       l.kind == lines[i].kind && l.id == lines[i].id,
+		       "'%s': '%.*s' %c %lu, expected '%s' %c %lu",
+		       lines[i].line, (int)l.msglen, l.msg, l.kind ? l.kind : '0', l.id,
+		       lines[i].msg, lines[i].kind ? lines[i].kind : '0', lines[i].id);
 	}
 }
 
@@ -370,7 +410,7 @@ TEST(crash_class_warnings)
 
 TEST(crash_class_memory)
 {
-	EXPECT_CLASS("[   33.0] insmod: page allocation failure: order:5, mode:0x40dc0(GFP_KERNEL|__GFP_COMP|__GFP_ZERO), nodemask=(null)\n"
+	EXPECT_FINDING("[   33.0] insmod: page allocation failure: order:5, mode:0x40dc0(GFP_KERNEL|__GFP_COMP|__GFP_ZERO), nodemask=(null)\n"
 		     "[   33.0] CPU: 0 PID: 312 Comm: insmod Not tainted 6.1.0 #1\n"
 		     "[   33.0] Call Trace:\n"
 		     "[   33.0]  dump_stack_lvl+0x44/0x5c\n"
@@ -423,6 +463,18 @@ TEST(crash_precedence_first_report)
 		     "panic", "DoS", "kernel panic: Fatal exception");
 	EXPECT_CLASS("Out of memory: Killed process 1 (init)\n"
 		     "Kernel panic - not syncing: Attempted to kill init!\n",
+		     "oom", "OOM", "Out of memory");
+	/* An OOM the kernel survived, then a WARNING: the WARNING (issue 36:
+	 * an OOM at 8.5 s hid a WARNING at 16.2 s). */
+	EXPECT_CLASS("[    8.5] dd invoked oom-killer: gfp_mask=0x0, order=0\n"
+		     "[    8.6] Out of memory: Killed process 99 (dd)\n"
+		     "[   16.2] WARNING: CPU: 0 PID: 1 at block/genhd.c:1 add_disk+0x1/0x2\n"
+		     "[   16.2] RIP: 0010:add_disk+0x1/0x2\n",
+		     "warning", "WARNING", "WARNING in add_disk");
+	/* ... and the reboot it brought: the OOM. */
+	EXPECT_CLASS("[    0.0] Linux version 6.1.0\n"
+		     "[    8.6] Out of memory: Killed process 1 (init)\n"
+		     "[    0.0] Linux version 6.1.0\n",
 		     "oom", "OOM", "Out of memory");
 	/* A KASAN report, then an OOM: the KASAN report. */
 	EXPECT_CLASS("BUG: KASAN: use-after-free in blk_mq_free_request+0x2f/0x330\n"
@@ -699,7 +751,12 @@ static const struct {
 	{ "console/kernel-bug-i386.log", "kernel-bug", "kernel BUG in crashmod_init" },
 	{ "console/null-deref-i386.log", "null-deref", "BUG: unable to handle kernel NULL pointer dereference in crashmod_poke" },
 	{ "console/warning-i386.log", "warning", "WARNING in crashmod_init" },
-	{ "console/alloc-failure-x86_64.log", "alloc-failure", "page allocation failure: order:9 in crashmod_alloc_until_failure" },
+	/* A page allocation failure the kernel survives: a finding, no crash
+	 * (crash_findings below); a message that says "Oops". */
+	{ "console/alloc-failure-x86_64.log", NULL, NULL },
+	{ "console/efitime-x86_64.log", NULL, NULL },
+	/* An OOM the kernel survived (awk killed), then a WARNING. */
+	{ "console/oom-then-warning-x86_64.log", "warning", "WARNING in crashmod_init" },
 	{ "replay/timeout/console.log", NULL, NULL },
 	{ "replay/channel-lost/console.log", NULL, NULL },
 	{ "replay/qemu-exit/console.log", NULL, NULL },
@@ -735,18 +792,17 @@ TEST(crash_fixtures_class_and_title)
 		int found = classify_fixture(crash_fixtures[i].file, &c, &lines);
 
 		if (!crash_fixtures[i].cls) {
-			if (found)
-				test_fail(__FILE__, __LINE__, "%s: found %s '%s', expected nothing",
-					  crash_fixtures[i].file, c.cls->name, c.title.buf);
+			CHECKF(!found, "%s: found %s '%s', expected nothing",
+			       crash_fixtures[i].file, c.cls->name, c.title.buf);
 		} else if (!found) {
 			test_fail(__FILE__, __LINE__, "%s: nothing found, expected %s",
 				  crash_fixtures[i].file, crash_fixtures[i].cls);
 		} else {
-			if (strcmp(c.cls->name, crash_fixtures[i].cls) ||
-			    strcmp(c.title.buf, crash_fixtures[i].title))
-				test_fail(__FILE__, __LINE__, "%s: %s '%s', expected %s '%s'",
-					  crash_fixtures[i].file, c.cls->name, c.title.buf,
-					  crash_fixtures[i].cls, crash_fixtures[i].title);
+			CHECKF(!strcmp(c.cls->name, crash_fixtures[i].cls) &&
+			       !strcmp(c.title.buf, crash_fixtures[i].title),
+			       "%s: %s '%s', expected %s '%s'",
+			       crash_fixtures[i].file, c.cls->name, c.title.buf,
+			       crash_fixtures[i].cls, crash_fixtures[i].title);
 			/* The report's first line is in its context, numbered. */
 			CHECK(c.line >= 1 && c.line <= lines);
 			CHECK(c.context.len > 0);
@@ -785,4 +841,63 @@ TEST(crash_fixtures_same_bug_same_title)
 		crash_release(&a);
 		crash_release(&b);
 	}
+}
+
+/* What a report is to a run is its class's: a hung task is a finding while
+ * the run goes on (run.c and result/build.c ask the class, not its name);
+ * a panic is an ending. */
+TEST(crash_class_says_what_a_report_is_to_a_run)
+{
+	struct crash c = CRASH_INIT;
+
+	REQUIRE(classify_fixture("replay/hung-task/console.log", &c, NULL));
+	CHECK_EQ_INT(c.cls->finding, FINDING_IF_SURVIVED);
+	crash_release(&c);
+	REQUIRE(classify_fixture("replay/crash/console.log", &c, NULL));
+	CHECK_EQ_INT(c.cls->finding, FINDING_NEVER);
+	crash_release(&c);
+}
+
+/* A report the kernel survives is a finding: never the crash, never in
+ * the way of one (issue 36: page allocation failures were reported as
+ * crashes, and hid the crash after them). */
+TEST(crash_findings)
+{
+	struct console_scan cs;
+	struct crash c = CRASH_INIT, f = CRASH_INIT;
+	size_t len;
+	char *buf = fixture("console/alloc-failure-x86_64.log", &len);
+
+	console_scan_init(&cs);
+	console_scan_feed(&cs, buf, len);
+	console_scan_finish(&cs);
+	CHECK_EQ_INT(crash_classify(&cs, NULL, &c), 0);
+	CHECK_EQ_INT(cs.oom, 0);
+	REQUIRE(crash_finding(&cs, &f));
+	CHECK_STR(f.cls->name, "alloc-failure");
+	CHECK_EQ_INT(f.cls->finding, FINDING_ALWAYS);
+	CHECK_STR(f.title.buf, "page allocation failure: order:9 in crashmod_alloc_until_failure");
+	CHECK_EQ_INT(f.line, 341);
+	CHECK_CONTAINS(f.context.buf, "insmod: page allocation failure: order:9");
+	console_scan_release(&cs);
+	free(buf);
+
+	/* A page allocation failure, then a crash: the crash. */
+	scan(&cs, "[   33.0] insmod: page allocation failure: order:5, mode:0x40dc0(GFP_KERNEL), nodemask=(null)\n"
+		  "[   33.0] Call Trace:\n"
+		  "[   33.0]  warn_alloc+0x137/0x160\n"
+		  "[   33.0]  blk_mq_alloc_rqs+0x11d/0x2c0\n"
+		  "[   40.0] Kernel panic - not syncing: Fatal exception\n");
+	REQUIRE(crash_classify(&cs, NULL, &c));
+	CHECK_STR(c.cls->name, "panic");
+	REQUIRE(crash_finding(&cs, &f));
+	CHECK_STR(f.title.buf, "page allocation failure: order:5 in blk_mq_alloc_rqs");
+	console_scan_release(&cs);
+
+	/* A crash holds no finding. */
+	scan(&cs, "[    1.0] Kernel panic - not syncing: Fatal exception\n");
+	CHECK_EQ_INT(crash_finding(&cs, &f), 0);
+	console_scan_release(&cs);
+	crash_release(&c);
+	crash_release(&f);
 }

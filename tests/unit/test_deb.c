@@ -73,9 +73,9 @@ TEST(deb_parse_show_garbage)
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		char *version = NULL, *dep = NULL;
 
-		if (deb_parse_show(bad[i], &version, &dep) != -1)
-			test_fail(__FILE__, __LINE__, "'%s' accepted (version '%s')",
-				  bad[i], version ? version : "(null)");
+		int r = deb_parse_show(bad[i], &version, &dep);
+
+		CHECKF(r == -1, "'%s' accepted (version '%s')", bad[i], version ? version : "(null)");
 		free(version);
 		free(dep);
 	}
@@ -115,4 +115,74 @@ TEST(deb_parse_show_kernel_dep_among_others)
 	CHECK_STR(dep, "linux-image-6.1.0-57-cloud-amd64");
 	free(version);
 	free(dep);
+}
+
+/* Fixtures: `apt-cache show` of sid's 7.2 and experimental's 7.3
+ * (December 2026): the versioned package is a metapackage of three parts. */
+TEST(deb_parse_stanza_split_kernel)
+{
+	static const char *const files[][2] = {
+		{ "deb/linux-image-7.2.13+deb14-amd64.txt", "7.2.13+deb14-amd64" },
+		{ "deb/linux-image-7.3-amd64.txt", "7.3-amd64" },
+	};
+	static const char *const pre[] = { "linux-binary-", "linux-modules-", "linux-base-" };
+
+	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+		char *buf = fixture(files[f][0], NULL);
+		struct deb_stanza st;
+
+		REQUIRE(deb_parse_stanza(buf, &st) == 0);
+		/* "linux-initramfs-tool" and "dracut" are no kernel. */
+		CHECK(st.kernel_dep == NULL);
+		for (int k = 0; k < DEB_PARTS; k++) {
+			char *want = xstrfmt("%s%s", pre[k], files[f][1]);
+			CHECK_STR(st.part[k], want);
+			CHECK_STR(st.part_version[k], st.version);
+			free(want);
+		}
+		deb_stanza_release(&st);
+		free(buf);
+	}
+}
+
+TEST(deb_parse_stanza_meta_to_split_kernel)
+{
+	/* sid's linux-image-amd64: linux-base-amd64 (a metapackage too) is
+	 * no part; the kernel is linux-image-7.2.13+deb14-amd64. */
+	char *buf = fixture("deb/linux-image-amd64-sid.txt", NULL);
+	struct deb_stanza st;
+
+	REQUIRE(deb_parse_stanza(buf, &st) == 0);
+	CHECK_STR(st.version, "7.2.13-1");
+	CHECK_STR(st.kernel_dep, "linux-image-7.2.13+deb14-amd64");
+	CHECK(st.part[0] == NULL && st.part[1] == NULL && st.part[2] == NULL);
+	deb_stanza_release(&st);
+	free(buf);
+}
+
+TEST(deb_parse_stanza_split_parts_malformed)
+{
+	static const char *const text[] = {
+		/* parts of another flavour than the binary: not taken */
+		"Package: x\nVersion: 7.2-1\nDepends: linux-binary-7.2-amd64 (= 7.2-1), "
+		"linux-modules-7.2-cloud-amd64 (= 7.2-1)\n",
+		/* a version that is no Debian version: the part without one */
+		"Package: x\nVersion: 7.2-1\nDepends: linux-binary-7.2-amd64 (= $(reboot)), "
+		"linux-modules-7.2-amd64 (= 7.2-1)\n",
+		/* -dbg is no kernel to follow */
+		"Package: x\nVersion: 7.2-1\nDepends: linux-image-7.2-amd64-dbg (= 7.2-1)\n",
+	};
+	struct deb_stanza st;
+
+	REQUIRE(deb_parse_stanza(text[0], &st) == 0);
+	CHECK_STR(st.part[0], "linux-binary-7.2-amd64");
+	CHECK(st.part[1] == NULL);
+	deb_stanza_release(&st);
+	REQUIRE(deb_parse_stanza(text[1], &st) == 0);
+	CHECK(st.part_version[0] == NULL);
+	CHECK_STR(st.part_version[1], "7.2-1");
+	deb_stanza_release(&st);
+	REQUIRE(deb_parse_stanza(text[2], &st) == 0);
+	CHECK(st.kernel_dep == NULL);
+	deb_stanza_release(&st);
 }

@@ -50,20 +50,21 @@ TEST(disk_index_known_values)
 
 TEST(disk_name_index_round_trip)
 {
-	for (long i = 0; i <= 20000; i++) {
-		char buf[DISK_NAME_MAX], pfx[3];
+	char buf[DISK_NAME_MAX] = "", pfx[3] = "";
+	long i;
+
+	/* Up to the first index whose name does not lead back to it. */
+	for (i = 0; i <= 20000; i++) {
 		const char *prefix = i % 2 ? "vd" : "sd";
 
 		if (disk_name(prefix, i, buf, sizeof(buf)) < 0) {
-			test_fail(__FILE__, __LINE__, "disk_name(%ld) failed", i);
+			snprintf(buf, sizeof(buf), "(no name)");
 			break;
 		}
-		if (disk_index(buf, pfx) != i || strcmp(pfx, prefix)) {
-			test_fail(__FILE__, __LINE__, "%ld -> %s -> %ld (%s)", i, buf,
-				  disk_index(buf, pfx), pfx);
+		if (disk_index(buf, pfx) != i || strcmp(pfx, prefix))
 			break;
-		}
 	}
+	CHECKF(i > 20000, "%ld -> %s -> %ld (%s)", i, buf, disk_index(buf, pfx), pfx);
 }
 
 TEST(disk_names_are_in_order_and_unique)
@@ -71,17 +72,17 @@ TEST(disk_names_are_in_order_and_unique)
 	/* Shorter names first, then alphabetical within a length: the same
 	 * order the indexes have. */
 	char prev[DISK_NAME_MAX] = "";
+	const char *n = "";
+	long i;
 
-	for (long i = 0; i <= 20000; i++) {
-		const char *n = name_of("sd", i);
-
+	for (i = 0; i <= 20000; i++) {
+		n = name_of("sd", i);
 		if (i && (strlen(n) < strlen(prev) ||
-			  (strlen(n) == strlen(prev) && strcmp(n, prev) <= 0))) {
-			test_fail(__FILE__, __LINE__, "%s (%ld) after %s", n, i, prev);
+			  (strlen(n) == strlen(prev) && strcmp(n, prev) <= 0)))
 			break;
-		}
 		snprintf(prev, sizeof(prev), "%s", n);
 	}
+	CHECKF(i > 20000, "%s (%ld) after %s", n, i, prev);
 }
 
 TEST(disk_name_limits)
@@ -103,9 +104,8 @@ TEST(disk_index_rejects_other_names)
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
-		if (disk_index(bad[i], NULL) != -1)
-			test_fail(__FILE__, __LINE__, "disk_index(\"%s\") = %ld, not -1",
-				  bad[i], disk_index(bad[i], NULL));
+		CHECKF(disk_index(bad[i], NULL) == -1, "disk_index(\"%s\") = %ld, not -1",
+		       bad[i], disk_index(bad[i], NULL));
 }
 
 static const char *bl_bad(const char *text)
@@ -230,17 +230,16 @@ TEST(blocklist_sort_many)
 	/* 4000 disks given in reverse: sorted back to index order. */
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	struct blocklist l = BLOCKLIST_INIT;
+	size_t pos;
 
 	for (long i = 3999; i >= 0; i--)
 		sb_addf(&text, "%s %ld:%ld\n", name_of("sd", i), 8 + i / 16, (i % 16) * 16);
 	REQUIRE(blocklist_parse(&l, text.buf, text.len, &err) == 0);
 	REQUIRE(l.n == 4000);
 	blocklist_sort(&l);
-	for (size_t i = 0; i < l.n; i++)
-		if (disk_index(l.b[i].name, NULL) != (long)i) {
-			test_fail(__FILE__, __LINE__, "position %zu holds %s", i, l.b[i].name);
-			break;
-		}
+	for (pos = 0; pos < l.n && disk_index(l.b[pos].name, NULL) == (long)pos; pos++)
+		;
+	CHECKF(pos == l.n, "position %zu holds %s", pos, l.b[pos].name);
 	CHECK_STR(l.b[3999].name, "sdewv");
 	blocklist_release(&l);
 	sb_release(&text);

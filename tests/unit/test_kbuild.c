@@ -305,3 +305,35 @@ TEST(kbuild_toolchain_names_what_is_missing)
 	sb_release(&missing);
 	free(old);
 }
+
+/* KCIDB's patchset hash: what "sha256sum *.patch | cut -c-64 | sha256sum"
+ * prints for the same files (the value below is that command's, run on
+ * two files holding "a\n" and "b\n"); "" for no patch; NULL for one that
+ * cannot be read.  Order matters. */
+TEST(kbuild_patchset_hash_is_kcidbs)
+{
+	const char *d = test_tmpdir();
+	struct strvec v = STRVEC_INIT;
+	char *h;
+
+	put(d, "0001-a.patch", "a\n");
+	put(d, "0002-b.patch", "b\n");
+	h = kbuild_patchset_hash(&v);
+	CHECK_STR(h, "");
+	free(h);
+	strvec_pushf(&v, "%s/0001-a.patch", d);
+	strvec_pushf(&v, "%s/0002-b.patch", d);
+	h = kbuild_patchset_hash(&v);
+	CHECK_STR(h, "7b77b1b66500ed66bdb3e5f10e78f55ab6d4b404fa676ec1bee2ab5b31346a80");
+	free(h);
+	strvec_clear(&v);
+	strvec_pushf(&v, "%s/0002-b.patch", d);
+	strvec_pushf(&v, "%s/0001-a.patch", d);
+	h = kbuild_patchset_hash(&v);
+	REQUIRE(h);
+	CHECK(strcmp(h, "7b77b1b66500ed66bdb3e5f10e78f55ab6d4b404fa676ec1bee2ab5b31346a80"));
+	free(h);
+	strvec_pushf(&v, "%s/missing.patch", d);
+	CHECK(kbuild_patchset_hash(&v) == NULL);
+	strvec_clear(&v);
+}

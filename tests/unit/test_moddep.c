@@ -3,46 +3,25 @@
 #include <string.h>
 
 #include "guest/moddep.h"
-#include "lib/child.h"
+#include "helpers.h"
 #include "lib/strvec.h"
 #include "test.h"
 #include "lib/util.h"
 
 /*
- * The tree: tests/fixtures/kmod/mktree.sh, fake modules indexed by the
- * real depmod (their dependencies from their symbols, softdeps and
- * aliases from their .modinfo), compressed as kernels ship them.  Made in
- * the test's own directory, so each test reads a tree nobody else wrote.
+ * The tree: tests/fixtures/kmod/mktree.sh (kmod_tree(), helpers.h), fake
+ * modules indexed by the real depmod (their dependencies from their
+ * symbols, softdeps and aliases from their .modinfo), compressed as
+ * kernels ship them.
  */
-#define KVER "9.9.9-scaletest"
-
-static char *make_tree(const char *variant)
-{
-	const char *dir = test_tmpdir();
-	char *root = xstrfmt("%s/root%s%s", dir, *variant ? "-" : "", variant);
-	const char *argv[] = { "sh", SCALETEST_SOURCE_ROOT "/tests/fixtures/kmod/mktree.sh",
-			       root, variant, NULL };
-	struct child_opts o = CHILD_OPTS_INIT;
-	struct strbuf out = STRBUF_INIT;
-	struct child_result res;
-
-	o.capture = &out;
-	o.timeout = 120;
-	if (child_run(argv, &o, &res) < 0 || !child_ok(&res))
-		test_abort(__FILE__, __LINE__, "mktree.sh %s failed (%s): %s", variant,
-			   child_describe(&res), out.buf);
-	sb_release(&out);
-	return root;
-}
-
 static char *tree_dir(const char *root)
 {
-	return xstrfmt("%s/lib/modules/" KVER, root);
+	return xstrfmt("%s/lib/modules/" KMOD_TREE_KVER, root);
 }
 
 static void open_tree(struct moddep *d, const char *variant)
 {
-	char *root = make_tree(variant), *dir = tree_dir(root);
+	char *root = kmod_tree(variant), *dir = tree_dir(root);
 	struct strbuf err = STRBUF_INIT;
 
 	if (moddep_open(d, dir, &err) < 0)
@@ -190,7 +169,7 @@ TEST(moddep_gzip_module_depmod_passed_over)
 	open_tree(&d, "");
 	CHECK_EQ_INT(moddep_closure(&d, "virtio_blk", &order, NULL, &err), -1);
 	CHECK_CONTAINS(err.buf, "module 'virtio_blk' is not in modules.dep although '");
-	CHECK_CONTAINS(err.buf, "/lib/modules/" KVER "/kernel/drivers/block/virtio_blk.ko.gz' "
+	CHECK_CONTAINS(err.buf, "/lib/modules/" KMOD_TREE_KVER "/kernel/drivers/block/virtio_blk.ko.gz' "
 		       "is there: depmod without zlib");
 	CHECK_CONTAINS(err.buf, "gunzip them and run depmod again");
 	strvec_clear(&order);
@@ -201,11 +180,11 @@ TEST(moddep_gzip_module_depmod_passed_over)
 TEST(moddep_tree_without_index)
 {
 	struct moddep d = MODDEP_INIT;
-	char *root = make_tree("nodep"), *dir = tree_dir(root);
+	char *root = kmod_tree("nodep"), *dir = tree_dir(root);
 	struct strbuf err = STRBUF_INIT;
 
 	CHECK_EQ_INT(moddep_open(&d, dir, &err), -1);
-	CHECK_CONTAINS(err.buf, "/lib/modules/" KVER "/modules.dep' is missing: the modules "
+	CHECK_CONTAINS(err.buf, "/lib/modules/" KMOD_TREE_KVER "/modules.dep' is missing: the modules "
 		       "tree '");
 	CHECK_CONTAINS(err.buf, "run 'depmod -b ROOT VERSION'");
 	moddep_release(&d);

@@ -4,31 +4,14 @@
 #include <zlib.h>
 
 #include "guest/modfile.h"
-#include "lib/child.h"
+#include "helpers.h"
 #include "test.h"
 #include "lib/util.h"
 
 /* Modules made by tests/fixtures/kmod/mktree.sh (gcc objects, compressed
- * with the real xz, zstd and gzip), each variant in its own tree. */
-#define KDIR "/lib/modules/9.9.9-scaletest/kernel/drivers/scsi/"
-
-static char *make_tree(const char *variant)
-{
-	char *root = xstrfmt("%s/root-%s", test_tmpdir(), variant);
-	const char *argv[] = { "sh", SCALETEST_SOURCE_ROOT "/tests/fixtures/kmod/mktree.sh",
-			       root, variant, NULL };
-	struct child_opts o = CHILD_OPTS_INIT;
-	struct strbuf out = STRBUF_INIT;
-	struct child_result res;
-
-	o.capture = &out;
-	o.timeout = 120;
-	if (child_run(argv, &o, &res) < 0 || !child_ok(&res))
-		test_abort(__FILE__, __LINE__, "mktree.sh %s failed (%s): %s", variant,
-			   child_describe(&res), out.buf);
-	sb_release(&out);
-	return root;
-}
+ * with the real xz, zstd and gzip), each variant in its own tree
+ * (kmod_tree(), helpers.h). */
+#define KDIR "/lib/modules/" KMOD_TREE_KVER "/kernel/drivers/scsi/"
 
 TEST(modfile_names)
 {
@@ -59,7 +42,7 @@ TEST(modfile_each_compression_same_module)
 {
 	/* scsi_debug as xz (the tree's) and as gzip (the copy beside it):
 	 * the same ELF bytes. */
-	char *root = make_tree("");
+	char *root = kmod_tree("");
 	char *xz = xstrfmt("%s" KDIR "scsi_debug.ko.xz", root);
 	char *gz = xstrfmt("%s/extra/scsi_debug.ko.gz", root);
 	char *zst = xstrfmt("%s" KDIR "virtio_scsi.ko.zst", root);
@@ -97,7 +80,7 @@ TEST(modfile_each_compression_same_module)
  * nothing was appended. */
 static void refused(const char *variant, const char *file, const char *const *want)
 {
-	char *root = make_tree(variant);
+	char *root = kmod_tree(variant);
 	char *path = xstrfmt("%s" KDIR "%s", root, file);
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "helpers.h"
 #include "lib/strbuf.h"
 #include "record/records.h"
 #include "result/analysis.h"
@@ -52,10 +54,51 @@ static const struct records_ops ops = {
 	.phase = saw_phase, .progress = saw_progress, .end = saw_end,
 };
 
+/* A default scenario's records and the frames to feed them; what the
+ * records call (with ops, NULL: nothing) is counted in seen. */
+struct feed {
+	struct scenario s;
+	struct records rs;
+	struct seen seen;
+	struct strbuf sb;
+};
+
+static void feed_start(struct feed *f, const struct records_ops *o)
+{
+	f->seen = (struct seen){ 0, 0, -1, 0, 0, 0, 0 };
+	f->sb = (struct strbuf)STRBUF_INIT;
+	scenario_init(&f->s);
+	records_init(&f->rs, &f->s, NULL, o, o ? &f->seen : NULL);
+}
+
+static void feed_release(struct feed *f)
+{
+	records_release(&f->rs);
+	scenario_release(&f->s);
+	sb_release(&f->sb);
+}
+
 static void frame(struct strbuf *sb, unsigned long seq, const char *type,
 		  const char *phase, const char *payload)
 {
 	channel_frame(sb, seq, type, phase, payload, strlen(payload));
+}
+
+/* frame() of a payload made as printf makes it. */
+static void framef(struct strbuf *sb, unsigned long seq, const char *type,
+		   const char *phase, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void framef(struct strbuf *sb, unsigned long seq, const char *type,
+		   const char *phase, const char *fmt, ...)
+{
+	struct strbuf p = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&p, fmt, ap);
+	va_end(ap);
+	frame(sb, seq, type, phase, p.buf);
+	sb_release(&p);
 }
 
 /* A monitor sample's block count is kept with its memory (and a bad one
@@ -109,10 +152,7 @@ TEST(records_progress_reaches_ops_samples_do_not)
 	/* A guest since the scan's count: the request queues made, 0 block
 	 * devices yet. */
 	frame(&sb, ++seq, "progress", "after-insmod", "10.5 2 9 30000\n");
-	util_quiet = 1;
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	util_quiet = 0;
+	records_feed_all(&rs, sb.buf, sb.len);
 	CHECK_EQ_INT((long long)json_object_array_length(rs.samples), 2);
 	CHECK_EQ_INT(json_object_get_int64(json_object_object_get(
 		json_object_array_get_idx(rs.samples, 1), "blocks")), 1042);
@@ -136,91 +176,65 @@ TEST(records_progress_reaches_ops_samples_do_not)
 /* Each 'end' record used to move the deadline on: only the first counts. */
 TEST(records_only_the_first_end_counts)
 {
-	struct scenario s;
-	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
-	struct strbuf sb = STRBUF_INIT;
+	struct feed f;
 
-	scenario_init(&s);
-	records_init(&rs, &s, NULL, &ops, &seen);
-	frame(&sb, 1, "mark", "boot", "3.10\n");
-	frame(&sb, 2, "end", "boot", "status=fail\nreason=first\n");
-	frame(&sb, 3, "end", "boot", "status=pass\n");
-	frame(&sb, 4, "end", "boot", "status=pass\n");
-	stderr_capture_begin();
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	free(stderr_capture_end());
-	CHECK_EQ_INT(seen.phases, 1);
-	CHECK_EQ_INT(seen.ends, 1);
-	CHECK(rs.got_end);
-	CHECK_STR(rs.end_status, "fail");
-	CHECK_STR(rs.end_reason, "first");
-	CHECK_EQ_INT(rs.nrejections, 2);
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 0)),
-		       "a second end record");
-	records_release(&rs);
-	scenario_release(&s);
-	sb_release(&sb);
+	feed_start(&f, &ops);
+	frame(&f.sb, 1, "mark", "boot", "3.10\n");
+	frame(&f.sb, 2, "end", "boot", "status=fail\nreason=first\n");
+	frame(&f.sb, 3, "end", "boot", "status=pass\n");
+	frame(&f.sb, 4, "end", "boot", "status=pass\n");
+	records_feed_all(&f.rs, f.sb.buf, f.sb.len);
+	CHECK_EQ_INT(f.seen.phases, 1);
+	CHECK_EQ_INT(f.seen.ends, 1);
+	CHECK(f.rs.got_end);
+	CHECK_STR(f.rs.end_status, "fail");
+	CHECK_STR(f.rs.end_reason, "first");
+	CHECK_EQ_INT(f.rs.nrejections, 2);
+	CHECK_CONTAINS(records_rejection(&f.rs, 0), "a second end record");
+	feed_release(&f);
 }
 
 TEST(records_reject_unknown_types_and_phases_out_of_order)
 {
-	struct scenario s;
-	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
-	struct strbuf sb = STRBUF_INIT;
+	struct feed f;
 
-	scenario_init(&s);
-	records_init(&rs, &s, NULL, &ops, &seen);
-	frame(&sb, 1, "mark", "before-insmod", "5.00\n");
-	frame(&sb, 2, "mark", "boot", "6.00\n");		/* backwards */
-	frame(&sb, 3, "bogus", "boot", "x");
-	frame(&sb, 4, "meminfo", "after-io", "MemFree: 1 kB\n");	/* not this phase */
-	frame(&sb, 5, "mark", "after-insmod", "-1\n");		/* bad uptime */
-	stderr_capture_begin();
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	free(stderr_capture_end());
-	CHECK_EQ_INT(seen.phases, 1);
-	CHECK_EQ_INT(seen.last_phase, PHASE_BEFORE_INSMOD);
-	CHECK_EQ_INT(rs.phase, PHASE_BEFORE_INSMOD);
-	CHECK_EQ_INT(rs.nrejections, 4);
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 0)),
-		       "unexpected phase 'boot'");
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 1)),
-		       "unknown type 'bogus'");
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 2)),
-		       "outside that phase");
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 3)),
-		       "bad uptime");
-	records_release(&rs);
-	scenario_release(&s);
-	sb_release(&sb);
+	feed_start(&f, &ops);
+	frame(&f.sb, 1, "mark", "before-insmod", "5.00\n");
+	frame(&f.sb, 2, "mark", "boot", "6.00\n");		/* backwards */
+	frame(&f.sb, 3, "bogus", "boot", "x");
+	frame(&f.sb, 4, "meminfo", "after-io", "MemFree: 1 kB\n");	/* not this phase */
+	frame(&f.sb, 5, "mark", "after-insmod", "-1\n");		/* bad uptime */
+	records_feed_all(&f.rs, f.sb.buf, f.sb.len);
+	CHECK_EQ_INT(f.seen.phases, 1);
+	CHECK_EQ_INT(f.seen.last_phase, PHASE_BEFORE_INSMOD);
+	CHECK_EQ_INT(f.rs.phase, PHASE_BEFORE_INSMOD);
+	CHECK_EQ_INT(f.rs.nrejections, 4);
+	CHECK_CONTAINS(records_rejection(&f.rs, 0), "unexpected phase 'boot'");
+	CHECK_CONTAINS(records_rejection(&f.rs, 1), "unknown type 'bogus'");
+	CHECK_CONTAINS(records_rejection(&f.rs, 2), "outside that phase");
+	CHECK_CONTAINS(records_rejection(&f.rs, 3), "bad uptime");
+	feed_release(&f);
 }
 
 /* A run that ended at a deadline: the status says which phase was late,
  * whatever the checks say; the host's clock lands in each phase. */
 TEST(result_build_timeout_names_the_late_phase)
 {
-	struct scenario s;
-	struct records rs;
+	struct feed f;
 	struct console_scan cs;
-	struct strbuf sb = STRBUF_INIT;
 	json_object *host = host_new(), *root;
 	enum run_status st;
 
-	scenario_init(&s);
-	records_init(&rs, &s, NULL, NULL, NULL);
-	frame(&sb, 1, "mark", "boot", "3.10\n");
-	frame(&sb, 2, "mark", "before-insmod", "4.20\n");
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
+	feed_start(&f, NULL);
+	frame(&f.sb, 1, "mark", "boot", "3.10\n");
+	frame(&f.sb, 2, "mark", "before-insmod", "4.20\n");
+	records_feed(&f.rs, f.sb.buf, f.sb.len);
+	records_finish(&f.rs);
 	console_scan_init(&cs);
 	host_phase(host, "boot", 7.5);
 	json_object_object_add(host, "booted", json_object_new_boolean(1));
 	json_object_object_add(host, "timed_out", json_object_new_boolean(1));
-	root = result_build(&s, &rs, &cs, host, &st);
+	root = result_build(&f.s, &f.rs, &cs, host, &st);
 	CHECK_EQ_INT(st, RUN_TIMEOUT);
 	CHECK_STR(jstr(root, "status", ""), "timeout");
 	CHECK_CONTAINS(jstr(root, "reason", ""), "phase 'after-insmod' not reached in time");
@@ -230,9 +244,7 @@ TEST(result_build_timeout_names_the_late_phase)
 	json_object_put(root);
 	json_object_put(host);
 	console_scan_release(&cs);
-	records_release(&rs);
-	scenario_release(&s);
-	sb_release(&sb);
+	feed_release(&f);
 }
 
 /* Invalid UTF-8 and C0/C1 controls from the guest: a kv value, an end
@@ -243,66 +255,50 @@ TEST(result_build_timeout_names_the_late_phase)
 TEST(records_hostile_bytes_are_cleaned)
 {
 	static const char hostile[] = "a\xc2\x9b" "31mred\xff\xfe\xed\xa0\x80z\xc3\xa9";
-	struct scenario s;
-	struct records rs;
+	struct feed f;
 	struct console_scan cs;
-	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
 	enum run_status st;
 	json_object *host, *root;
 	const char *text;
 
-	scenario_init(&s);
-	records_init(&rs, &s, NULL, NULL, NULL);
-	frame(&sb, 1, "mark", "boot", "3.10\n");
-	sb_addf(&p, "kernel=%s\nnote=x\n", hostile);
-	frame(&sb, 2, "info", "boot", p.buf);
-	sb_reset(&p);
-	sb_addf(&p, "disk=vd%s ok=0 error=%s\n", hostile, hostile);
-	frame(&sb, 3, "io", "boot", p.buf);
-	sb_reset(&p);
-	sb_addf(&p, "fio: %s\x1b[2J\nmore\n", hostile);
-	frame(&sb, 4, "fiolog", "sample", p.buf);
-	sb_reset(&p);
-	sb_addf(&p, "{\"jobs\": [{\"jobname\": \"%s\\u0085\\u009b\", \"error\": 0}]}", hostile);
-	frame(&sb, 5, "fio", "sample", p.buf);
-	sb_reset(&p);
-	sb_addf(&p, "bad=%s word\xc2\x85=1\n", hostile);
-	frame(&sb, 6, "io", "boot", p.buf);
-	sb_reset(&p);
-	sb_addf(&p, "status=fail\nreason=%s\n", hostile);
-	frame(&sb, 7, "end", "boot", p.buf);
+	feed_start(&f, NULL);
+	frame(&f.sb, 1, "mark", "boot", "3.10\n");
+	framef(&f.sb, 2, "info", "boot", "kernel=%s\nnote=x\n", hostile);
+	framef(&f.sb, 3, "io", "boot", "disk=vd%s ok=0 error=%s\n", hostile, hostile);
+	framef(&f.sb, 4, "fiolog", "sample", "fio: %s\x1b[2J\nmore\n", hostile);
+	framef(&f.sb, 5, "fio", "sample",
+	       "{\"jobs\": [{\"jobname\": \"%s\\u0085\\u009b\", \"error\": 0}]}", hostile);
+	framef(&f.sb, 6, "io", "boot", "bad=%s word\xc2\x85=1\n", hostile);
+	framef(&f.sb, 7, "end", "boot", "status=fail\nreason=%s\n", hostile);
 	stderr_capture_begin();
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
+	records_feed(&f.rs, f.sb.buf, f.sb.len);
+	records_finish(&f.rs);
 	char *warnings = stderr_capture_end();
 	CHECK(text_is_clean(warnings, strlen(warnings), 1));
 	free(warnings);
 
-	CHECK_STR(rs.end_reason, "a?31mred?????z\xc3\xa9");
+	CHECK_STR(f.rs.end_reason, "a?31mred?????z\xc3\xa9");
 	console_scan_init(&cs);
 	console_scan_finish(&cs);
 	host = host_new();
-	root = result_build(&s, &rs, &cs, host, &st);
+	root = result_build(&f.s, &f.rs, &cs, host, &st);
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY);
 	CHECK(text_is_clean(text, strlen(text), 1));
 	CHECK_STR(jstr(root, "guest.kernel", NULL), "a?31mred?????z\xc3\xa9");
-	CHECK_STR(jstr(rs.fio_groups, "sample.message", NULL), "fio: a?31mred?????z\xc3\xa9?[2J");
-	CHECK_STR(jstr(json_object_array_get_idx(rs.fio_jobs, 0), "job", NULL),
+	CHECK_STR(jstr(f.rs.fio_groups, "sample.message", NULL), "fio: a?31mred?????z\xc3\xa9?[2J");
+	CHECK_STR(jstr(json_object_array_get_idx(f.rs.fio_jobs, 0), "job", NULL),
 		  "a?31mred?????z\xc3\xa9??");
-	text = json_object_to_json_string(rs.rejections);
+	text = json_object_to_json_string(f.rs.rejections);
 	CHECK(text_is_clean(text, strlen(text), 0));
 	CHECK_CONTAINS(text, "word?=1");	/* U+0085, a C1 control */
-	text = json_object_to_json_string(rs.io);
+	text = json_object_to_json_string(f.rs.io);
 	CHECK_CONTAINS(text, "vda?31mred?????z\xc3\xa9");
 
 	/* And every report of it (report/model.c cleans a damaged tree too). */
 	json_object_put(root);
 	json_object_put(host);
 	console_scan_release(&cs);
-	records_release(&rs);
-	scenario_release(&s);
-	sb_release(&sb);
-	sb_release(&p);
+	feed_release(&f);
 }
 
 /* The same bytes written straight into a result.json (damaged, edited by
@@ -351,56 +347,44 @@ TEST(records_pageowner)
 		" sd_probe+0x1/0x2 [sd_mod]\nend 1\n";
 	static const char after[] = "pageowner 1 page_owner\n4 0\n post_alloc_hook+0x1/0x2\n"
 		" sd_probe+0x1/0x2 [sd_mod]\nend 1\n";
-	struct scenario s;
-	struct records rs;
-	struct seen seen = { 0, 0, -1, 0, 0, 0, 0 };
-	struct strbuf sb = STRBUF_INIT;
+	struct feed f;
 	const char *rej;
 
-	scenario_init(&s);
-	records_init(&rs, &s, NULL, &ops, &seen);
-	frame(&sb, 1, "pageowner", "after-insmod", after);
-	frame(&sb, 2, "pageowner", "before-insmod", before);
-	frame(&sb, 3, "pageowner", "before-insmod", before);
-	frame(&sb, 4, "pageowner", "after-io", after);
-	frame(&sb, 5, "pageowner", "after-insmod", after);
-	frame(&sb, 6, "attr", "after-insmod", "status=unavailable\nreason=no tracefs\n"
+	feed_start(&f, &ops);
+	frame(&f.sb, 1, "pageowner", "after-insmod", after);
+	frame(&f.sb, 2, "pageowner", "before-insmod", before);
+	frame(&f.sb, 3, "pageowner", "before-insmod", before);
+	frame(&f.sb, 4, "pageowner", "after-io", after);
+	frame(&f.sb, 5, "pageowner", "after-insmod", after);
+	frame(&f.sb, 6, "attr", "after-insmod", "status=unavailable\nreason=no tracefs\n"
 	      "page_owner=ok\npage_owner_file=page_owner\npage_owner_before_cs=150\n"
 	      "page_owner_after_cs=210\n");
-	util_quiet = 1;
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	util_quiet = 0;
-	rej = json_object_to_json_string(rs.rejections);
-	CHECK_EQ_INT(rs.nrejections, 3);
+	records_feed_all(&f.rs, f.sb.buf, f.sb.len);
+	rej = json_object_to_json_string(f.rs.rejections);
+	CHECK_EQ_INT(f.rs.nrejections, 3);
 	CHECK_CONTAINS(rej, "record 1: pageowner after insmod without one before");
 	CHECK_CONTAINS(rej, "record 3: a second pageowner for 'before-insmod'");
 	CHECK_CONTAINS(rej, "record 4: pageowner for an unknown phase 'after-io'");
-	CHECK_STR(jstr(rs.attribution, "sources.page_owner.status", ""), "ok");
-	CHECK_EQ_INT(jint(rs.attribution, "sources.page_owner.bytes", -1), 3 * 4096);
-	CHECK_STR(jstr(json_object_array_get_idx(jget(rs.attribution, "sources.page_owner.sites"), 0), "site", ""), "sd_probe [sd_mod]");
-	CHECK(jget(rs.attribution, "sources.page_owner.read_after_s") != NULL);
-	records_release(&rs);
+	CHECK_STR(jstr(f.rs.attribution, "sources.page_owner.status", ""), "ok");
+	CHECK_EQ_INT(jint(f.rs.attribution, "sources.page_owner.bytes", -1), 3 * 4096);
+	CHECK_STR(jstr(json_object_array_get_idx(jget(f.rs.attribution, "sources.page_owner.sites"), 0), "site", ""), "sd_probe [sd_mod]");
+	CHECK(jget(f.rs.attribution, "sources.page_owner.read_after_s") != NULL);
+	records_release(&f.rs);
 
 	/* Malformed, then the guest saying why there is none. */
-	sb_reset(&sb);
-	records_init(&rs, &s, NULL, &ops, &seen);
-	frame(&sb, 1, "pageowner", "before-insmod", "pageowner 1 page_owner\n1 0\n");
-	frame(&sb, 2, "attr", "after-insmod", "status=ok\nkey=stacktrace\n"
+	sb_reset(&f.sb);
+	records_init(&f.rs, &f.s, NULL, &ops, &f.seen);
+	frame(&f.sb, 1, "pageowner", "before-insmod", "pageowner 1 page_owner\n1 0\n");
+	frame(&f.sb, 2, "attr", "after-insmod", "status=ok\nkey=stacktrace\n"
 	      "page_owner=unavailable\npage_owner_reason=no /sys/kernel/debug/page_owner\n");
-	util_quiet = 1;
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	util_quiet = 0;
-	CHECK_EQ_INT(rs.nrejections, 1);
-	CHECK_CONTAINS(json_object_to_json_string(rs.rejections),
+	records_feed_all(&f.rs, f.sb.buf, f.sb.len);
+	CHECK_EQ_INT(f.rs.nrejections, 1);
+	CHECK_CONTAINS(json_object_to_json_string(f.rs.rejections),
 		       "record 1: pageowner for 'before-insmod': line 2: cut off (no end line)");
-	CHECK_STR(jstr(rs.attribution, "sources.page_owner.status", ""), "unavailable");
-	CHECK_STR(jstr(rs.attribution, "sources.page_owner.reason", ""),
+	CHECK_STR(jstr(f.rs.attribution, "sources.page_owner.status", ""), "unavailable");
+	CHECK_STR(jstr(f.rs.attribution, "sources.page_owner.reason", ""),
 		  "no /sys/kernel/debug/page_owner");
-	records_release(&rs);
-	scenario_release(&s);
-	sb_release(&sb);
+	feed_release(&f);
 }
 
 /* A sweep with attribution: each step's stephist records (captured from a
@@ -447,10 +431,7 @@ TEST(records_stephist)
 	channel_frame(&sb, 14, "stephist", "page-alloc-99", f[5], n[5]);
 	frame(&sb, 15, "attr", "after-insmod", "status=ok\nkey=stacktrace\nstart_cs=39\n"
 	      "collect_cs=907\nsteps_cs=412\n");
-	util_quiet = 1;
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	util_quiet = 0;
+	records_feed_all(&rs, sb.buf, sb.len);
 	rej = json_object_to_json_string(rs.rejections);
 	CHECK_EQ_INT(rs.nrejections, 7);
 	CHECK_CONTAINS(rej, "record 2: stephist for step 1, not right after its point");
@@ -555,7 +536,7 @@ TEST(records_snapshot_is_its_three_records)
 	CHECK_EQ_INT(now.phase, PHASE_BEFORE_INSMOD);
 	CHECK_EQ_INT((long long)now.nrejections, (long long)ARRAY_SIZE(bad));
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
-		CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(now.rejections, i)),
+		CHECK_CONTAINS(records_rejection(&now, i),
 			       bad[i].why);
 	records_release(&old);
 	records_release(&now);

@@ -5,7 +5,9 @@
 
 #include "report/format.h"
 #include "report/bisect.h"
+#include "report/kcidb.h"
 #include "report/markdown.h"
+#include "report/text.h"
 #include "report/model.h"
 #include "test.h"
 #include "lib/util.h"
@@ -189,6 +191,43 @@ TEST(report_fmt_thousands_llong_min)
 	/* report.h: "negative numbers keep their sign".  LLONG_MIN cannot be
 	 * negated in a long long; the result must still be the number. */
 	CHECK_STR(thousands(LLONG_MIN), "-9,223,372,036,854,775,808");
+}
+
+/* One rule for a figure that is missing, in every writer: "n/a", never 0
+ * (fmt_whole: the settings and counts shown as set).  A run that crashed
+ * before its inventory has no disk counts; a damaged result.json may lack
+ * the VM's memory and CPUs. */
+TEST(report_missing_figure_is_na)
+{
+	json_object *root = json_tokener_parse(
+		"{\"run_id\": \"r\", \"status\": \"crash\", \"vm\": {\"accel\": \"tcg\"},"
+		" \"disks\": {\"requested\": 40, \"present\": null, \"virtio_requested\": 2,"
+		" \"virtio_present\": null, \"virtio_bus\": \"scsi\"}}");
+	struct strbuf text = STRBUF_INIT, md = STRBUF_INIT, doc = STRBUF_INIT;
+	struct report_model m;
+	struct kcidb k;
+
+	CHECK_STR(formatted(fmt_whole, 2048, 1), "2048");
+	CHECK_STR(formatted(fmt_whole, 0, 1), "0");
+	CHECK_STR(formatted(fmt_whole, 0, 0), "n/a");
+	REQUIRE(root);
+	report_model_from_json(root, &m);
+	text_run(&m, &text);
+	CHECK(strstr(text.buf, ", n/a MiB, n/a CPU, ") != NULL);
+	CHECK(strstr(text.buf, "disks: n/a of 40 scsi_debug; n/a of 2 virtio-scsi") != NULL);
+	markdown_run(&m, &md);
+	CHECK(strstr(md.buf, "n/a MiB, n/a CPU") != NULL);
+	CHECK(strstr(md.buf, "disks: n/a of 40 scsi_debug; n/a of 2 virtio-scsi") != NULL);
+	CHECK(strstr(md.buf, " 0 of ") == NULL && strstr(md.buf, " 0 MiB") == NULL);
+	kcidb_init(&k, NULL);
+	kcidb_add_run(&k, "r", NULL, &m);
+	kcidb_write(&k, &doc);
+	CHECK(strstr(doc.buf, "QEMU ? (tcg), n/a MiB, n/a CPUs") != NULL);
+	sb_release(&text);
+	sb_release(&md);
+	sb_release(&doc);
+	report_model_release(&m);
+	json_object_put(root);
 }
 
 /* The per-disk figures are analysis.c's, taken from result.json, never

@@ -7,6 +7,8 @@
 #include "report/model.h"
 #include "report/report.h"
 #include "report/format.h"
+#include "report/text.h"
+#include "result/curve.h"
 #include "result/result.h"
 #include "test.h"
 #include "lib/util.h"
@@ -479,5 +481,84 @@ TEST(report_html_monitor_many_gaps)
 	CHECK_EQ_INT(count(sb.buf, "<circle class=\"pt\""), 100);
 	sb_release(&sb);
 	sb_release(&js);
+	json_object_put(root);
+}
+
+/* The page a person reads: a run made with --set says so beside its
+ * description; a finding's console lines stay lines (a <pre> with line
+ * breaks, not '?'); a fit that bends at p < 0.001 reads "p < 0.001", not
+ * "p = < 0.001", on the page and in the terminal. */
+TEST(report_html_overrides_context_and_p)
+{
+	json_object *root = parse(
+		"{\"run_id\": \"r\", \"status\": \"pass\","
+		" \"scenario\": {\"name\": \"x86_64-4000\", \"file\": \"scenarios/x86_64-4000\","
+		"  \"description\": \"4000 scsi_debug disks\","
+		"  \"overrides\": [\"disks=65536\", \"memory_mb=16384\", \"loglevel=4\"]},"
+		" \"findings\": [{\"class\": \"hung-task\", \"blame\": \"kernel\", \"title\": \"INFO: task hung\","
+		"  \"line\": 4, \"context\": \"line one <a>\\nline two\\n\"}],"
+		" \"time_curves\": {\"insmod\": {\"disks\": 100, \"wall_s\": 3,"
+		"  \"points\": [[0, 0], [50, 1], [100, 3]],"
+		"  \"fit\": {\"points\": 5, \"ms_per_disk\": 30, \"fixed_s\": 0, \"r2\": 0.99,"
+		"   \"p_quadratic\": 0.0001, \"nonlinear\": true,"
+		"   \"marginal_first_ms\": 16, \"marginal_last_ms\": 31}}}}");
+	struct strbuf sb = STRBUF_INIT, t = STRBUF_INIT;
+	struct report_model m;
+
+	page_run(root, &sb);
+	check_page(&sb, __LINE__);
+	CHECK_CONTAINS(sb.buf, "4000 scsi_debug disks; <span class=\"overridden\">overridden: "
+		       "<code>disks=65536</code>, <code>memory_mb=16384</code>, <code>loglevel=4</code>"
+		       "</span>");
+	CHECK_CONTAINS(sb.buf, "<pre>line one &lt;a&gt;\nline two\n</pre>");
+	CHECK(!strstr(sb.buf, "line one &lt;a&gt;?line two"));
+	CHECK_CONTAINS(sb.buf, "bends (p &lt; 0.001)");
+	CHECK(!strstr(sb.buf, "p = &lt;"));
+	/* The curves: disks against time, ms per disk against disks. */
+	CHECK_EQ_INT(count(sb.buf, "class=\"chart curves disks-time\""), 1);
+	CHECK_EQ_INT(count(sb.buf, "class=\"chart curves ms-per-disk\""), 1);
+	report_model_from_json(root, &m);
+	text_run(&m, &t);
+	CHECK(!strstr(t.buf, "p = <"));
+	report_model_release(&m);
+	json_object_put(root);
+	sb_release(&sb);
+	sb_release(&t);
+}
+
+/* The time per disk along a curve (result/curve.h), from result.json's
+ * points: stretches of a fortieth of the disks, the time before the first
+ * disk (the fixed cost) left out, rmmod's removed disks counted down. */
+TEST(report_curve_points_and_rates)
+{
+	json_object *root = parse(
+		"{\"time_curves\": {"
+		" \"insmod\": {\"disks\": 80, \"points\": [[0, 0], [0, 0.5], [40, 1.3], [80, 3.3]]},"
+		" \"rmmod\": {\"disks\": 80, \"points\": [[0, 0], [40, 0.4], [80, 1.2]]}}}");
+	struct curve_point *p;
+	struct curve_rate *r;
+	size_t n, k;
+
+	n = curve_read(root, CURVE_INSMOD, &p);
+	REQUIRE(n == 4);
+	k = curve_rates(p, n, &r);
+	REQUIRE(k == 2);
+	/* 40 disks in 0.8 s after the first appeared, then 40 in 2 s: it bends */
+	CHECK(r[0].disks == 40 && r[0].ms > 19.99 && r[0].ms < 20.01);
+	CHECK(r[1].disks == 80 && r[1].ms > 49.99 && r[1].ms < 50.01);
+	CHECK(r[1].ms > r[0].ms);
+	free(p);
+	free(r);
+	n = curve_read(root, CURVE_RMMOD, &p);
+	REQUIRE(n == 3);
+	CHECK(p[0].disks == 80 && p[2].disks == 0);	/* present, counted down */
+	k = curve_rates(p, n, &r);
+	REQUIRE(k == 2);
+	CHECK(r[0].disks == 40 && r[0].ms > 9.99 && r[0].ms < 10.01);
+	CHECK(r[1].disks == 0 && r[1].ms > 19.99 && r[1].ms < 20.01);
+	free(p);
+	free(r);
+	/* Nothing to read: none, and no memory. */
+	CHECK(curve_read(root, CURVE_SWEEP_REMOVE, &p) == 0 && !p);
 	json_object_put(root);
 }

@@ -14,8 +14,8 @@ static void check_ends(const char *m, const char *suffix, int line)
 {
 	size_t lm = strlen(m), ls = strlen(suffix);
 
-	if (lm < ls || strcmp(m + lm - ls, suffix))
-		test_fail(__FILE__, line, "\"%s\" does not end with \"%s\"", m, suffix);
+	CHECKF_AT(__FILE__, line, lm >= ls && !strcmp(m + lm - ls, suffix),
+		  "\"%s\" does not end with \"%s\"", m, suffix);
 }
 #define CHECK_ENDS(m, suffix) check_ends((m), (suffix), __LINE__)
 
@@ -52,9 +52,9 @@ static void parse_fails(const char *text, const char *want, int line)
 	scenario_init(&s);
 	if (parse(&s, text, &msg) != -1)
 		test_fail(__FILE__, line, "parse of '%s' did not fail", text);
-	else if (strcmp(msg, want))
-		test_fail(__FILE__, line, "parse of '%s': got \"%s\", want \"%s\"",
-			  text, msg, want);
+	else
+		CHECKF_AT(__FILE__, line, !strcmp(msg, want),
+			  "parse of '%s': got \"%s\", want \"%s\"", text, msg, want);
 	scenario_release(&s);
 }
 
@@ -176,9 +176,8 @@ TEST(scenario_defaults)
 		scenario_value(&s, k, &v);
 		if (k->type == KT_BOOL)
 			want = (!strcmp(k->def, "1") || !strcmp(k->def, "yes")) ? "1" : "0";
-		if (strcmp(v.buf, want))
-			test_fail(__FILE__, __LINE__, "key %s: value '%s', default '%s'",
-				  k->name, v.buf, k->def);
+		CHECKF(!strcmp(v.buf, want), "key %s: value '%s', default '%s'",
+		       k->name, v.buf, k->def);
 		CHECK_EQ_INT(s.origin[i], 0);
 		CHECK(scenario_key_find(k->name) == k);
 	}
@@ -368,9 +367,9 @@ static void set_fails(const char *assignment, const char *want, int line)
 	scenario_init(&s);
 	if (scenario_set(&s, assignment, "--set", &err) != -1)
 		test_fail(__FILE__, line, "--set %s did not fail", assignment);
-	else if (strcmp(err.buf, want))
-		test_fail(__FILE__, line, "--set %s: got \"%s\", want \"%s\"",
-			  assignment, err.buf, want);
+	else
+		CHECKF_AT(__FILE__, line, !strcmp(err.buf, want),
+			  "--set %s: got \"%s\", want \"%s\"", assignment, err.buf, want);
 	scenario_release(&s);
 	sb_release(&err);
 }
@@ -594,15 +593,14 @@ TEST(scenario_sd_layout_multiplies_back)
 			ok = scenario_check(&s, &err) == 0;
 			if (disks[i] % hosts) {
 				/* Not a valid scenario; check says so. */
-				if (ok || !strstr(err.buf, "cannot be spread evenly"))
-					test_fail(__FILE__, __LINE__, "%lld disks on %lld hosts: "
-						  "check said '%s'", disks[i], hosts, err.buf);
+				CHECKF(!ok && strstr(err.buf, "cannot be spread evenly"),
+				       "%lld disks on %lld hosts: check said '%s'", disks[i],
+				       hosts, err.buf);
 			} else {
 				scenario_sd_layout(&s, &tgts, &luns);
-				if (hosts * tgts * luns != disks[i] || luns < 1 || luns > 64 ||
-				    tgts < 0)
-					test_fail(__FILE__, __LINE__, "%lld disks on %lld hosts: "
-						  "%lld tgts * %lld luns", disks[i], hosts, tgts, luns);
+				CHECKF(hosts * tgts * luns == disks[i] && luns >= 1 && luns <= 64 &&
+				       tgts >= 0, "%lld disks on %lld hosts: %lld tgts * %lld luns",
+				       disks[i], hosts, tgts, luns);
 			}
 			scenario_release(&s);
 			sb_release(&err);
@@ -653,9 +651,8 @@ TEST(scenario_keys_markdown_lists_every_key)
 	for (p = md.buf; *p; p = nl + 1) {
 		nl = strchr(p, '\n');
 		REQUIRE(nl);
-		if (count_pipes(p, (size_t)(nl - p)) != 7)
-			test_fail(__FILE__, __LINE__, "row %zu has %d cell separators: %.*s",
-				  lines, count_pipes(p, (size_t)(nl - p)), (int)(nl - p), p);
+		CHECKF(count_pipes(p, (size_t)(nl - p)) == 7, "row %zu has %d cell separators: %.*s",
+		       lines, count_pipes(p, (size_t)(nl - p)), (int)(nl - p), p);
 		lines++;
 	}
 	CHECK_EQ_INT(lines, scenario_nkeys + 2);

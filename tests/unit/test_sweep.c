@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "helpers.h"
 #include "record/channel.h"
 #include "record/records.h"
 #include "record/sweep.h"
@@ -244,6 +245,22 @@ static void saw_point(void *ctx, long step, long long disks)
 
 static const struct records_ops point_ops = { .point = saw_point };
 
+/* A sweep of 0, 20 and 40 disks with one setting more, and its records,
+ * the points they take counted in *seen. */
+static void sweep_records_start(struct scenario *s, struct records *rs,
+				struct points_seen *seen, const char *setting)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	*seen = (struct points_seen){ 0, 0, 0 };
+	scenario_init(s);
+	REQUIRE(scenario_set(s, "sweep=0,20,40", "--set", &err) == 0);
+	REQUIRE(scenario_set(s, setting, "--set", &err) == 0);
+	REQUIRE(scenario_check(s, &err) == 0);
+	records_init(rs, s, NULL, &point_ops, seen);
+	sb_release(&err);
+}
+
 /* A real point record with its header changed to STEP DISKS. */
 static void point_frame(struct strbuf *sb, unsigned long seq, long step, long long disks)
 {
@@ -262,15 +279,11 @@ TEST(sweep_records_take_steps_in_order_only)
 {
 	struct scenario s;
 	struct records rs;
-	struct points_seen seen = { 0, 0, 0 };
-	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct points_seen seen;
+	struct strbuf sb = STRBUF_INIT;
 	unsigned long seq = 1;
 
-	scenario_init(&s);
-	REQUIRE(scenario_set(&s, "sweep=0,20,40", "--set", &err) == 0);
-	REQUIRE(scenario_set(&s, "memory_mb=1024", "--set", &err) == 0);
-	REQUIRE(scenario_check(&s, &err) == 0);
-	records_init(&rs, &s, NULL, &point_ops, &seen);
+	sweep_records_start(&s, &rs, &seen, "memory_mb=1024");
 	point_frame(&sb, seq++, 1, 0);			/* before before-insmod */
 	channel_frame(&sb, seq++, "mark", "boot", "1.0\n", 4);
 	channel_frame(&sb, seq++, "mark", "before-insmod", "2.0\n", 4);
@@ -281,26 +294,20 @@ TEST(sweep_records_take_steps_in_order_only)
 	point_frame(&sb, seq++, 3, 40);
 	point_frame(&sb, seq++, 4, 60);			/* beyond the list */
 	point_frame(&sb, seq++, 3, 40);			/* again */
-	stderr_capture_begin();
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	free(stderr_capture_end());
+	records_feed_all(&rs, sb.buf, sb.len);
 	CHECK_EQ_INT(seen.n, 3);
 	CHECK_EQ_INT(seen.last_step, 3);
 	CHECK_EQ_INT(seen.last_disks, 40);
 	CHECK_EQ_INT(rs.npoints, 3);
 	CHECK_EQ_INT(jlen(rs.points), 3);
 	CHECK_EQ_INT(rs.nrejections, 5);
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 0)),
-		       "sweep point outside the insmod phase");
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 1)),
+	CHECK_CONTAINS(records_rejection(&rs, 0), "sweep point outside the insmod phase");
+	CHECK_CONTAINS(records_rejection(&rs, 1),
 		       "sweep point 3 (40 disks) is not the next step (2: 20 disks)");
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 3)),
-		       "is beyond the sweep's 3 steps");
+	CHECK_CONTAINS(records_rejection(&rs, 3), "is beyond the sweep's 3 steps");
 	records_release(&rs);
 	scenario_release(&s);
 	sb_release(&sb);
-	sb_release(&err);
 }
 
 /* ---- the fit ---- */
@@ -515,15 +522,11 @@ TEST(sweep_records_take_the_way_to_the_knee_and_back)
 {
 	struct scenario s;
 	struct records rs;
-	struct points_seen seen = { 0, 0, 0 };
-	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+	struct points_seen seen;
+	struct strbuf sb = STRBUF_INIT;
 	unsigned long seq = 1;
 
-	scenario_init(&s);
-	REQUIRE(scenario_set(&s, "sweep=0,20,40", "--set", &err) == 0);
-	REQUIRE(scenario_set(&s, "sweep_floor_mb=64", "--set", &err) == 0);
-	REQUIRE(scenario_check(&s, &err) == 0);
-	records_init(&rs, &s, NULL, &point_ops, &seen);
+	sweep_records_start(&s, &rs, &seen, "sweep_floor_mb=64");
 	channel_frame(&sb, seq++, "mark", "boot", "1.0\n", 4);
 	channel_frame(&sb, seq++, "mark", "before-insmod", "2.0\n", 4);
 	point_frame(&sb, seq++, 1, 0);
@@ -535,22 +538,17 @@ TEST(sweep_records_take_the_way_to_the_knee_and_back)
 	point_frame(&sb, seq++, 6, 60);		/* back, but not to the list's end */
 	point_frame(&sb, seq++, 6, 40);		/* back to the list's end */
 	point_frame(&sb, seq++, 7, 60);		/* nothing after the way back */
-	stderr_capture_begin();
-	records_feed(&rs, sb.buf, sb.len);
-	records_finish(&rs);
-	free(stderr_capture_end());
+	records_feed_all(&rs, sb.buf, sb.len);
 	CHECK_EQ_INT(rs.npoints, 6);
 	CHECK_EQ_INT(seen.last_disks, 40);
 	CHECK(rs.returned);
 	CHECK_EQ_INT(rs.nrejections, 3);
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 0)),
+	CHECK_CONTAINS(records_rejection(&rs, 0),
 		       "sweep point 4 (80 disks) is neither one host more (60 disks) nor the list's last count (40)");
-	CHECK_CONTAINS(json_object_get_string(json_object_array_get_idx(rs.rejections, 2)),
-		       "is beyond the sweep's 6 steps");
+	CHECK_CONTAINS(records_rejection(&rs, 2), "is beyond the sweep's 6 steps");
 	records_release(&rs);
 	scenario_release(&s);
 	sb_release(&sb);
-	sb_release(&err);
 }
 
 /* The knee: the largest rising count still at or above the floor. */

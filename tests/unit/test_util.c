@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/strbuf.h"
 #include "lib/strvec.h"
@@ -45,12 +47,10 @@ TEST(util_parse_numbers_reject_any_leading_space)
 		uint64_t u;
 		int64_t s;
 
-		if (parse_u64(ws[i], &u) != -1)
-			test_fail(__FILE__, __LINE__, "parse_u64 accepted byte 0x%02x then '5'",
-				  (unsigned char)ws[i][0]);
-		if (parse_i64(ws[i], &s) != -1)
-			test_fail(__FILE__, __LINE__, "parse_i64 accepted byte 0x%02x then '5'",
-				  (unsigned char)ws[i][0]);
+		CHECKF(parse_u64(ws[i], &u) == -1, "parse_u64 accepted byte 0x%02x then '5'",
+		       (unsigned char)ws[i][0]);
+		CHECKF(parse_i64(ws[i], &s) == -1, "parse_i64 accepted byte 0x%02x then '5'",
+		       (unsigned char)ws[i][0]);
 	}
 }
 
@@ -345,4 +345,125 @@ TEST(util_log_errors_from_the_step)
 	CHECK_EQ_INT((int)out.len, 0);
 	sb_release(&out);
 	free(f);
+}
+
+/* json-c 0.17 and later (trixie) write an empty array or object as "[]"
+ * and "{}", 0.16 (bookworm) on two lines: the harness writes the latter
+ * with either, so that golden files and replays agree on both. */
+TEST(util_json_pretty_one_form_for_every_json_c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *newer =
+		"{\n"
+		"  \"a\": [],\n"
+		"  \"b\": {},\n"
+		"  \"c\": [\n"
+		"    [],\n"
+		"    { \"d\": \"[] {} \\\" [] \\\\\" }\n"
+		"  ],\n"
+		"  \"e\": \"{}\"\n"
+		"}";
+	const char *older =
+		"{\n"
+		"  \"a\": [\n"
+		"  ],\n"
+		"  \"b\": {\n"
+		"  },\n"
+		"  \"c\": [\n"
+		"    [\n"
+		"    ],\n"
+		"    { \"d\": \"[] {} \\\" [] \\\\\" }\n"
+		"  ],\n"
+		"  \"e\": \"{}\"\n"
+		"}";
+	json_object *o = json_object_new_object(), *c = json_object_new_array(), *d = json_object_new_object();
+
+	json_pretty_text(&sb, newer);
+	CHECK_STR(sb.buf, older);
+	sb_reset(&sb);
+	json_pretty_text(&sb, older);	/* 0.16's own: unchanged */
+	CHECK_STR(sb.buf, older);
+	sb_reset(&sb);
+	json_pretty_text(&sb, "{}");
+	CHECK_STR(sb.buf, "{\n}");
+	sb_reset(&sb);
+	/* this json-c, whichever it is */
+	json_object_object_add(o, "a", json_object_new_array());
+	json_object_object_add(o, "b", json_object_new_object());
+	json_object_array_add(c, json_object_new_array());
+	json_object_object_add(d, "d", json_object_new_string("[] {} \" [] \\"));
+	json_object_array_add(c, d);
+	json_object_object_add(o, "c", c);
+	json_object_object_add(o, "e", json_object_new_string("{}"));
+	json_pretty(&sb, o);
+	CHECK_CONTAINS(sb.buf, "  \"a\": [\n  ],\n");
+	CHECK_CONTAINS(sb.buf, "  \"b\": {\n  },\n");
+	CHECK_CONTAINS(sb.buf, "    [\n    ],\n");
+	CHECK_CONTAINS(sb.buf, "\"[] {} \\\" [] \\\\\"");
+	CHECK_CONTAINS(sb.buf, "\"e\": \"{}\"");
+	json_object_put(o);
+	sb_release(&sb);
+}
+
+/* A failure's class is the value returned, and the command layer's exit
+ * code follows it (docs/statuses.md); of several, the environment's
+ * decides, then a usage error, then any failure. */
+TEST(util_error_classes_and_exit_codes)
+{
+	CHECK_EQ_INT(exit_code(0), EXIT_OK);
+	CHECK_EQ_INT(exit_code(1), EXIT_OK);
+	CHECK_EQ_INT(exit_code(ERR_FAIL), EXIT_RUNFAIL);
+	CHECK_EQ_INT(exit_code(ERR_USAGE), EXIT_USAGE);
+	CHECK_EQ_INT(exit_code(ERR_ENV), EXIT_ENV);
+	CHECK_EQ_INT(exit_code(-7), EXIT_RUNFAIL);
+	CHECK_EQ_INT(error_env("a tool is missing"), ERR_ENV);	/* (quiet in tests) */
+	CHECK_EQ_INT(error("an ordinary failure"), ERR_FAIL);
+	CHECK_EQ_INT(err_worse(0, ERR_FAIL), ERR_FAIL);
+	CHECK_EQ_INT(err_worse(ERR_ENV, ERR_FAIL), ERR_ENV);
+	CHECK_EQ_INT(err_worse(ERR_FAIL, ERR_ENV), ERR_ENV);
+	CHECK_EQ_INT(err_worse(ERR_USAGE, ERR_FAIL), ERR_USAGE);
+	CHECK_EQ_INT(err_worse(0, 0), 0);
+}
+
+/* A link anywhere in a tree is removed itself, never followed (issue 36,
+ * 3), and remove_tree_at with seen leaves what is no longer the directory
+ * judged. */
+TEST(util_remove_tree_never_follows_a_link)
+{
+	const char *dir = test_tmpdir();
+	char *outside = xstrfmt("%s/outside", dir), *keep = xstrfmt("%s/outside/keep", dir);
+	char *tree = xstrfmt("%s/tree", dir), *deep = xstrfmt("%s/tree/a/b", dir);
+	char *l1 = xstrfmt("%s/tree/link", dir), *l2 = xstrfmt("%s/tree/a/b/link", dir);
+	struct stat st;
+	int dfd;
+
+	REQUIRE(mkdir_p(outside, 0755) == 0 && mkdir_p(deep, 0755) == 0);
+	REQUIRE(write_file(keep, "x", 1) == 0);
+	REQUIRE(symlink(outside, l1) == 0 && symlink(outside, l2) == 0);
+	CHECK_EQ_INT(remove_tree(tree), 0);
+	CHECK(!path_exists(tree));
+	CHECK(path_exists(keep));
+	/* a link named as the tree: the link goes, its target stays */
+	REQUIRE(symlink(outside, tree) == 0);
+	CHECK_EQ_INT(remove_tree(tree), 0);
+	CHECK(!path_exists(tree) && path_exists(keep));
+	/* seen: only the directory seen there */
+	REQUIRE(mkdir_p(deep, 0755) == 0);
+	REQUIRE(lstat(outside, &st) == 0);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	REQUIRE(dfd >= 0);
+	util_quiet = 1;
+	CHECK_EQ_INT(remove_tree_at(dfd, "tree", tree, &st), -1);
+	util_quiet = 0;
+	CHECK(path_exists(deep));
+	REQUIRE(lstat(tree, &st) == 0);
+	CHECK_EQ_INT(remove_tree_at(dfd, "tree", tree, &st), 0);
+	CHECK(!path_exists(tree) && path_exists(keep));
+	close(dfd);
+	free(outside);
+	free(keep);
+	free(tree);
+	free(deep);
+	free(l1);
+	free(l2);
 }
