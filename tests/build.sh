@@ -11,6 +11,7 @@
 # build without git; a library whose .pc is missing is named before any
 # compiler runs.
 # suite: full
+# order: 10
 set -u
 
 . "$(dirname "$0")/lib.sh"

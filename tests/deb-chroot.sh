@@ -32,6 +32,7 @@
 # the archive's signed lists before it installs it).  The chroots are
 # unmounted and removed on the way out, failed or not.
 # suite: full
+# order: 55
 set -u
 
 . "$(dirname "$0")/lib.sh"

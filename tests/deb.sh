@@ -34,6 +34,7 @@
 #   sh tests/deb.sh 'lintian_*'    some tests (--list names them; each
 #                                  builds the package if no test did yet)
 # suite: full
+# order: 20
 set -u
 
 . "$(dirname "$0")/lib.sh"

@@ -24,10 +24,20 @@
 # a line "# suite: quick" (make check and make test) or "# suite: full"
 # (make test only), each run as "sh FILE", or as the command after a
 # third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
-# first); quick ones first, in name order within each; before them the
+# first); quick ones first, then the full ones; within each, by a line
+# "# order: N" (default 50: the shorter suites lower, so that they fail
+# first; the suites that share kernel builds in the order that lets them),
+# then by name; before them the
 # unit tests (build/unit-tests, or $SCALETEST_BUILD's), and before the full ones the sanitizer
 # build (make check-sanitize).  Each suite's output is shown
 # as it runs and kept in $TEST_LOGS/NAME.log (default build/test-logs).
+#
+# Two lanes (TEST_JOBS=2, the default; TEST_JOBS=1: one suite at a time):
+# the full suites with a line "# lane: kernel" (those that build kernels,
+# sharing their builds in their order) run in a lane of their own, from
+# the start, beside every other suite; their output goes to their logs,
+# with a line when each starts and ends.  The verdict lists the suites in
+# the order above, whichever lane ran them.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,8 +61,9 @@ found() { # KIND: NAME KIND COMMAND of the suites of that kind
 		printf '%s\n' "$l" | grep -Eq "^# suite: $1(: .+)?$" || continue
 		cmd=${l#"# suite: $1"}
 		cmd=${cmd#: }
-		echo "$(name_of "$f") $1 ${cmd:-sh $f}"
-	done
+		o=$(sed -n 's/^# order: \([0-9][0-9]*\)$/\1/p' "$f" | head -n 1)
+		echo "${o:-50} $(name_of "$f") $1 ${cmd:-sh $f}"
+	done | sort -n -s -k 1,1 | cut -d' ' -f2-
 }
 
 name_of() {
@@ -83,28 +94,86 @@ done
 
 mkdir -p "$logs" || exit 2
 started=$(date +%s)
-table=
-failures=
-nrun=0
-nbad=0
-nskip=0
-nnone=0
-nsel=0
-while read -r name kind cmd; do
+recs=$logs/.records
+: > "$recs" || exit 2
+
+# run_suite INDEX NAME CMD STREAM: runs one suite, its output in its log
+# (and on ours when STREAM is 1); appends "INDEX NAME RC SECONDS" to $recs.
+run_suite() {
+	log=$logs/$(printf '%s' "$2" | tr / -).log
+	t0=$(date +%s)
+	if [ "$4" = 1 ]; then
+		echo "=== $2: $3"
+		# shellcheck disable=SC2086
+		{ $3 < /dev/null; echo $? > "$log.rc"; } 2>&1 | tee "$log"
+	else
+		echo "=== $2: $3 (beside the others: its output in $log)"
+		# shellcheck disable=SC2086
+		{ $3 < /dev/null; echo $? > "$log.rc"; } > "$log" 2>&1
+	fi
+	rc=$(cat "$log.rc")
+	rm -f "$log.rc"
+	dt=$(($(date +%s) - t0))
+	[ "$4" = 1 ] || echo "=== $2: exit $rc in $dt s ($(grep -E "^$2: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n 1))"
+	echo "$1 $2 $rc $dt" >> "$recs"
+}
+
+# The suites selected, "INDEX NAME KIND LANE CMD" in order.  LANE is 2 for
+# a full suite with a line "# lane: kernel" (the suites that build
+# kernels, in their order), 1 for the rest.
+selected=$(printf '%s\n' "$all" | awk '{ print NR, $0 }' | while read -r i name kind cmd; do
 	if [ -n "$want" ]; then
 		case " $want " in *" $name "*) ;; *) continue ;; esac
 	elif [ $quick = 1 ] && [ "$kind" != quick ]; then
 		continue
 	fi
-	nrun=$((nrun + 1))
+	lane=1
+	f=tests/$name.sh
+	[ "$kind" = full ] && [ -f "$f" ] && grep -q '^# lane: kernel$' "$f" && lane=2
+	echo "$i $name $kind $lane $cmd"
+done)
+nrun=$(printf '%s' "$selected" | grep -c .)
+[ "$nrun" -gt 0 ] || { echo "run.sh: no suite selected" >&2; exit 2; }
+
+# Two lanes when there is more than one job (TEST_JOBS, default 2) and a
+# kernel suite runs with others: the kernel lane in the background from
+# the start (its suites share their builds, in their order), every other
+# suite in this one, the quick ones first.  The kernel builds and the
+# guests of the other suites each take about a core; a suite never waits
+# on time, so the two share the machine without a test's outcome changing.
+jobs=${TEST_JOBS:-2}
+case $jobs in ''|*[!0-9]*) echo "run.sh: TEST_JOBS='$jobs' is not a number" >&2; exit 2 ;; esac
+lane2=$(printf '%s\n' "$selected" | awk '$4 == 2')
+lane1=$(printf '%s\n' "$selected" | awk '$4 != 2')
+bg=
+if [ "$jobs" -ge 2 ] && [ -n "$lane2" ] && [ -n "$lane1" ]; then
+	echo "=== run.sh: two lanes: $(printf '%s\n' "$lane2" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }') beside the rest"
+	(
+		printf '%s\n' "$lane2" | while read -r i name kind lane cmd; do
+			run_suite "$i" "$name" "$cmd" 0
+		done
+	) &
+	bg=$!
+	trap 'kill $bg 2>/dev/null; pkill -TERM -P $bg 2>/dev/null; exit 130' INT TERM
+	run=$lane1
+else
+	run=$selected
+fi
+printf '%s\n' "$run" | while read -r i name kind lane cmd; do
+	run_suite "$i" "$name" "$cmd" 1
+done
+[ -z "$bg" ] || wait "$bg"
+trap - INT TERM
+
+# The verdict, in the suites' order whichever lane ran them.
+table=
+failures=
+nbad=0
+nskip=0
+nnone=0
+nsel=0
+while read -r i name rc dt; do
 	log=$logs/$(printf '%s' "$name" | tr / -).log
-	echo "=== $name: $cmd"
-	t0=$(date +%s)
-	# shellcheck disable=SC2086
-	{ $cmd < /dev/null; echo $? > "$log.rc"; } 2>&1 | tee "$log"
-	rc=$(cat "$log.rc")
-	rm -f "$log.rc"
-	dt=$(($(date +%s) - t0))
 	summary=$(grep -E "^$name: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n 1)
 	summary=${summary#"$name: "}
 	# The tests it ran (its TAP lines, those of the suites a make target
@@ -127,7 +196,7 @@ while read -r name kind cmd; do
 	fi
 	if [ -n "$why" ]; then
 		nbad=$((nbad + 1))
-		notok=$(grep -E '^not ok [0-9]+ - ' "$log" | sed "s|^|    |")
+		notok=$(grep -E '^(not ok [0-9]+ - |  FAIL: )' "$log" | head -n 40 | sed "s|^|    |")
 		skips=$(grep -E '^ok [0-9]+ - .* # SKIP ' "$log" | head -n 3 | sed "s|^|    |")
 		[ "$result" = skip ] || skips=
 		failures="$failures
@@ -137,20 +206,21 @@ $skips}"
 	fi
 	table="$table
 $(printf '  %-16s %-5s %6d s  %s' "$name" "$result" "$dt" "$summary")"
-done <<EOF
-$all
-EOF
+done <<EOF2
+$(sort -n "$recs")
+EOF2
+rm -f "$recs"
 
-[ $nrun -gt 0 ] || { echo "run.sh: no suite selected" >&2; exit 2; }
 total=$(($(date +%s) - started))
 echo
-[ $nrun = 1 ] && s= || s=s
+[ "$nrun" = 1 ] && s= || s=s
 # (a skipped suite that fails the run counts as failed, not as skipped)
 [ $quick = 1 ] && nskipped=$nskip || nskipped=0
 counts="$((nrun - nbad - nskipped - nnone)) passed,"
 [ $nskipped = 0 ] || counts="$counts $nskipped skipped,"
 [ $nnone = 0 ] || counts="$counts $nnone with no test selected,"
-echo "=== $nrun suite$s in $((total / 60)) min $((total % 60)) s, $counts $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
+[ -z "$bg" ] && lanes= || lanes=" in two lanes"
+echo "=== $nrun suite$s in $((total / 60)) min $((total % 60)) s$lanes, $counts $nbad failed (load $(cut -d' ' -f1-3 /proc/loadavg))$table"
 if [ $nbad -gt 0 ]; then
 	echo "=== failed:$failures"
 fi

@@ -322,4 +322,61 @@ test_every_suite_found() {
 	done
 }
 
+
+# The order: quick suites first, then the full ones by their "# order: N"
+# line (50 without one), then by name; and this tree's suites that share
+# kernel builds run last, bench/smoke (it builds the stock 6.1 kernel),
+# e2e/kernel (which finds it, and unpacks the 6.12 source), e2e/bisect
+# (whose histories are cloned from the sources kernel.sh unpacked).
+test_runner_order() {
+	tree
+	rm -f "$t0/tests/outside.sh"
+	printf '#!/bin/sh\n# suite: full\n# order: 90\n. "$(dirname "$0")/lib.sh"\ntest_x() { check "true" true; }\nrun_tests "$@"\n' > "$t0/tests/a_late.sh"
+	printf '#!/bin/sh\n# suite: full\n# order: 10\n. "$(dirname "$0")/lib.sh"\ntest_x() { check "true" true; }\nrun_tests "$@"\n' > "$t0/tests/d_early.sh"
+	sh "$t0/tests/run.sh" --list > "$tmp/order"
+	check "quick first, then the sanitizer build, then full by order: d_early (10), c_full (50), a_late (90)" \
+		[ "$(grep ' full$' "$tmp/order" | cut -d' ' -f1 | tr '\n' ' ')" = "sanitize d_early c_full a_late " ]
+	grep ' quick$' "$tmp/order" | cut -d' ' -f1 > "$tmp/quick"
+	check "the unit tests first, then the quick ones in name order" \
+		sh -c '[ "$(head -n 1 "$1")" = unit ] && tail -n +2 "$1" | sort -c' - "$tmp/quick"
+	check "every quick one before the full ones" \
+		awk '/ quick$/ { q = NR } / full$/ && !f { f = NR } END { exit !(q && f && q < f) }' "$tmp/order"
+	sh "$top/tests/run.sh" --list | cut -d' ' -f1 | tail -n 3 > "$tmp/last"
+	check "this tree: bench/smoke, e2e/kernel, e2e/bisect run last, in that order" \
+		[ "$(tr '\n' ' ' < "$tmp/last")" = "bench/smoke e2e/kernel e2e/bisect " ]
+}
+
+
+# Two lanes: a suite with "# lane: kernel" runs beside the others, from
+# the start.  The two meet: each leaves a mark and waits for the other's
+# (a serial runner never lets them meet, and the guard ends the wait).
+test_runner_lanes() {
+	tree
+	rm -f "$t0/tests/outside.sh"
+	for s in k_kernel:2 m_other:1; do
+		n=${s%:*}
+		mk=$tmp/meet
+		{
+			printf '#!/bin/sh\n# suite: full\n'
+			[ "${s#*:}" = 2 ] && printf '# lane: kernel\n'
+			printf '. "$(dirname "$0")/lib.sh"\n'
+			printf 'test_meet() {\n\t: > "%s.%s"\n\ti=0\n' "$mk" "$n"
+			printf '\twhile [ $i -lt ${MEET_TRIES:-300} ] && [ "$(ls "%s".* 2>/dev/null | wc -l)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done\n' "$mk"
+			printf '\tcheck "the other suite ran at the same time" [ "$(ls "%s".* | wc -l)" = 2 ]\n}\nrun_tests "$@"\n' "$mk"
+		} > "$t0/tests/$n.sh"
+	done
+	TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel m_other > "$tmp/out" 2>&1
+	rc=$?
+	check "both pass, each meeting the other (exit $rc)" [ $rc = 0 ]
+	check "said it runs two lanes" grep -q "^=== run.sh: two lanes: k_kernel beside the rest" "$tmp/out"
+	check "the table in the suites' order" \
+		sh -c 'grep -E "^  (k_kernel|m_other) " "$1" | cut -c3-10 | tr -d " " | tr "\n" " " | grep -qx "k_kernel m_other "' - "$tmp/out"
+	check "the kernel lane's log kept" grep -q "^ok 1 - meet" "$tmp/logs/k_kernel.log"
+	rm -f "$mk".*
+	MEET_TRIES=1 TEST_JOBS=1 TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel m_other > "$tmp/out1" 2>&1
+	rc=$?
+	check "TEST_JOBS=1: one after the other, so they never meet (exit $rc)" [ $rc = 1 ]
+	check "and its failure named with the check" grep -q "FAIL: meet: the other suite ran at the same time" "$tmp/out1"
+	expect 2 "TEST_JOBS='x' is not a number" -- env TEST_JOBS=x sh "$t0/tests/run.sh" k_kernel
+}
 run_tests "$@"

@@ -14,6 +14,8 @@
 #   sh tests/bench/smoke.sh            every benchmark
 #   sh tests/bench/smoke.sh overhead   one (the names: --list)
 # suite: full
+# Late (tests/run.sh): it builds the stock 6.1 kernel, which e2e/kernel then finds.
+# order: 80
 set -u
 
 . "$(dirname "$0")/../lib.sh"

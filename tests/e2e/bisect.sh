@@ -13,6 +13,9 @@
 # history first (and the limit tests the culprit bisect that sets the
 # limit).
 # suite: full
+# Last: its histories are cloned from the sources e2e/kernel unpacked (above).
+# order: 90
+# lane: kernel
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -115,6 +118,40 @@ test_history() {
 	check "7 commits from good to bad (got $n)" [ "$n" = 7 ]
 }
 
+# A second history, of Debian's linux-source-6.12: the patch's 6.12 form
+# (sched-tags-32-612), reverted three commits later.  Made here, before
+# any bisect builds: each bisect's work tree is a kbuild work tree of its
+# own, and the cache keeps two, so the first bisect may push the unpacked
+# Debian sources out (make test runs e2e/kernel first, which unpacks both).
+patch612=$top/scenarios/patches/sched-tags-32-612/0001-blk-mq-sched-preallocate-32-scheduler-requests.patch
+repo612=$out/linux-612.git
+
+test_history_612() {
+	src=$(pristine_tree 6.12)
+	if [ -z "$src" ]; then
+		say "  no unpacked 6.12 source yet: building Debian's linux-source-6.12 once"
+		"$bin" kernel build --arch x86_64 --source debian:6.12 > "$out/kbuild-612.log" 2>&1
+		src=$(pristine_tree 6.12)
+	fi
+	check "Debian's 6.12 source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return
+	git clone -q --bare --local "$src" "$repo612"
+	repo_save=$repo
+	repo=$repo612
+	d0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch612")
+	check "the 6.12 patch applies to Debian's 6.12 source" [ -n "$d0" ]
+	d1=$(doc "$d0" 1)
+	d2=$(doc "$d1" 2)
+	culprit612=$(commit "$d2" "Revert \"blk-mq-sched: preallocate 32 scheduler requests\"" -R "$patch612")
+	check "the revert applies" [ -n "$culprit612" ]
+	d4=$(doc "$culprit612" 4)
+	d5=$(doc "$d4" 5)
+	git -C "$repo" update-ref refs/heads/master "$d5"
+	n=$(git -C "$repo" rev-list --count "$d0..$d5")
+	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
+	repo=$repo_save
+}
+
 # The culprit is found, within git bisect's bound (ceil(log2 7) = 3) plus
 # a few, judged against the good end's own figure by compare's rule.
 test_finds_culprit() {
@@ -167,39 +204,9 @@ test_all_skipped() {
 	check "the log says why" grep -q "only skipped commits are left" "$log"
 }
 
-# The same over a history of Debian's linux-source-6.12: the patch's 6.12
-# form (sched-tags-32-612), reverted three commits later; the builds take
-# the 6.12 fragment (kernel-configs/linux-6.12.config), which a tree that
-# is not "debian:6.12" must name.
-patch612=$top/scenarios/patches/sched-tags-32-612/0001-blk-mq-sched-preallocate-32-scheduler-requests.patch
-repo612=$out/linux-612.git
-
-test_history_612() {
-	src=$(pristine_tree 6.12)
-	if [ -z "$src" ]; then
-		say "  no unpacked 6.12 source yet: building Debian's linux-source-6.12 once"
-		"$bin" kernel build --arch x86_64 --source debian:6.12 > "$out/kbuild-612.log" 2>&1
-		src=$(pristine_tree 6.12)
-	fi
-	check "Debian's 6.12 source is unpacked (a pristine tree)" [ -n "$src" ]
-	[ -n "$src" ] || return
-	git clone -q --bare --local "$src" "$repo612"
-	repo_save=$repo
-	repo=$repo612
-	d0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch612")
-	check "the 6.12 patch applies to Debian's 6.12 source" [ -n "$d0" ]
-	d1=$(doc "$d0" 1)
-	d2=$(doc "$d1" 2)
-	culprit612=$(commit "$d2" "Revert \"blk-mq-sched: preallocate 32 scheduler requests\"" -R "$patch612")
-	check "the revert applies" [ -n "$culprit612" ]
-	d4=$(doc "$culprit612" 4)
-	d5=$(doc "$d4" 5)
-	git -C "$repo" update-ref refs/heads/master "$d5"
-	n=$(git -C "$repo" rev-list --count "$d0..$d5")
-	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
-	repo=$repo_save
-}
-
+# The bisect over the 6.12 history: the builds take the 6.12 fragment
+# (kernel-configs/linux-6.12.config), which a tree that is not
+# "debian:6.12" must name.
 test_finds_culprit_612() {
 	repo_save=$repo
 	repo=$repo612

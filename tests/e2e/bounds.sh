@@ -5,6 +5,7 @@
 # (scaletest_fault=flood:PHASE); the harness must keep no more than the
 # budget, stop the VM and call the run an error naming the key.
 # suite: full
+# order: 10
 . "$(dirname "$0")/lib.sh"
 
 test_flood_channel() {

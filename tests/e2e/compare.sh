@@ -8,6 +8,7 @@
 # The tests share the group of repeat_group and the baseline of
 # baseline_and_compare: one run alone makes what it needs first.
 # suite: full
+# order: 30
 set -u
 . "$(dirname "$0")/lib.sh"
 

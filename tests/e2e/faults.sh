@@ -14,6 +14,7 @@
 # end.  FAULTS_KILLS (default 20) sets the number of random SIGKILLs;
 # FAULTS_KILL_DELAYS="MS MS ..." replays the delays a failed run printed.
 # suite: full
+# order: 60
 set -u
 . "$(dirname "$0")/lib.sh"
 

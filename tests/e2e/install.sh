@@ -6,6 +6,7 @@
 #
 #   sh tests/e2e/install.sh [NAME...]
 # suite: full
+# order: 10
 set -u
 . "$(dirname "$0")/lib.sh"
 

@@ -9,8 +9,18 @@
 #
 # The first build is cold (a few minutes); later ones reuse the work tree
 # and ccache.  Tests share what they built: one run alone first makes what
-# it needs (the stock build, the two boots, the debug run).
+# it needs (the stock build, the two boots, the debug run).  They run in
+# the order that builds each configuration once in each object tree (one
+# a source and architecture): in each series the stock build, the patched
+# ones and the failing ones first, the debug build last (its options are
+# read by most of the kernel's files: switching the tree to it and back
+# would compile most of the kernel twice).  make test runs this suite after
+# bench/smoke, which builds the stock 6.1 kernel, and before e2e/bisect,
+# which clones its histories from the sources unpacked here (# order).
 # suite: full
+# After bench/smoke, before e2e/bisect (above).
+# order: 85
+# lane: kernel
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -99,179 +109,6 @@ test_compare_stock_patched() {
 	check "patched -> stock: regression" grep -q "^# scaletest compare: regression" "$out/cmp2.log"
 }
 
-# The 32-bit HIGHMEM build, as the stock-vs-patched scenarios use it:
-# boots, has LowFree, and the guest's static 32-bit fio runs on it.
-test_build_i386_boots() {
-	run_smoke i386-build --set arch=i386 --set kernel=build
-	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
-	check "status pass" j '.status == "pass" and .kernel.source == "build" and .kernel.arch == "i386"'
-	check "HIGHMEM: LowFree falls at insmod" j '.deltas.insmod.LowFree_kb < 0'
-	check "fio ran cleanly" j '.checks[] | select(.name == "fio jobs without errors") | .pass'
-}
-
-# page_owner, the second attribution source: the debug fragment has
-# CONFIG_PAGE_OWNER and the harness boots it with page_owner=on.  The
-# tinyconfig build has no tracing, so the hist triggers are unavailable
-# and page_owner stands alone.  Relations, not numbers: page_owner counts
-# the pages insmod still holds, so its net is at most the MemFree drop
-# (with the closure's tolerance).
-test_attribution_page_owner() {
-	kbuild --fragment debug
-	check "debug build: exit status 0 (got $rc)" [ "$rc" = 0 ]
-	run_smoke page-owner --set kernel=build --set kernel_fragments=debug \
-		--set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
-	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
-	check "status pass" j '.status == "pass" and .kernel.source == "build"'
-	check "booted with page_owner=on" grep -rqs "page_owner=on" "$dir"
-	check "hist triggers unavailable (no tracing in the build), with the reason" \
-		j '.attribution.status == "unavailable" and (.attribution.reason | length > 0)'
-	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
-	check "page_owner gained pages per disk" j '.attribution.sources.page_owner.bytes_per_disk > 0'
-	check "net = gained - freed" j '.attribution.sources.page_owner | .net_bytes == .bytes - .freed_bytes'
-	check "net > 0" j '.attribution.sources.page_owner.net_bytes > 0'
-	check "net <= MemFree drop * (1 + tolerance)" \
-		j '.attribution | .sources.page_owner.net_bytes <= .memfree_drop_bytes * 1.15'
-	check "sites sorted by bytes, none an allocator frame" \
-		j '.attribution.sources.page_owner.sites | ([.[].bytes] as $b | $b == ($b | sort | reverse)) and ([.[].site] | all(test("^(post_alloc_hook|get_page_from_freelist|__alloc_pages|alloc_pages|allocate_slab)( |$)") | not))'
-	check "blk-mq, scsi or sd among the top 5 sites" \
-		j '[.attribution.sources.page_owner.sites[:5][].site] | any(test("blk_mq|scsi|sdebug|sd_|sbitmap"))'
-	check "both reads kept" [ -s "$dir/attribution/page_owner-before-insmod.txt" -a -s "$dir/attribution/page_owner-after-insmod.txt" ]
-	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
-	check "report shows page_owner" grep -q "page_owner: pages still allocated" "$dir/report.md"
-	check "no QEMU left running" no_qemu_left page-owner
-}
-
-# 6.12 from Debian's linux-source-6.12 (kernel_source = debian:6.12, with
-# kernel-configs/linux-6.12.config): built for x86_64 and booted; built for
-# i386 with HIGHMEM64G (still in 6.12) and booted with LowFree; the debug
-# build's page_owner (6.10 and later: page_owner_stacks/show_stacks) with
-# the same relations as on 6.1; the patch's 6.12 form against stock, call
-# site by call site.
-test_612_builds_and_boots() {
-	kbuild --source debian:6.12
-	check "6.12 build: exit status 0 (got $rc)" [ "$rc" = 0 ]
-	run_smoke build-612 --set kernel=build --set kernel_source=debian:6.12
-	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
-	check "its fragments: linux-6.12 after fast-boot" \
-		j '.kernel.build.fragments | index("linux-6.12.config") > index("fast-boot.config")' 
-	check "a 6.12 build" j '.status == "pass" and .kernel.source == "build" and (.kernel.version | startswith("6.12."))'
-	check "present == requested" j '.disks.present == .disks.requested'
-	check "slabinfo there (SLUB_DEBUG, no SLUB_TINY)" j '.deltas.insmod.Slab_kb > 0'
-}
-
-test_612_i386_highmem() {
-	run_smoke i386-612 --set arch=i386 --set kernel=build --set kernel_source=debian:6.12
-	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
-	check "an i386 6.12 with HIGHMEM" j '.status == "pass" and .kernel.arch == "i386" and .kernel.highmem == true and (.kernel.version | startswith("6.12."))'
-	check "LowFree falls at insmod" j '.deltas.insmod.LowFree_kb < 0 and .deltas.insmod.per_disk_bytes.LowFree > 0'
-}
-
-test_612_page_owner() {
-	kbuild --source debian:6.12 --fragment debug
-	check "6.12 debug build: exit status 0 (got $rc)" [ "$rc" = 0 ]
-	run_smoke page-owner-612 --set kernel=build --set kernel_source=debian:6.12 \
-		--set kernel_fragments=debug --set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
-	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
-	check "status pass, 6.12" j '.status == "pass" and (.kernel.version | startswith("6.12."))'
-	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
-	check "page_owner read from show_stacks or page_owner" grep -Eq "page_owner_file=(show_stacks|page_owner)" "$dir/attribution/attr.txt"
-	check "net > 0, at most the MemFree drop * (1 + tolerance)" \
-		j '.attribution | .sources.page_owner.net_bytes > 0 and .sources.page_owner.net_bytes <= .memfree_drop_bytes * 1.15'
-	check "no site an allocator's or a _noprof name" \
-		j '[.attribution.sources.page_owner.sites[].site] | all(test("_noprof|^(post_alloc_hook|get_page_from_freelist|__alloc_pages|alloc_pages|alloc_pages_mpol|allocate_slab)( |$)") | not)'
-	check "blk_mq_alloc_map_and_rqs among the sites" \
-		j '[.attribution.sources.page_owner.sites[].site] | index("blk_mq_alloc_map_and_rqs") != null'
-	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
-}
-
-test_612_stock_patched() {
-	run_smoke stock-612 --set kernel=build --set kernel_source=debian:6.12
-	check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
-	stock612=$dir
-	run_smoke patched-612 --set kernel=build --set kernel_source=debian:6.12 \
-		--set kernel_patches="$top/scenarios/patches/sched-tags-32-612"
-	check "patched: exit status 0 (got $rc)" [ "$rc" = 0 ]
-	s=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$stock612/result.json")
-	p=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$dir/result.json")
-	say "  6.12 MemFree per disk: stock $s B, patched $p B"
-	check "the patched 6.12 costs less per disk ($p < $s)" jq -n -e "$p < $s"
-	"$bin" compare --series --format md "$stock612" "$dir" > "$out/series-612.md" 2>&1
-	check "compare --series names both kernels" sh -c 'grep -q "^| A: 6\.12\..*, build" "$1" && grep -q "^| B: 6\.12\..*, build .* + 1 patch" "$1"' - "$out/series-612.md"
-}
-
-# A patched kernel that crashes at scale (tests/fixtures/patches/
-# crash-at-scale-612: BUG once 100 glue directories were made, which 64
-# disks' four class devices pass), run after its stock kernel into one
-# results directory: the run ends on the BUG as a crash, long before its
-# insmod deadline, triage names it, and the stock run is kept as it was
-# (its result.json, latest pointing at it; compare names the crash).
-test_612_crash_at_scale() {
-	pair=$out/crash-pair
-	set -- --set kernel=build --set kernel_source=debian:6.12 --set kernel_fragments=many-disks \
-		--set cpus=2 --set sd_submit_queues=2 --set disks=64 --set memory_mb=1024 \
-		--set timeout_insmod=600
-	"$bin" run "$smoke" --out "$pair" "$@" > "$out/crash-stock.log" 2>&1
-	rc=$?
-	check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
-	stock=$(readlink -f "$pair/latest")
-	sum=$(sha256sum < "$stock/result.json")
-	"$bin" run "$smoke" --out "$pair" "$@" \
-		--set kernel_patches="$fx/patches/crash-at-scale-612" > "$out/crash-patched.log" 2>&1
-	rc=$?
-	dir=$(find "$pair" -mindepth 1 -maxdepth 1 -type d -name '2*' ! -path "$stock" | head -n 1)
-	check "patched: exit status 1 (got $rc)" [ "$rc" = 1 ]
-	check "patched: status crash" j '.status == "crash" and .crash.class != null'
-	check "the title names the BUG where it is" j '.crash.title | test("BUG") and test("class_dir_create_and_add")'
-	check "ended on the crash, well before insmod's deadline" \
-		j '.timings.total_s < .settings.timeout_insmod'
-	title=$(jq -r '.crash.title' "$dir/result.json")
-	"$bin" triage "$dir/console.log" > "$out/crash-triage.txt" 2>&1
-	rc=$?
-	check "triage finds it (exit 1, got $rc)" [ "$rc" = 1 ]
-	check "triage gives the same title" grep -qF "$title" "$out/crash-triage.txt"
-	check "the stock run's result.json untouched" [ "$(sha256sum < "$stock/result.json")" = "$sum" ]
-	check "latest still the stock run" [ "$(readlink -f "$pair/latest")" = "$stock" ]
-	"$bin" compare --series "$stock" "$dir" > "$out/crash-compare.txt" 2>&1
-	rc=$?
-	check "compare refuses the crashed side, exit 2 (got $rc)" [ "$rc" = 2 ]
-	check "naming its status and title" grep -qF "has status crash ($title)" "$out/crash-compare.txt"
-	check "no QEMU left running" no_qemu_left crash-pair
-}
-
-# Stock against patched, call site by call site: the patch preallocates 32
-# scheduler requests per queue instead of 256, so page_owner must show the
-# request pools' site (blk_mq_alloc_map_and_rqs) holding less per disk,
-# and compare must list it as a fall.
-test_attribution_stock_patched() {
-	po_stock=$out/page-owner
-	stock_run=$(find "$po_stock" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
-	if [ -z "$stock_run" ]; then
-		test_attribution_page_owner
-		stock_run=$(find "$po_stock" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
-	fi
-	check "the stock debug run is there (attribution_page_owner)" [ -n "$stock_run" ]
-	[ -n "$stock_run" ] || return
-	run_smoke page-owner-patched --set kernel=build --set kernel_fragments=debug \
-		--set kernel_patches="$patched" --set attribution=1 \
-		--set timeout_boot=600 --set timeout_insmod=600
-	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
-	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
-	site='[.attribution.sources.page_owner.sites[] | select(.site == "blk_mq_alloc_map_and_rqs") | .bytes_per_disk] | add // 0'
-	s=$(jq "$site" "$stock_run/result.json")
-	p=$(jq "$site" "$dir/result.json")
-	say "  blk_mq_alloc_map_and_rqs per disk (page_owner): stock $s B, patched $p B"
-	check "stock: the request pools' site holds pages ($s B a disk)" [ "$s" -gt 0 ]
-	check "patched: the site holds less per disk ($p < $s)" [ "$p" -lt "$s" ]
-	"$bin" compare "$stock_run" "$dir" --out "$out/cmp-po" > "$out/cmp-po.log" 2>&1
-	rc=$?
-	check "compare stock -> patched: exit 0 (got $rc)" [ "$rc" = 0 ]
-	check "compare lists the site among page_owner's changes, falling" \
-		jq -e '[.attribution_page_owner[] | select(.site == "blk_mq_alloc_map_and_rqs")
-			| .bytes_per_disk[1] < .bytes_per_disk[0]] == [true]' "$out/cmp-po/compare.json"
-	check "compare.md names it" grep -q "blk\\\\_mq\\\\_alloc\\\\_map\\\\_and\\\\_rqs\\|blk_mq_alloc_map_and_rqs" "$out/cmp-po/compare.md"
-	check "no QEMU left running" no_qemu_left page-owner-patched
-}
-
 test_patch_does_not_apply() {
 	before=$(entries)
 	kbuild --patches "$fx/patches/bad"
@@ -285,7 +122,8 @@ test_patch_does_not_apply() {
 # The glue-directory patch written for 6.12 (kernel-configs/patches/
 # glue-dir-612) on Debian's 6.1 source, whose get_device_parent() still
 # reaches the class through dev->class->p: the run stops before building,
-# exit 3, naming the patch, the source and the hunk, and builds nothing.
+# exit 3, naming the patch, the source and the hunk, and builds nothing
+# (the 6.1 work tree is reset and the patch tried: no compile).
 test_glue_patch_wrong_source() {
 	before=$(entries)
 	"$bin" run "$top/scenarios/smoke" --source debian \
@@ -362,6 +200,190 @@ test_interrupted_build() {
 	kbuild --patches "$out/interrupt"
 	check "the next build completes (got $rc)" [ "$rc" = 0 ]
 	check "and leaves a kernel" [ -s "$image" ]
+}
+
+# The 32-bit HIGHMEM build, as the stock-vs-patched scenarios use it:
+# boots, has LowFree, and the guest's static 32-bit fio runs on it.
+test_build_i386_boots() {
+	run_smoke i386-build --set arch=i386 --set kernel=build
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass" and .kernel.source == "build" and .kernel.arch == "i386"'
+	check "HIGHMEM: LowFree falls at insmod" j '.deltas.insmod.LowFree_kb < 0'
+	check "fio ran cleanly" j '.checks[] | select(.name == "fio jobs without errors") | .pass'
+}
+
+# page_owner, the second attribution source: the debug fragment has
+# CONFIG_PAGE_OWNER and the harness boots it with page_owner=on.  The
+# tinyconfig build has no tracing, so the hist triggers are unavailable
+# and page_owner stands alone.  Relations, not numbers: page_owner counts
+# the pages insmod still holds, so its net is at most the MemFree drop
+# (with the closure's tolerance).
+test_attribution_page_owner() {
+	kbuild --fragment debug
+	check "debug build: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	run_smoke page-owner --set kernel=build --set kernel_fragments=debug \
+		--set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass" j '.status == "pass" and .kernel.source == "build"'
+	check "booted with page_owner=on" grep -rqs "page_owner=on" "$dir"
+	check "hist triggers unavailable (no tracing in the build), with the reason" \
+		j '.attribution.status == "unavailable" and (.attribution.reason | length > 0)'
+	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
+	check "page_owner gained pages per disk" j '.attribution.sources.page_owner.bytes_per_disk > 0'
+	check "net = gained - freed" j '.attribution.sources.page_owner | .net_bytes == .bytes - .freed_bytes'
+	check "net > 0" j '.attribution.sources.page_owner.net_bytes > 0'
+	check "net <= MemFree drop * (1 + tolerance)" \
+		j '.attribution | .sources.page_owner.net_bytes <= .memfree_drop_bytes * 1.15'
+	check "sites sorted by bytes, none an allocator frame" \
+		j '.attribution.sources.page_owner.sites | ([.[].bytes] as $b | $b == ($b | sort | reverse)) and ([.[].site] | all(test("^(post_alloc_hook|get_page_from_freelist|__alloc_pages|alloc_pages|allocate_slab)( |$)") | not))'
+	check "blk-mq, scsi or sd among the top 5 sites" \
+		j '[.attribution.sources.page_owner.sites[:5][].site] | any(test("blk_mq|scsi|sdebug|sd_|sbitmap"))'
+	check "both reads kept" [ -s "$dir/attribution/page_owner-before-insmod.txt" -a -s "$dir/attribution/page_owner-after-insmod.txt" ]
+	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
+	check "report shows page_owner" grep -q "page_owner: pages still allocated" "$dir/report.md"
+	check "no QEMU left running" no_qemu_left page-owner
+}
+
+# Stock against patched, call site by call site: the patch preallocates 32
+# scheduler requests per queue instead of 256, so page_owner must show the
+# request pools' site (blk_mq_alloc_map_and_rqs) holding less per disk,
+# and compare must list it as a fall.
+test_attribution_stock_patched() {
+	po_stock=$out/page-owner
+	stock_run=$(find "$po_stock" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	if [ -z "$stock_run" ]; then
+		test_attribution_page_owner
+		stock_run=$(find "$po_stock" -mindepth 1 -maxdepth 1 -type d -name '2*' | head -n 1)
+	fi
+	check "the stock debug run is there (attribution_page_owner)" [ -n "$stock_run" ]
+	[ -n "$stock_run" ] || return
+	run_smoke page-owner-patched --set kernel=build --set kernel_fragments=debug \
+		--set kernel_patches="$patched" --set attribution=1 \
+		--set timeout_boot=600 --set timeout_insmod=600
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
+	site='[.attribution.sources.page_owner.sites[] | select(.site == "blk_mq_alloc_map_and_rqs") | .bytes_per_disk] | add // 0'
+	s=$(jq "$site" "$stock_run/result.json")
+	p=$(jq "$site" "$dir/result.json")
+	say "  blk_mq_alloc_map_and_rqs per disk (page_owner): stock $s B, patched $p B"
+	check "stock: the request pools' site holds pages ($s B a disk)" [ "$s" -gt 0 ]
+	check "patched: the site holds less per disk ($p < $s)" [ "$p" -lt "$s" ]
+	"$bin" compare "$stock_run" "$dir" --out "$out/cmp-po" > "$out/cmp-po.log" 2>&1
+	rc=$?
+	check "compare stock -> patched: exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "compare lists the site among page_owner's changes, falling" \
+		jq -e '[.attribution_page_owner[] | select(.site == "blk_mq_alloc_map_and_rqs")
+			| .bytes_per_disk[1] < .bytes_per_disk[0]] == [true]' "$out/cmp-po/compare.json"
+	check "compare.md names it" grep -q "blk\\\\_mq\\\\_alloc\\\\_map\\\\_and\\\\_rqs\\|blk_mq_alloc_map_and_rqs" "$out/cmp-po/compare.md"
+	check "no QEMU left running" no_qemu_left page-owner-patched
+}
+
+# 6.12 from Debian's linux-source-6.12 (kernel_source = debian:6.12, with
+# kernel-configs/linux-6.12.config): built for x86_64 and booted; built for
+# i386 with HIGHMEM64G (still in 6.12) and booted with LowFree; the debug
+# build's page_owner (6.10 and later: page_owner_stacks/show_stacks) with
+# the same relations as on 6.1; the patch's 6.12 form against stock, call
+# site by call site.
+test_612_builds_and_boots() {
+	kbuild --source debian:6.12
+	check "6.12 build: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	run_smoke build-612 --set kernel=build --set kernel_source=debian:6.12
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "its fragments: linux-6.12 after fast-boot" \
+		j '.kernel.build.fragments | index("linux-6.12.config") > index("fast-boot.config")' 
+	check "a 6.12 build" j '.status == "pass" and .kernel.source == "build" and (.kernel.version | startswith("6.12."))'
+	check "present == requested" j '.disks.present == .disks.requested'
+	check "slabinfo there (SLUB_DEBUG, no SLUB_TINY)" j '.deltas.insmod.Slab_kb > 0'
+}
+
+test_612_stock_patched() {
+	# The stock side is 612_builds_and_boots's run when that passed in
+	# this run of the suite (the same kernel and settings: one boot of it).
+	stock612=$(find "$out/build-612" -mindepth 1 -maxdepth 1 -type d -name '2*' 2>/dev/null | head -n 1)
+	if [ -n "$stock612" ] && jq -e '.status == "pass"' "$stock612/result.json" > /dev/null 2>&1; then
+		dir=$stock612
+	else
+		run_smoke stock-612 --set kernel=build --set kernel_source=debian:6.12
+		check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
+		stock612=$dir
+	fi
+	check "stock: a 6.12 build, passed" j '.status == "pass" and .kernel.source == "build" and (.kernel.version | startswith("6.12.")) and .kernel.build.patches == []'
+	run_smoke patched-612 --set kernel=build --set kernel_source=debian:6.12 \
+		--set kernel_patches="$top/scenarios/patches/sched-tags-32-612"
+	check "patched: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	s=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$stock612/result.json")
+	p=$(jq '.deltas.insmod.per_disk_bytes.MemFree' "$dir/result.json")
+	say "  6.12 MemFree per disk: stock $s B, patched $p B"
+	check "the patched 6.12 costs less per disk ($p < $s)" jq -n -e "$p < $s"
+	"$bin" compare --series --format md "$stock612" "$dir" > "$out/series-612.md" 2>&1
+	check "compare --series names both kernels" sh -c 'grep -q "^| A: 6\.12\..*, build" "$1" && grep -q "^| B: 6\.12\..*, build .* + 1 patch" "$1"' - "$out/series-612.md"
+}
+
+test_612_i386_highmem() {
+	run_smoke i386-612 --set arch=i386 --set kernel=build --set kernel_source=debian:6.12
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "an i386 6.12 with HIGHMEM" j '.status == "pass" and .kernel.arch == "i386" and .kernel.highmem == true and (.kernel.version | startswith("6.12."))'
+	check "LowFree falls at insmod" j '.deltas.insmod.LowFree_kb < 0 and .deltas.insmod.per_disk_bytes.LowFree > 0'
+}
+
+test_612_page_owner() {
+	kbuild --source debian:6.12 --fragment debug
+	check "6.12 debug build: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	run_smoke page-owner-612 --set kernel=build --set kernel_source=debian:6.12 \
+		--set kernel_fragments=debug --set attribution=1 --set timeout_boot=600 --set timeout_insmod=600
+	check "exit status 0 (got $rc)" [ "$rc" = 0 ]
+	check "status pass, 6.12" j '.status == "pass" and (.kernel.version | startswith("6.12."))'
+	check "page_owner ok" j '.attribution.sources.page_owner.status == "ok"'
+	check "page_owner read from show_stacks or page_owner" grep -Eq "page_owner_file=(show_stacks|page_owner)" "$dir/attribution/attr.txt"
+	check "net > 0, at most the MemFree drop * (1 + tolerance)" \
+		j '.attribution | .sources.page_owner.net_bytes > 0 and .sources.page_owner.net_bytes <= .memfree_drop_bytes * 1.15'
+	check "no site an allocator's or a _noprof name" \
+		j '[.attribution.sources.page_owner.sites[].site] | all(test("_noprof|^(post_alloc_hook|get_page_from_freelist|__alloc_pages|alloc_pages|alloc_pages_mpol|allocate_slab)( |$)") | not)'
+	check "blk_mq_alloc_map_and_rqs among the sites" \
+		j '[.attribution.sources.page_owner.sites[].site] | index("blk_mq_alloc_map_and_rqs") != null'
+	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
+}
+
+# A patched kernel that crashes at scale (tests/fixtures/patches/
+# crash-at-scale-612: BUG once 100 glue directories were made, which 64
+# disks' three class devices pass), run after its stock kernel into one
+# results directory: the run ends on the BUG as a crash, long before its
+# insmod deadline, triage names it, and the stock run is kept as it was
+# (its result.json, latest pointing at it; compare names the crash).
+# The debug build of test_612_page_owner (its KALLSYMS names the BUG's
+# function): the stock side is that build again, a cache hit, and the
+# patched one recompiles drivers/base/core.c in the same tree, so it comes
+# last in the 6.12 series.
+test_612_crash_at_scale() {
+	pair=$out/crash-pair
+	set -- --set kernel=build --set kernel_source=debian:6.12 --set kernel_fragments=debug \
+		--set disks=64 --set memory_mb=1024 --set timeout_boot=600 --set timeout_insmod=600
+	"$bin" run "$smoke" --out "$pair" "$@" > "$out/crash-stock.log" 2>&1
+	rc=$?
+	check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	stock=$(readlink -f "$pair/latest")
+	sum=$(sha256sum < "$stock/result.json")
+	"$bin" run "$smoke" --out "$pair" "$@" \
+		--set kernel_patches="$fx/patches/crash-at-scale-612" > "$out/crash-patched.log" 2>&1
+	rc=$?
+	dir=$(find "$pair" -mindepth 1 -maxdepth 1 -type d -name '2*' ! -path "$stock" | head -n 1)
+	check "patched: exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "patched: status crash" j '.status == "crash" and .crash.class != null'
+	check "the title names the BUG where it is" j '.crash.title | test("BUG") and test("class_dir_create_and_add")'
+	check "ended on the crash, well before insmod's deadline" \
+		j '.timings.total_s < .settings.timeout_insmod'
+	title=$(jq -r '.crash.title' "$dir/result.json")
+	"$bin" triage "$dir/console.log" > "$out/crash-triage.txt" 2>&1
+	rc=$?
+	check "triage finds it (exit 1, got $rc)" [ "$rc" = 1 ]
+	check "triage gives the same title" grep -qF "$title" "$out/crash-triage.txt"
+	check "the stock run's result.json untouched" [ "$(sha256sum < "$stock/result.json")" = "$sum" ]
+	check "latest still the stock run" [ "$(readlink -f "$pair/latest")" = "$stock" ]
+	"$bin" compare --series "$stock" "$dir" > "$out/crash-compare.txt" 2>&1
+	rc=$?
+	check "compare refuses the crashed side, exit 2 (got $rc)" [ "$rc" = 2 ]
+	check "naming its status and title" grep -qF "has status crash ($title)" "$out/crash-compare.txt"
+	check "no QEMU left running" no_qemu_left crash-pair
 }
 
 run_tests "$@"

@@ -6,6 +6,7 @@
 #
 #   sh tests/e2e/run.sh [NAME...]     run all tests, or those named
 # suite: full
+# order: 65
 set -u
 . "$(dirname "$0")/lib.sh"
 

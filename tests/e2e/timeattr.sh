@@ -8,6 +8,7 @@
 #
 #   sh tests/e2e/timeattr.sh [NAME...]       (names: --list)
 # suite: full
+# order: 40
 set -u
 . "$(dirname "$0")/lib.sh"
 

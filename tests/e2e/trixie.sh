@@ -20,6 +20,7 @@
 # archive over the network; about 1 GB in the chroot.  It prints each
 # step's seconds (docs/setup.md has the figures).
 # suite: full
+# order: 55
 set -u
 . "$(dirname "$0")/lib.sh"
 

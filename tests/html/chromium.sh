@@ -23,6 +23,7 @@
 # it, make test (which installs chromium: make deps-full) fails on it.  Nothing is fetched: the
 # pages are self-contained and the flags turn off Chromium's own traffic.
 # suite: full
+# order: 10
 set -u
 
 . "$(dirname "$0")/../lib.sh"
