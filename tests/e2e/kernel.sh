@@ -369,7 +369,10 @@ test_612_crash_at_scale() {
 	dir=$(find "$pair" -mindepth 1 -maxdepth 1 -type d -name '2*' ! -path "$stock" | head -n 1)
 	check "patched: exit status 1 (got $rc)" [ "$rc" = 1 ]
 	check "patched: status crash" j '.status == "crash" and .crash.class != null'
-	check "the title names the BUG where it is" j '.crash.title | test("BUG") and test("class_dir_create_and_add")'
+	# tinyconfig has no CONFIG_BUG: the BUG_ON is a bare ud2, an "invalid
+	# opcode" oops, named by its RIP (the fixture keeps the function out of
+	# line: get_device_parent, where it would be inlined, is a frame titles skip)
+	check "the title names the BUG where it is" j '.crash.title | test("BUG|invalid opcode") and test("class_dir_create_and_add")'
 	check "ended on the crash, well before insmod's deadline" \
 		j '.timings.total_s < .settings.timeout_insmod'
 	title=$(jq -r '.crash.title' "$dir/result.json")
