@@ -12,7 +12,9 @@ set -u
 test_usage_and_command_table() {
 	expect 0 "^usage: scaletest" -- "$bin" --help
 	expect 0 "run +boot a scenario" -- "$bin" --help
-	expect 0 "^scaletest [0-9a-f]" -- "$bin" --version
+	# A commit (git describe), a release (VERSION, make dist), or "unknown"
+	# in a copy of the files with neither (e2e/user copies a changed tree).
+	expect 0 "^scaletest [0-9A-Za-z][0-9A-Za-z.+~-]*$" -- "$bin" --version
 	expect 2 "^usage: scaletest" -- "$bin"
 	expect 2 "'frobnicate' is not a scaletest command" -- "$bin" frobnicate
 	expect 0 "^usage: scaletest run SCENARIO" -- "$bin" run --help
@@ -43,6 +45,29 @@ test_kernel_and_cache_verbs() {
 	expect 0 "initramfs: removed 1 entry" -- env SCALETEST_CACHE="$tmp/cache" "$bin" cache clean initramfs
 	checked
 	[ -e "$tmp/cache/initramfs/abc.cpio" ] && fail "cache clean left the entry"
+}
+
+# The suites' package lists (kernel_suite: apt/suites/SUITE/DAY-HASH) are a
+# category of their own, two levels deep: listed and cleaned per entry,
+# apart from apt's memos, never through a link.
+test_cache_suites() {
+	c=$tmp/cs
+	mkdir -p "$c/apt/suites/sid/20261207-aaaaaaaaaaaa/lists" "$c/apt/suites/trixie/20261207-bbbbbbbbbbbb" \
+		"$tmp/cs-outside/20261207-cccccccccccc"
+	chmod 700 "$c"
+	echo x > "$c/apt/suites/sid/20261207-aaaaaaaaaaaa/lists/InRelease"
+	: > "$c/apt/suites/sid/20261207-aaaaaaaaaaaa.lock"
+	echo memo > "$c/apt/0123456789abcdef"
+	ln -s "$tmp/cs-outside" "$c/apt/suites/planted"
+	expect 0 "^  apt/suites +2 entries .*package lists" -- env SCALETEST_CACHE="$c" "$bin" cache list
+	expect 0 "^  apt +1 entries " -- env SCALETEST_CACHE="$c" "$bin" cache list
+	expect 0 "^apt: removed 1 entry$" -- env SCALETEST_CACHE="$c" "$bin" cache clean apt
+	check "apt's clean left the suites' lists" test -d "$c/apt/suites/sid/20261207-aaaaaaaaaaaa/lists"
+	expect 0 "^apt/suites: removed 2 entries$" -- env SCALETEST_CACHE="$c" "$bin" cache clean apt/suites
+	check "the entries are gone" test ! -e "$c/apt/suites/sid/20261207-aaaaaaaaaaaa"
+	check "and their lock" test ! -e "$c/apt/suites/sid/20261207-aaaaaaaaaaaa.lock"
+	check "the emptied suite folders too" test ! -e "$c/apt/suites/trixie"
+	check "a planted link is not followed" test -d "$tmp/cs-outside/20261207-cccccccccccc"
 }
 
 # Nested verbs come from small tables: a missing or unknown one is a

@@ -29,19 +29,25 @@ const char usage_cache[] =
 	"  2    bad usage: an unknown verb or category\n"
 	"  3    the cache is not this user's to trust, or has no place\n";
 
+/* A category is a directory of entries, or (depth 2) a directory of
+ * directories of entries: apt/suites/SUITE/DAY-HASH.  skip names a
+ * subdirectory that is a category of its own (apt/suites under apt). */
 static const struct category {
 	const char *dir;
 	const char *what;
+	int depth;
+	const char *skip;
 } categories[] = {
-	{ "kernels/debian", "Debian kernels, unpacked" },
-	{ "kernels/build", "kernels built from source" },
-	{ "kbuild", "kernel work trees (source + objects)" },
-	{ "debs", "other unpacked Debian packages (busybox)" },
-	{ "fio", "static fio binaries built from source" },
-	{ "initramfs", "initramfs archives by content hash" },
-	{ "apt", "remembered apt answers" },
-	{ "accel", "the accelerator verdict" },
-	{ "logs", "logs of 'kernel build'" },
+	{ "kernels/debian", "Debian kernels, unpacked", 1, NULL },
+	{ "kernels/build", "kernels built from source", 1, NULL },
+	{ "kbuild", "kernel work trees (source + objects)", 1, NULL },
+	{ "debs", "other unpacked Debian packages (busybox)", 1, NULL },
+	{ "fio", "static fio binaries built from source", 1, NULL },
+	{ "initramfs", "initramfs archives by content hash", 1, NULL },
+	{ "apt", "remembered apt answers", 1, "suites" },
+	{ "apt/suites", "Debian suites' package lists (kernel_suite), by suite and day", 2, NULL },
+	{ "accel", "the accelerator verdict", 1, NULL },
+	{ "logs", "logs of 'kernel build'", 1, NULL },
 };
 
 static long long du(const char *path, long long *files)
@@ -81,6 +87,44 @@ static void human(char *buf, size_t n, long long bytes)
 		snprintf(buf, n, "%lld KiB", bytes / 1024);
 }
 
+/* The names, relative to the category's directory, of its entries
+ * (with_tmp: and of what killed builds left, "<entry>.tmp-<pid>"); at
+ * depth 2 "SUBDIR/NAME" for each real directory SUBDIR (never a link). */
+static void collect(const struct category *c, const char *dir, int with_tmp,
+		    struct strvec *names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		const char *n = de->d_name;
+		int tmp = with_tmp && n[0] != '.' && strstr(n, ".tmp-");
+
+		if (!cache_is_entry(n) && !tmp)
+			continue;
+		if (c->skip && !strcmp(n, c->skip))
+			continue;
+		if (c->depth == 1) {
+			strvec_push(names, n);
+			continue;
+		}
+		char *sub = xstrfmt("%s/%s", dir, n);
+		struct stat st;
+		struct strvec in = STRVEC_INIT;
+		struct category one = { c->dir, c->what, 1, NULL };
+
+		if (!tmp && lstat(sub, &st) == 0 && S_ISDIR(st.st_mode)) {
+			collect(&one, sub, with_tmp, &in);
+			for (size_t i = 0; i < in.n; i++)
+				strvec_pushf(names, "%s/%s", n, in.v[i]);
+		}
+		strvec_clear(&in);
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+}
+
 static int cache_list(int argc, char **argv)
 {
 	if (argc > 1)
@@ -93,22 +137,23 @@ static int cache_list(int argc, char **argv)
 		return EXIT_ENV;
 	printf_clean("cache: %s\n", root);
 	for (size_t i = 0; i < ARRAY_SIZE(categories); i++) {
-		char *dir = xstrfmt("%s/%s", root, categories[i].dir);
-		long long files = 0, size = 0;
-		int entries = 0;
-		DIR *d = opendir(dir);
-		struct dirent *de;
+		const struct category *c = &categories[i];
+		char *dir = xstrfmt("%s/%s", root, c->dir);
+		long long files = 0, size;
+		struct strvec names = STRVEC_INIT;
 
-		while (d && (de = readdir(d)))
-			if (cache_is_entry(de->d_name))
-				entries++;
-		if (d)
-			closedir(d);
+		collect(c, dir, 0, &names);
 		size = du(dir, &files);
+		if (c->skip) {
+			/* A category of its own, listed on its own line. */
+			char *skip = xstrfmt("%s/%s", dir, c->skip);
+			size -= du(skip, &files);
+			free(skip);
+		}
 		all += size;
 		human(hb, sizeof(hb), size);
-		printf("  %-15s %4d entries %10s  %s\n", categories[i].dir, entries, hb,
-		       categories[i].what);
+		printf("  %-15s %4zu entries %10s  %s\n", c->dir, names.n, hb, c->what);
+		strvec_clear(&names);
 		free(dir);
 	}
 	human(hb, sizeof(hb), all);
@@ -119,18 +164,12 @@ static int cache_list(int argc, char **argv)
 static int clean_category(const struct category *c)
 {
 	char *dir = xstrfmt("%s/%s", cache_root(), c->dir);
-	DIR *d = opendir(dir);
-	struct dirent *de;
 	struct strvec names = STRVEC_INIT;
 	int bad = 0, removed = 0, busy = 0;
 
 	/* Entries, and what killed builds left (their .tmp- is removed once
 	 * no harness holds the entry's lock). */
-	while (d && (de = readdir(d)))
-		if (cache_is_entry(de->d_name) || (de->d_name[0] != '.' && strstr(de->d_name, ".tmp-")))
-			strvec_push(&names, de->d_name);
-	if (d)
-		closedir(d);
+	collect(c, dir, 1, &names);
 	for (size_t i = 0; i < names.n; i++) {
 		char *p = xstrfmt("%s/%s", dir, names.v[i]);
 		int got = cache_remove_entry(p);
@@ -144,6 +183,14 @@ static int clean_category(const struct category *c)
 			removed++;
 		}
 		free(p);
+	}
+	if (c->depth == 2) {
+		/* The subdirectories emptied (one still in use stays). */
+		for (size_t i = 0; i < names.n; i++) {
+			char *p = xstrfmt("%s/%.*s", dir, (int)strcspn(names.v[i], "/"), names.v[i]);
+			rmdir(p);
+			free(p);
+		}
 	}
 	printf("%s: removed %d entr%s%s\n", c->dir, removed, removed == 1 ? "y" : "ies",
 	       busy ? ", some in use kept" : "");

@@ -56,6 +56,71 @@ const char usage_kernel[] =
 	"       source (nothing built)\n"
 	"  130  interrupted\n";
 
+/* An option that is a shorthand for a scenario key: KEY=ARG into sets. */
+struct key_opt {
+	int c;
+	const char *key;
+};
+
+/* Option c (with optarg) into sets if it is --set or one of keys; else 0. */
+static int key_opt_push(const struct key_opt *keys, int c, struct strvec *sets)
+{
+	if (c == 's') {
+		strvec_push(sets, optarg);
+		return 1;
+	}
+	for (; keys->key; keys++)
+		if (keys->c == c) {
+			strvec_pushf(sets, "%s=%s", keys->key, optarg);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * The scenario "kernel SUB" works on, from its operands (argc, argv after
+ * the options): the file named, with sets on top, or (none) the defaults,
+ * as if from an empty file, with sets.  s is initialised either way: the
+ * caller releases it.
+ */
+static int kernel_scenario(struct scenario *s, const char *sub, int argc, char **argv,
+			   const struct strvec *sets, struct strbuf *err)
+{
+	scenario_init(s);
+	if (argc > 1) {
+		usage_error(usage_kernel, "kernel %s takes at most one scenario", sub);
+		return -1;
+	}
+	if (argc) {
+		scenario_release(s);
+		return scenario_open(s, argv[0], sets);
+	}
+	for (size_t i = 0; i < sets->n; i++)
+		if (scenario_set(s, sets->v[i], "--set", err) < 0) {
+			error("%s", err->buf);
+			return -1;
+		}
+	if (scenario_check(s, err) < 0) {
+		error("%s", err->buf);
+		return -1;
+	}
+	return 0;
+}
+
+/* <cache>/logs/kernel-WHAT-<stamp>.log, or NULL (said) without a cache. */
+static char *kernel_log(const char *what)
+{
+	char stamp[32], *dir, *log;
+
+	timestamp_id(stamp, sizeof(stamp));
+	dir = cache_log_dir();
+	if (!dir)
+		return NULL;
+	log = xstrfmt("%s/kernel-%s-%s.log", dir, what, stamp);
+	free(dir);
+	return log;
+}
+
 static int kernel_build(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -68,6 +133,13 @@ static int kernel_build(int argc, char **argv)
 		{ "set", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct key_opt build_keys[] = {
+		{ 'S', "kernel_source" },
+		{ 'C', "kernel_config_base" },
+		{ 'A', "arch" },
+		{ 'j', "build_jobs" },
+		{ 0, NULL },
+	};
 	struct strvec sets = STRVEC_INIT;
 	struct strbuf frags = STRBUF_INIT, err = STRBUF_INIT;
 	struct scenario s;
@@ -78,80 +150,37 @@ static int kernel_build(int argc, char **argv)
 
 	strvec_push(&sets, "kernel=build");
 	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
-		switch (c) {
-		case 'S':
-			strvec_pushf(&sets, "kernel_source=%s", optarg);
-			break;
-		case 'P': {
+		if (c == 'P') {
 			/* As run --patches: git applies them in the work tree, so
 			 * a path relative to here must not stay relative. */
 			char *p = absolute_path(optarg);
 
 			strvec_pushf(&sets, "kernel_patches=%s", p);
 			free(p);
-			break;
+			continue;
 		}
-		case 'C':
-			strvec_pushf(&sets, "kernel_config_base=%s", optarg);
-			break;
-		case 'F':
-			sb_addf(&frags, "%s%s", frags.len ? "," : "", optarg);
-			break;
-		case 'A':
-			strvec_pushf(&sets, "arch=%s", optarg);
-			break;
-		case 'j':
-			strvec_pushf(&sets, "build_jobs=%s", optarg);
-			break;
-		case 's':
-			strvec_push(&sets, optarg);
-			break;
-		default:
+		if (key_opt_push(build_keys, c, &sets))
+			continue;
+		if (c != 'F') {
 			fputs(usage_kernel, stderr);
 			goto out_nos;
 		}
+		sb_addf(&frags, "%s%s", frags.len ? "," : "", optarg);
 	}
 	if (frags.len)
 		strvec_pushf(&sets, "kernel_fragments=%s", frags.buf);
-	if (argc - optind > 1) {
-		usage_error(usage_kernel, "kernel build takes at most one scenario");
-		goto out_nos;
-	}
-	/* No scenario: the defaults, as if from an empty file. */
-	scenario_init(&s);
-	if (optind < argc) {
-		scenario_release(&s);
-		if (scenario_open(&s, argv[optind], &sets) < 0)
-			goto out;
-	} else {
-		for (size_t i = 0; i < sets.n; i++)
-			if (scenario_set(&s, sets.v[i], "--set", &err) < 0) {
-				error("%s", err.buf);
-				goto out;
-			}
-		if (scenario_check(&s, &err) < 0) {
-			error("%s", err.buf);
-			goto out;
-		}
-	}
+	if (kernel_scenario(&s, "build", argc - optind, argv + optind, &sets, &err) < 0)
+		goto out;
 	kbuild_spec_init(&spec);
 	if (kbuild_spec_from_scenario(&s, &spec, &err) < 0) {
 		error("%s", err.buf);
 		kbuild_spec_release(&spec);
 		goto out;
 	}
-	{
-		char stamp[32];
-		timestamp_id(stamp, sizeof(stamp));
-		char *dir = cache_log_dir();
-
-		if (!dir) {
-			ret = EXIT_ENV;
-			kbuild_spec_release(&spec);
-			goto out;
-		}
-		log = xstrfmt("%s/kernel-build-%s.log", dir, stamp);
-		free(dir);
+	if (!(log = kernel_log("build"))) {
+		ret = EXIT_ENV;
+		kbuild_spec_release(&spec);
+		goto out;
 	}
 	note("log: %s", log);
 	if ((r = apt_select(s.kernel_suite, 1, log)) < 0 ||
@@ -223,6 +252,11 @@ static int kernel_list(int argc, char **argv)
 		{ "set", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static const struct key_opt list_keys[] = {
+		{ 'A', "arch" },
+		{ 'P', "kernel_package" },
+		{ 0, NULL },
+	};
 	struct strvec sets = STRVEC_INIT, want = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct scenario s;
@@ -230,44 +264,16 @@ static int kernel_list(int argc, char **argv)
 	int c, ret = EXIT_USAGE;
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 'S':
-			strvec_push(&want, !strcmp(optarg, "host") ? "" : optarg);
-			break;
-		case 'A':
-			strvec_pushf(&sets, "arch=%s", optarg);
-			break;
-		case 'P':
-			strvec_pushf(&sets, "kernel_package=%s", optarg);
-			break;
-		case 's':
-			strvec_push(&sets, optarg);
-			break;
-		default:
+		if (key_opt_push(list_keys, c, &sets))
+			continue;
+		if (c != 'S') {
 			fputs(usage_kernel, stderr);
 			goto out_nos;
 		}
+		strvec_push(&want, !strcmp(optarg, "host") ? "" : optarg);
 	}
-	if (argc - optind > 1) {
-		usage_error(usage_kernel, "kernel list takes at most one scenario");
-		goto out_nos;
-	}
-	scenario_init(&s);
-	if (optind < argc) {
-		scenario_release(&s);
-		if (scenario_open(&s, argv[optind], &sets) < 0)
-			goto out;
-	} else {
-		for (size_t i = 0; i < sets.n; i++)
-			if (scenario_set(&s, sets.v[i], "--set", &err) < 0) {
-				error("%s", err.buf);
-				goto out;
-			}
-		if (scenario_check(&s, &err) < 0) {
-			error("%s", err.buf);
-			goto out;
-		}
-	}
+	if (kernel_scenario(&s, "list", argc - optind, argv + optind, &sets, &err) < 0)
+		goto out;
 	for (size_t i = 0; i < want.n; i++)
 		if (*want.v[i] && strspn(want.v[i], "abcdefghijklmnopqrstuvwxyz-") != strlen(want.v[i])) {
 			usage_error(usage_kernel, "'%s' is not a suite name", want.v[i]);
@@ -275,12 +281,9 @@ static int kernel_list(int argc, char **argv)
 		}
 	if (!want.n)
 		strvec_push(&want, s.kernel_suite);
-	{
-		char stamp[32];
-		timestamp_id(stamp, sizeof(stamp));
-		char *dir = cache_log_dir();
-		log = xstrfmt("%s/kernel-list-%s.log", dir, stamp);
-		free(dir);
+	if (!(log = kernel_log("list"))) {
+		ret = EXIT_ENV;
+		goto out;
 	}
 	ret = EXIT_OK;
 	for (size_t i = 0; i < want.n; i++) {

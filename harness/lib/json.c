@@ -266,6 +266,23 @@ void json_reader_release(struct json_reader *r)
 	memset(r, 0, sizeof(*r));
 }
 
+void json_tree_cost(json_object *o, size_t *containers, size_t *values)
+{
+	++*values;
+	if (json_object_is_type(o, json_type_array)) {
+		++*containers;
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			json_tree_cost(json_object_array_get_idx(o, i), containers, values);
+	} else if (json_object_is_type(o, json_type_object)) {
+		++*containers;
+		json_object_object_foreach(o, k, v) {
+			(void)k;
+			++*values;
+			json_tree_cost(v, containers, values);
+		}
+	}
+}
+
 json_object *json_reader_root(struct json_reader *r)
 {
 	json_object *o = r->root;

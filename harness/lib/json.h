@@ -108,6 +108,11 @@ int json_reader_feed(struct json_reader *r, const char *buf, size_t n, struct st
 int json_reader_end(struct json_reader *r, struct strbuf *err);
 json_object *json_reader_root(struct json_reader *r);
 void json_reader_release(struct json_reader *r);
+/* What json-c made of a document, counted as the reader counts: its
+ * objects and arrays to *containers, its values (keys included) to
+ * *values.  The reader's counts of the same bytes are never below these
+ * (the unit test and the fuzz target of the reader hold them to it). */
+void json_tree_cost(json_object *o, size_t *containers, size_t *values);
 /* Writes root (pretty, atomically: lib/util.h) after json_clean_strings(). */
 int json_save(json_object *root, const char *path);
 /* o as every document the harness writes it: json-c's pretty text (two

@@ -584,7 +584,7 @@ static void add_args(struct strvec *args, const char *ln, const regmatch_t *m, u
 
 /* The first line with f's title (and title2 on a later one, or the next): 1, its line
  * and column, and its arguments. */
-static int find_title(const struct format *f, const struct strvec *body, size_t *li,
+static int find_title(const struct crash_format *f, const struct strvec *body, size_t *li,
 		      size_t *col, struct strvec *args)
 {
 	regmatch_t m[RE_GROUPS + 1], m2[RE_GROUPS + 1];
@@ -619,7 +619,7 @@ static int find_title(const struct format *f, const struct strvec *body, size_t 
 
 /* f's report patterns on a line and on later and later ones: 1, where the
  * first matched, and their arguments. */
-static int find_report(const struct format *f, const struct strvec *body, size_t *li,
+static int find_report(const struct crash_format *f, const struct strvec *body, size_t *li,
 		       size_t *col, struct strvec *args)
 {
 	regmatch_t m[RE_GROUPS + 1];
@@ -683,7 +683,7 @@ static void describe(const struct oops *o, const struct strvec *body, struct str
 	int have = 0;
 
 	*cls = C_NONE;
-	for (const struct format *f = o->formats; f->fmt; f++) {
+	for (const struct crash_format *f = o->formats; f->fmt; f++) {
 		size_t li, col;
 
 		strvec_clear(&args);
@@ -852,7 +852,7 @@ int crash_check_patterns(void)
 
 		for (size_t i = 0; o->suppress[i]; i++)
 			bad += check(o->suppress[i], o->header);
-		for (const struct format *f = o->formats; f->fmt; f++) {
+		for (const struct crash_format *f = o->formats; f->fmt; f++) {
 			bad += check(f->title, f->fmt) + check(f->title2, f->fmt);
 			for (size_t i = 0; i < ARRAY_SIZE(f->report); i++)
 				bad += check(f->report[i], f->fmt);

@@ -10,7 +10,7 @@
 #include "lib/util.h"
 
 /* The OOM killer's report, and the kernel's panic for lack of memory. */
-static const struct format oom_formats[] = {
+static const struct crash_format oom_formats[] = {
 	F(.title = R("."), .report = { R("System is deadlocked on memory") },
 	  .fmt = "Out of memory: System is deadlocked on memory"),
 	F(.title = R("."), .report = { R("no killable processes") },

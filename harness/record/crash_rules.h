@@ -77,7 +77,7 @@ struct stack {
  * first in the report wins, the earlier in the table on a tie; a format
  * whose report patterns are not found gives way to the next.
  */
-struct format {
+struct crash_format {
 	struct re *title, *title2;
 	int title2_next;		/* title2 on the very next line */
 	struct re *report[4];
@@ -94,11 +94,11 @@ struct oops {
 	unsigned nth;			/* the nth such line (0 means 1) */
 	int after_kernel;		/* only after a line with a timestamp */
 	int harness;			/* the harness's: ends no report, titles kept as made */
-	const struct format *formats;	/* ended by a row without fmt */
+	const struct crash_format *formats;	/* ended by a row without fmt */
 };
 
 #define F(...) { __VA_ARGS__ }
-#define FORMATS(...) ((const struct format[]){ __VA_ARGS__, { .fmt = NULL } })
+#define FORMATS(...) ((const struct crash_format[]){ __VA_ARGS__, { .fmt = NULL } })
 
 /* The oops rows: syzkaller's, then the harness's; the engine numbers them
  * in that order. */

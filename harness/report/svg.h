@@ -1,31 +1,38 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * svg: the plots of the HTML pages, drawn as inline SVG (no script, no
- * font, nothing fetched), from the models of model.h.
+ * font, nothing fetched), from the models of model.h.  A file per kind of
+ * chart, on a small core (svg.c, svg_int.h: axes, legends, the sides'
+ * colours):
  *
- *	svg_phases(&sb, m.phases, m.nphases);	// memory by phase: grouped bars
+ * svg_phases.c, memory by phase:
+ *	svg_phases(&sb, m.phases, m.nphases);	// a run's: grouped bars
+ *	svg_phase_overlay(&sb, c.sides, c.nsides, PHASE_MEMFREE, "MemFree");
+ *						// every side's, a line a side
+ * svg_bars.c, bars:
  *	svg_hbars(&sb, "label", bars, n, "#59a14f", "#e15759");
  *						// signed horizontal bars (slab)
- *	svg_monitor(&sb, &m);			// the monitor's time series, its
- *						// steps shaded, lost samples hatched
  *	svg_metric(&sb, &metric, c.sides, c.nsides);
  *						// a comparison's metric: a bar a side
- *	svg_phase_overlay(&sb, c.sides, c.nsides, PHASE_MEMFREE, "MemFree");
- *						// every side's memory by phase, a line
- *						// a side
+ * svg_monitor.c, the monitor's samples against time:
+ *	svg_monitor(&sb, &m);			// a run's, its steps shaded, lost
+ *						// samples hatched
  *	svg_monitor_overlay(&sb, c.sides, c.nsides, 0, "MemFree");
- *						// every side's monitor samples during
+ *						// every side's samples during
  *						// insmod (free memory above, slab below)
- *	svg_curve_overlay(&sb, c.sides, c.nsides);
- *						// a series: ms per disk against the disks
- *						// present, a line a side
- *	svg_sweep(&sb, &m, 0);			// a sweep: memory (1: time) against the
- *						// disk count, points and fitted lines
- *	svg_icicle(&sb, "rmmod", stacks, n);	// where a phase's time went
+ * svg_sweep.c, a sweep against the disk count:
+ *	svg_sweep(&sb, &m, 0);			// memory (1: time), points and
+ *						// fitted lines
+ * svg_curves.c, curves of a run's time:
  *	svg_run_curves(&sb, &m);		// the disks present against time, and
  *					// ms per disk against the disks present
  *	svg_series_curves(&sb, c.sides, c.nsides);	// every side's enumeration
  *					// on those two axes (compare --series)
+ *	svg_curve_overlay(&sb, c.sides, c.nsides);
+ *						// compare --series: ms per disk, range
+ *						// by range, a line a side
+ * svg_icicle.c, where a phase's time went:
+ *	svg_icicle(&sb, "rmmod", stacks, n);
  *
  * A comparison's sides have one colour each, svg_side_color(k) (ten that
  * stay apart; the base is the first), and the overlays a legend naming

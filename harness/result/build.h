@@ -8,29 +8,18 @@
  *	channel.log	the records (record/records.h decodes them)
  *	console.log	the serial console (record/console.h scans it)
  *
- * plus host.json, the few facts only the host saw: when and how long, the
- * kernel artifact and VM that ran, the host's clock at each phase, and how
- * the watch ended (deadline, signal, the harness's own error).  The live
- * run and a replay both call result_build() on those, so a replay of the
- * same records gives the same result.json, byte for byte.
+ * plus host.json, the few facts only the host saw (host.h: when and how
+ * long, the kernel artifact and VM that ran, the host's clock at each
+ * phase, and how the watch ended: deadline, signal, the harness's own
+ * error).  The live run and a replay both call result_build() on those,
+ * so a replay of the same records gives the same result.json, byte for
+ * byte.
  *
- *	json_object *host = host_new();			// live: the run fills it
- *	host_phase(host, phase_name(PHASE_BOOT), 3.2);
+ *	json_object *host = host_new();		// live: the run fills it (host.h)
  *						// a replay: host.json, loaded
  *	json_object *root = result_build(&scenario, &records, &console, host,
  *					 &status);
  *	result_save(root, "RUN/result.json");
- *
- * host.json (all keys optional; null when unknown):
- *	run_id, tool, started, finished	strings
- *	scenario_file			the scenario's path as given
- *	scenario_overrides		the keys given on top of it ("key=value")
- *	kernel, vm			objects, copied into result.json as they are
- *	booted				whether a VM was started
- *	phase_host_s			{phase: seconds since the VM started}
- *	setup_s, vm_s, total_s		host durations
- *	timed_out, signal, error	how the watch ended (run_ending)
- *	vm_exited, vm_exit		the VM ended by itself, and how (child_describe)
  *
  * The run's crash class (record/console.h) comes from the console scan, the
  * records and these facts, into result.json's "crash": {class, blame,
@@ -44,15 +33,9 @@
 
 #include "record/console.h"
 #include "record/records.h"
+#include "result/host.h"
 #include "result/verdict.h"
 #include "scenario/scenario.h"
-
-json_object *host_new(void);
-/* Records the host's clock when the guest reached a phase. */
-void host_phase(json_object *host, const char *phase, double seconds);
-/* For a run directory made before host.json existed: the same facts taken
- * from its result.json. */
-json_object *host_from_result(json_object *result);
 
 json_object *result_build(const struct scenario *s, const struct records *rs,
 			  const struct console_scan *cs, json_object *host,

@@ -2,30 +2,43 @@
 /*
  * run: one scale-test run, from a checked scenario to a results directory.
  *
- * run.c sequences the stages, each its own module:
+ * run.c sequences the stages, each one call into the module that holds
+ * its work and its policy:
  *
+ *   preflight_check()      run/preflight.h: the backend, the host's memory,
+ *                          the kernel's limits (when the kernel is at
+ *                          hand), the results directory's room; nothing
+ *                          fetched or booted before they pass
  *   rundir_create()        run/rundir.h: <out>/.tmp-<id>, scenario.scn
+ *   host_start()           result/host.h: host.json, the host's own facts
  *   kernel_obtain()        kernel/: the kernel artifact (Debian package,
- *                          files, or built from source)
+ *                          files, or built from source), then
+ *   preflight_layout()     the layout against that kernel's limits
  *   guest_compose()        guest/: the initramfs contents, then
  *   initramfs_build_cached()  the archive
+ *   rundir_make_disks()    the virtio disks' images
  *   accel_choose()         vm/accel.h: KVM only if a probe boot proves it
  *   backend->start()       vm/vm.h: the VM with its console and channel
- *   vm_watch()             vm/watch.h: the one watch loop; console ->
- *                          console.log + crash scan (record/console.h),
- *                          channel -> channel.log + records
- *                          (record/records.h); phase deadlines, signals
+ *   guard_watch()          run/guard.h: the watch until the VM has ended
+ *                          (vm/watch.h's loop; console -> console.log +
+ *                          crash scan, channel -> channel.log + records;
+ *                          each phase's deadline, the grace after a crash,
+ *                          the hung-task reports that wait, the budget of
+ *                          guest output; the live progress line,
+ *                          run/progress.h)
+ *   host_kernel(), host_vm()  what ran, into host.json
  *   result_build()         result/build.h: host.json + records + console ->
  *                          result.json, with the checks and the status
  *                          (result/verdict.h)
  *   report_write_dir()     report/: the reports, from result.json alone
  *   rundir_finish()        renamed to <out>/<id>; <out>/latest if it passed
  *
- * Beside the sequence it holds what the run itself decides: the checks
- * before anything is fetched or booted (the host's memory, the results
- * directory's room, the layout against the kernel's limits), the watch's
- * callbacks (the live progress line, the grace after a crash, the budget
- * of guest output, which hung-task reports stop the run), and host.json.
+ * Beside the sequence run.c holds only the thread between the stages: the
+ * run's state; the VM's configuration, from the scenario and what setup
+ * chose; the files it writes itself (console.log and channel.log opened
+ * for the watch, qemu-argv.txt, host.json and result.json saved); the
+ * first failure met (its message into host.json, its class to the
+ * caller); and the release of everything at the end.
  *
  * Because result.json is built from the saved channel.log, console.log,
  * scenario.scn and host.json only, result_replay() (result/replay.h)

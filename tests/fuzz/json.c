@@ -12,23 +12,6 @@
 
 #include "lib/json.h"
 
-static void tree_cost(json_object *o, size_t *containers, size_t *values)
-{
-	++*values;
-	if (json_object_is_type(o, json_type_array)) {
-		++*containers;
-		for (size_t i = 0; i < json_object_array_length(o); i++)
-			tree_cost(json_object_array_get_idx(o, i), containers, values);
-	} else if (json_object_is_type(o, json_type_object)) {
-		++*containers;
-		json_object_object_foreach(o, k, v) {
-			(void)k;
-			++*values;
-			tree_cost(v, containers, values);
-		}
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct json_limits lim = { (size_t)1 << 20, 256, 1024 };
@@ -55,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		json_object *o = json_reader_root(&r);
 		size_t c = 0, v = 0;
 
-		tree_cost(o, &c, &v);
+		json_tree_cost(o, &c, &v);
 		FUZZ_ASSERT(c <= r.containers && v <= r.values);
 		FUZZ_ASSERT(r.containers <= lim.containers && r.values <= lim.values);
 		json_object_put(o);

@@ -103,7 +103,7 @@ TEST(crash_tables_are_well_formed)
 		if (finding != (o->group == CRASH_GROUP_FINDING))
 			test_fail(__FILE__, __LINE__, "row '%s': group %d, class %s", o->header,
 				  o->group, crash_class_at(o->cls)->name);
-		for (const struct format *f = o->formats; f->fmt; f++)
+		for (const struct crash_format *f = o->formats; f->fmt; f++)
 			if (f->cls != C_NONE &&
 			    (crash_class_at(f->cls)->finding == FINDING_ALWAYS) != finding)
 				test_fail(__FILE__, __LINE__, "format '%s': class %s in row '%s'",

@@ -9,24 +9,6 @@
 #include "record/records.h"
 #include "test.h"
 
-/* The objects and arrays, and the values (keys included), of a tree. */
-static void tree_cost(json_object *o, size_t *containers, size_t *values)
-{
-	++*values;
-	if (json_object_is_type(o, json_type_array)) {
-		++*containers;
-		for (size_t i = 0; i < json_object_array_length(o); i++)
-			tree_cost(json_object_array_get_idx(o, i), containers, values);
-	} else if (json_object_is_type(o, json_type_object)) {
-		++*containers;
-		json_object_object_foreach(o, k, v) {
-			(void)k;
-			++*values;
-			tree_cost(v, containers, values);
-		}
-	}
-}
-
 /* text fed in chunks of `step` bytes within lim: the reader's status. */
 static int feed(const char *text, size_t step, const struct json_limits *lim,
 		struct json_reader *r, struct strbuf *err)
@@ -76,7 +58,7 @@ TEST(json_reader_counts_what_jsonc_makes)
 				o = json_reader_root(&r);
 			CHECKF(o, "doc %zu (step %zu): %s", i, step, err.buf);
 			if (o) {
-				tree_cost(o, &c, &v);
+				json_tree_cost(o, &c, &v);
 				CHECKF(r.containers >= c && r.values >= v,
 				       "doc %zu (step %zu): counted %zu containers, %zu values; "
 				       "json-c made %zu, %zu", i, step, r.containers, r.values, c, v);
