@@ -250,8 +250,11 @@ test_nightly_classifies_each_run() {
 }
 
 # kernel build's plumbing on a fake kernel tree (its Makefile only writes
-# files): built, then cached; a patch that does not apply names the patch,
-# shows git's reasons and the rejected hunk, and adds no cache entry.
+# files): built, then cached; a patch that does not apply is the input's
+# fault, exit 3 (it was 1): it names the patch, the source and the hunk,
+# shows git's reasons and the rejected hunk, and adds no cache entry; a
+# patch directory given relative to here is found (it was looked for in
+# the work tree).
 kb() {
 	env SCALETEST_CACHE="$tmp/kcache" "$bin" kernel build --source "$fx/kbuild/tree" "$@"
 }
@@ -259,13 +262,35 @@ kb() {
 test_kernel_build_fake_tree() {
 	expect 0 "^kernel 6\.1\.0-fake \(built\)$" -- kb
 	expect 0 "^kernel 6\.1\.0-fake \(cached\)$" -- kb
-	expect 1 "patch '0001-does-not-apply.patch' does not apply" -- kb --patches "$fx/kbuild/bad"
-	expect 1 "^error: patch failed: block/blk.c:1$" -- kb --patches "$fx/kbuild/bad"
-	expect 1 "^-this line is not in the tree$" -- kb --patches "$fx/kbuild/bad"
+	expect 3 "patch '0001-does-not-apply.patch' does not apply to /.*/kbuild/tree \(block/blk.c hunk #1\), nothing was built" -- kb --patches "$fx/kbuild/bad"
+	expect 3 "^error: patch failed: block/blk.c:1$" -- kb --patches "$fx/kbuild/bad"
+	expect 3 "^-this line is not in the tree$" -- kb --patches "$fx/kbuild/bad"
+	expect 3 "\(block/blk.c hunk #1\)" -- sh -c "cd '$fx' && env SCALETEST_CACHE='$tmp/kcache' '$bin' kernel build --source kbuild/tree --patches kbuild/bad"
 	checked
 	if [ "$(ls "$tmp/kcache/kernels/build" | grep -v '\.lock$' | wc -l)" != 1 ]; then
 		fail "kernel build: not exactly one entry after a build, a hit and a failure"
 		ls -l "$tmp/kcache/kernels/build" >&2
+	fi
+}
+
+# A run whose patch does not apply stops before anything is built or
+# booted: exit 3 (it was 1, "setup failed before boot"), the patch, the
+# source and the hunk named on stderr and as the run's reason.
+test_run_patch_does_not_apply() {
+	expect 3 "patch '0001-does-not-apply.patch' does not apply to .*kbuild/tree \(block/blk.c hunk #1\), nothing was built" -- \
+		env SCALETEST_CACHE="$tmp/kcache-run" "$bin" run "$top/scenarios/smoke" \
+		--source "$fx/kbuild/tree" --patches "$fx/kbuild/bad" --out "$tmp/patch-runs"
+	checked
+	r=$(ls -d "$tmp"/patch-runs/*-smoke 2>/dev/null | head -n 1)
+	if [ -z "$r" ] || ! jq -e '.status == "error" and (.reason | test("^refused before build: patch .0001-does-not-apply.patch. does not apply to .*: block/blk.c hunk #1; see build.log$"))' "$r/result.json" > /dev/null; then
+		fail "run: result.json does not name the patch and the hunk as the reason"
+		cat "$r/result.json" >&2 2>/dev/null
+	fi
+	if [ -n "$r" ] && [ -e "$r/console.log" ] && [ -s "$r/console.log" ]; then
+		fail "run: a console log, so something booted"
+	fi
+	if ls "$tmp/kcache-run/kernels/build" 2>/dev/null | grep -qv '\.lock$'; then
+		fail "run: a kernel build entry was made"
 	fi
 }
 

@@ -52,7 +52,8 @@ const char usage_kernel[] =
 	"  0    built, or found in the cache\n"
 	"  1    the build failed\n"
 	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
-	"  3    a tool or package is missing\n"
+	"  3    a tool or package is missing, or a patch does not apply to the\n"
+	"       source (nothing built)\n"
 	"  130  interrupted\n";
 
 /* An option that is a shorthand for a scenario key: KEY=ARG into sets. */
@@ -134,7 +135,6 @@ static int kernel_build(int argc, char **argv)
 	};
 	static const struct key_opt build_keys[] = {
 		{ 'S', "kernel_source" },
-		{ 'P', "kernel_patches" },
 		{ 'C', "kernel_config_base" },
 		{ 'A', "arch" },
 		{ 'j', "build_jobs" },
@@ -150,6 +150,15 @@ static int kernel_build(int argc, char **argv)
 
 	strvec_push(&sets, "kernel=build");
 	while ((c = getopt_long(argc, argv, "j:", opts, NULL)) != -1) {
+		if (c == 'P') {
+			/* As run --patches: git applies them in the work tree, so
+			 * a path relative to here must not stay relative. */
+			char *p = absolute_path(optarg);
+
+			strvec_pushf(&sets, "kernel_patches=%s", p);
+			free(p);
+			continue;
+		}
 		if (key_opt_push(build_keys, c, &sets))
 			continue;
 		if (c != 'F') {

@@ -77,7 +77,8 @@ const char usage_run[] =
 	"  2    bad usage, or a scenario that is missing, unreadable or invalid\n"
 	"       (nothing booted)\n"
 	"  3    a tool or package is missing, or no room for the run: host memory,\n"
-	"       a results directory that is read-only or too full (nothing booted)\n"
+	"       a results directory that is read-only or too full (nothing booted);\n"
+	"       or a kernel patch that does not apply to the source (nothing built)\n"
 	"  130  interrupted (the run is kept, marked interrupted)\n";
 
 /* The scenario's file with the shorthands' assignments first, then the

@@ -48,7 +48,8 @@ const char usage_sweep[] =
 	"  2    bad usage, a bad LIST (not rising, a count no host layout\n"
 	"       reaches, a peak that cannot fit in the guest) or scenario\n"
 	"       (nothing booted)\n"
-	"  3    a tool or package is missing, or no room for the run (nothing booted)\n"
+	"  3    a tool or package is missing, or no room for the run (nothing booted),\n"
+	"       or a kernel patch does not apply to the source (nothing built)\n"
 	"  130  interrupted (the run is kept, marked interrupted)\n";
 
 int cmd_sweep(int argc, char **argv)

@@ -7,6 +7,7 @@
 
 #include "result/curve.h"
 #include "result/result.h"
+#include "result/timecurve.h"
 #include "lib/stats.h"
 #include "lib/util.h"
 
@@ -75,6 +76,31 @@ static double rmmod_per_disk(json_object *root, int *ok)
 	return per_disk_ms(root, "timings.rmmod_s", ok);
 }
 
+/* Per disk over a quarter of the disks, from the progress counts
+ * (time_curves.insmod): the first quarter from insmod's start (so with
+ * the module's own load), the last from when three quarters were there
+ * to when the last appeared.  How the cost of a disk grows with the disks
+ * already there, in two figures; ms. */
+static double quarter_ms(json_object *root, int last, int *ok)
+{
+	json_object *c = jget(root, "time_curves.insmod");
+	double n = jdouble(c, "disks", 0), q = n / 4, ta = 0, tb = 0;
+
+	*ok = q >= 1 && (!last || timecurve_time_at(c, n - q, &ta) == 0) &&
+	      timecurve_time_at(c, last ? n : q, &tb) == 0 && tb >= ta;
+	return *ok ? (tb - ta) * 1000.0 / q : 0;
+}
+
+static double insmod_first_quarter(json_object *root, int *ok)
+{
+	return quarter_ms(root, 0, ok);
+}
+
+static double insmod_last_quarter(json_object *root, int *ok)
+{
+	return quarter_ms(root, 1, ok);
+}
+
 static const struct metric metrics[] = {
 	{ "LowFree per disk", "deltas.insmod.per_disk_bytes.LowFree", NULL, "B", 1, GATE_MEMORY, NULL },
 	{ "MemFree per disk", "deltas.insmod.per_disk_bytes.MemFree", NULL, "B", 1, GATE_MEMORY, NULL },
@@ -100,6 +126,13 @@ static const struct metric metrics[] = {
 	/* Time per disk from the progress counts (time_curves). */
 	{ "insmod per disk, fitted", "time_curves.insmod.fit.ms_per_disk", NULL, "ms", 1, GATE_TIME, "time_curves.insmod.fit" },
 	{ "rmmod per disk, fitted", "time_curves.rmmod.fit.ms_per_disk", NULL, "ms", 1, GATE_TIME, "time_curves.rmmod.fit" },
+};
+
+/* Only in a kernel series (compare --series): how the cost of a disk grows
+ * with the disks already there. */
+static const struct metric series_metrics[] = {
+	{ "insmod per disk, first quarter", NULL, insmod_first_quarter, "ms", 1, GATE_TIME, NULL },
+	{ "insmod per disk, last quarter", NULL, insmod_last_quarter, "ms", 1, GATE_TIME, NULL },
 };
 
 static int metric_value(const struct metric *m, json_object *root, double *v)
@@ -261,6 +294,62 @@ static json_object *side_monitor(const struct side *s)
 	return o;
 }
 
+/* The time per disk against the disks present, from the progress counts
+ * of each run's insmod (time_curves.insmod): the disks cut into
+ * CURVE_BINS equal ranges, and for each the milliseconds per disk it
+ * took, the mean of the side's runs with their sample sd; NULL when no
+ * run has such a curve (a sweep's runs, or too few disks). */
+#define CURVE_BINS 16
+
+static json_object *side_bins(const struct side *s)
+{
+	json_object *o, *bins;
+	double n = 0, *v = xcalloc(s->n + 1, sizeof(*v));
+	size_t runs = 0;
+
+	for (size_t r = 0; r < s->n; r++) {
+		double d = jdouble(s->roots[r], "time_curves.insmod.disks", 0), t;
+
+		if (d >= CURVE_BINS && timecurve_time_at(jget(s->roots[r], "time_curves.insmod"), d, &t) == 0) {
+			n = n ? n : d;
+			runs += d == n;
+		}
+	}
+	if (!runs) {
+		free(v);
+		return NULL;
+	}
+	o = json_object_new_object();
+	bins = json_object_new_array();
+	json_object_object_add(o, "disks", json_object_new_int64((long long)n));
+	json_object_object_add(o, "runs", json_object_new_int64((long long)runs));
+	for (int b = 0; b < CURVE_BINS; b++) {
+		double lo = floor(n * b / CURVE_BINS), hi = floor(n * (b + 1) / CURVE_BINS);
+		json_object *e = json_object_new_object();
+		struct stats st;
+		size_t k = 0;
+
+		for (size_t r = 0; r < s->n; r++) {
+			json_object *c = jget(s->roots[r], "time_curves.insmod");
+			double ta, tb;
+
+			if (jdouble(c, "disks", 0) == n && timecurve_time_at(c, lo, &ta) == 0 &&
+			    timecurve_time_at(c, hi, &tb) == 0 && tb >= ta)
+				v[k++] = (tb - ta) * 1000.0 / (hi - lo);
+		}
+		stats_of(v, k, &st);
+		json_object_object_add(e, "from", json_object_new_int64((long long)lo));
+		json_object_object_add(e, "to", json_object_new_int64((long long)hi));
+		json_object_object_add(e, "ms_per_disk", k ? json_rounded(st.mean) : NULL);
+		json_object_object_add(e, "sd", k > 1 ? json_rounded(st.sd) : NULL);
+		json_object_object_add(e, "n", json_object_new_int64((long long)k));
+		json_object_array_add(bins, e);
+	}
+	json_object_object_add(o, "bins", bins);
+	free(v);
+	return o;
+}
+
 /* The side's first run's enumeration as a curve (result/curve.h): the
  * disks present against the seconds since insmod began, a sweep's rising
  * steps summed; null without one.  For compare --series' plot of every
@@ -282,7 +371,7 @@ static json_object *side_curve(const struct side *s)
 	return o;
 }
 
-static json_object *side_json(const struct side *s, const char *label)
+static json_object *side_json(const struct side *s, const char *label, int series)
 {
 	json_object *o = json_object_new_object(), *runs = json_object_new_array();
 	struct strbuf k = STRBUF_INIT;
@@ -310,6 +399,13 @@ static json_object *side_json(const struct side *s, const char *label)
 	json_object_object_add(o, "highmem", json_object_new_boolean(result_highmem(s->roots[0])));
 	json_object_object_add(o, "phases", side_phases(s));
 	json_object_object_add(o, "monitor", side_monitor(s));
+	if (series) {
+		char *rs = xstrfmt("%s/reproduce.sh", s->runs.v[0]);
+
+		json_object_object_add(o, "insmod_curve", side_bins(s));
+		json_object_object_add(o, "reproduce", path_exists(rs) ? json_object_new_string(rs) : NULL);
+		free(rs);
+	}
 	json_object_object_add(o, "time_curve", side_curve(s));
 	sb_release(&k);
 	return o;
@@ -711,6 +807,38 @@ static const char *overall(int regressions, int improvements)
 	return regressions ? "regression" : improvements ? "improvement" : "no change";
 }
 
+/* How to make a kernel series' page again: this comparison's command
+ * (its sides' paths, the options that are not the defaults), shell-quoted. */
+static json_object *series_command(const struct side *const *s, size_t n,
+				   const struct compare_opts *o)
+{
+	const struct compare_opts def = COMPARE_OPTS_INIT;
+	struct strbuf c = STRBUF_INIT;
+
+	sb_adds(&c, "bin/scaletest compare --series");
+	if (o->threshold_pct != def.threshold_pct)
+		sb_addf(&c, " --threshold %g", o->threshold_pct);
+	if (o->alpha != def.alpha)
+		sb_addf(&c, " --alpha %g", o->alpha);
+	if (o->gates != def.gates) {
+		json_object *g = gate_names(o->gates);
+		sb_adds(&c, " --gate ");
+		for (size_t i = 0; i < json_object_array_length(g); i++)
+			sb_addf(&c, "%s%s", i ? "," : "",
+				json_object_get_string(json_object_array_get_idx(g, i)));
+		json_object_put(g);
+	}
+	if (o->allow_mismatch)
+		sb_adds(&c, " --allow-mismatch");
+	for (size_t i = 0; i < n; i++) {
+		sb_addch(&c, ' ');
+		shell_quote(&c, s[i]->path);
+	}
+	json_object *j = json_object_new_string(c.buf);
+	sb_release(&c);
+	return j;
+}
+
 int compare_n(const struct side *const *s, size_t n, const struct compare_opts *o,
 	      json_object **out, struct strbuf *err)
 {
@@ -737,8 +865,11 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	for (size_t i = 0; i < ARRAY_SIZE(metrics); i++)
 		if (!metrics[i].fit || any_value(&metrics[i], s, n))
 			json_object_array_add(ms, metric_json(&metrics[i], s, n, o, reg, imp));
+	for (size_t i = 0; o->series && i < ARRAY_SIZE(series_metrics); i++)
+		if (any_value(&series_metrics[i], s, n))
+			json_object_array_add(ms, metric_json(&series_metrics[i], s, n, o, reg, imp));
 	for (size_t i = 0; i < n; i++) {
-		json_object *sj = side_json(s[i], labels[i]);
+		json_object *sj = side_json(s[i], labels[i], o->series);
 		if (i)
 			json_object_object_add(sj, "verdict", json_object_new_string(overall(reg[i], imp[i])));
 		json_object_array_add(sides, sj);
@@ -751,8 +882,10 @@ int compare_n(const struct side *const *s, size_t n, const struct compare_opts *
 	free(imp);
 
 	json_object_object_add(cmp, "schema", json_object_new_int(COMPARE_SCHEMA));
-	if (o->series)
+	if (o->series) {
 		json_object_object_add(cmp, "series", json_object_new_boolean(1));
+		json_object_object_add(cmp, "command", series_command(s, n, o));
+	}
 	json_object_object_add(cmp, "sides", sides);
 	json_object_object_add(cmp, "mismatch", mm);
 	json_object_object_add(cmp, "differences", diff);

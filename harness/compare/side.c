@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "result/result.h"
 #include "lib/util.h"
@@ -163,17 +164,23 @@ int side_load(struct side *s, const char *path, struct strbuf *err)
 	if (path_exists(rj)) {
 		r = load_run(s, path, err);
 	} else if (is_dir(path)) {
-		/* A group: every subdirectory holding a result.json. */
+		/* A group: every subdirectory holding a result.json; not a
+		 * link (the "latest" that runs made into the same --out
+		 * directory leave, which would count a run twice). */
 		struct strvec subs = STRVEC_INIT;
 		DIR *d = opendir(path);
 		struct dirent *de;
 
 		while (d && (de = readdir(d)) && subs.n <= SIDE_MAX_RUNS) {
+			struct stat st;
+
 			if (de->d_name[0] == '.')
 				continue;
-			char *sub = xstrfmt("%s/%s/result.json", path, de->d_name);
-			if (path_exists(sub))
+			char *dir = xstrfmt("%s/%s", path, de->d_name);
+			char *sub = xstrfmt("%s/result.json", dir);
+			if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && path_exists(sub))
 				strvec_push(&subs, de->d_name);
+			free(dir);
 			free(sub);
 		}
 		if (d)

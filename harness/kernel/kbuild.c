@@ -597,8 +597,53 @@ static void read_rejects(const char *srcdir, struct strbuf *out)
 	sb_release(&files);
 }
 
-static int apply_patches(const char *srcdir, const char *base,
-			 const struct strvec *patches, const char *log)
+/* What git apply --verbose says it rejected, in one line: "block/blk.c
+ * hunk #1, hunk #2; mm/x.c hunk #1" (from its "Applying patch FILE with N
+ * rejects..." and "Rejected hunk #K." lines), appended to out; else its
+ * first "error: " line (a patch git cannot read at all). */
+static void rejected_hunks(const char *text, struct strbuf *out)
+{
+	const char *file = NULL, *first_error = NULL;
+	size_t file_len = 0, first_len = 0, start = out->len;
+	int in_file = 0;
+
+	for (const char *p = text; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		const char *with;
+
+		if (len > 15 && !strncmp(p, "Applying patch ", 15) &&
+		    (with = memmem(p + 15, len - 15, " with ", 6))) {
+			file = p + 15;
+			file_len = (size_t)(with - file);
+			in_file = 0;
+		} else if (len > 15 && !strncmp(p, "Rejected hunk #", 15) && file) {
+			int n = (int)strspn(p + 15, "0123456789");
+
+			if (in_file)
+				sb_addf(out, ", hunk #%.*s", n, p + 15);
+			else
+				sb_addf(out, "%s%.*s hunk #%.*s", out->len > start ? "; " : "",
+					(int)file_len, file, n, p + 15);
+			in_file = 1;
+		} else if (!first_error && len > 7 && !strncmp(p, "error: ", 7)) {
+			first_error = p + 7;
+			first_len = len - 7;
+		}
+		p += len + (eol != NULL);
+	}
+	if (out->len == start && first_error)
+		sb_addf(out, "%.*s", (int)first_len, first_error);
+}
+
+/*
+ * The patches, in order, on the tree reset to base.  One that does not
+ * apply is the input's fault, not the build's: exit 3 (error_env), the
+ * message naming the patch, the source, the hunks rejected and git's own
+ * words, and *failure that in one line (the run's reason).
+ */
+static int apply_patches(const char *srcdir, const char *base, const struct strvec *patches,
+			 const char *source_id, const char *log, char **failure)
 {
 	const char *reset[] = { "git", "reset", "-q", "--hard", base, NULL };
 	const char *clean[] = { "git", "clean", "-q", "-f", "-d", "-x", NULL };
@@ -629,10 +674,18 @@ static int apply_patches(const char *srcdir, const char *base,
 			r = error("git apply %s: %s; see '%s'", path_basename(p),
 				  child_describe(&res), log);
 		} else if (!child_ok(&res)) {
+			struct strbuf hunks = STRBUF_INIT;
+
+			rejected_hunks(out.buf, &hunks);
 			read_rejects(srcdir, &rejects);
-			r = error("patch '%s' does not apply:\n%s%s%s", path_basename(p),
-				  out.buf, rejects.len ? "rejected hunks:\n" : "",
-				  rejects.buf);
+			r = error_env("patch '%s' does not apply to %s (%s), nothing was built:\n%s%s%s",
+				      path_basename(p), source_id, hunks.len ? hunks.buf : "git failed",
+				      out.buf, rejects.len ? "rejected hunks:\n" : "", rejects.buf);
+			free(*failure);
+			*failure = xstrfmt("patch '%s' does not apply to %s: %.300s",
+					   path_basename(p), source_id,
+					   hunks.len ? hunks.buf : "git failed");
+			sb_release(&hunks);
 		}
 		sb_release(&rejects);
 		sb_release(&out);
@@ -1070,7 +1123,8 @@ int kbuild_build(const struct kbuild_spec *spec, const char *log,
 	cache_end(&srctxn);
 	if ((r = got) < 0)
 		goto out;
-	if ((r = apply_patches(srcdir, src.commit ? src.commit : "pristine", &patches, log)) < 0 ||
+	if ((r = apply_patches(srcdir, src.commit ? src.commit : "pristine", &patches, src.id, log,
+				   &k->failure)) < 0 ||
 	    (src.commit && (r = check_commit_tree(srcdir, &src, spec->source)) < 0) ||
 	    (r = configure(spec, srcdir, objdir, log)) < 0)
 		goto out;

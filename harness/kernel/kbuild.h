@@ -24,8 +24,10 @@
  * costs one hash.  On a miss the source is copied once into a work tree
  * (kbuild/<source>/src, a git repository of the pristine tree, never the
  * user's own tree), reset to pristine, patched with one git apply --reject
- * per patch (one that does not apply is an error quoting git's output and
- * the rejected hunks), configured and built out of tree
+ * per patch (one that does not apply stops the build before it configures
+ * anything, exit 3: an error naming the patch, the source and the hunks
+ * rejected, quoting git's output and the .rej files, and k->failure that
+ * in one line), configured and built out of tree
  * (O=kbuild/<source>/obj-<arch>) with make -jN (and ccache when
  * installed), so a one-line patch change recompiles little.
  * modules_install stages the modules; the entry is built and renamed into

@@ -32,6 +32,7 @@ void kernel_release(struct kernel_artifact *k)
 	strvec_clear(&k->package_parts);
 	strvec_clear(&k->build_patches);
 	strvec_clear(&k->build_fragments);
+	free(k->failure);
 	free(k->build_patchset_hash);
 	free(k->build_git_url);
 	*k = (struct kernel_artifact)KERNEL_ARTIFACT_INIT;

@@ -57,9 +57,13 @@ struct kernel_artifact {
 	 * none */
 	char *build_patchset_hash;
 	char *build_git_url;	/* a git source's https remote (origin), or NULL */
+	/* Why obtaining it failed, in one line, where the input is at fault
+	 * rather than the build (a patch that does not apply): the run's
+	 * reason; else NULL. */
+	char *failure;
 };
 #define KERNEL_ARTIFACT_INIT { NULL, NULL, NULL, NULL, STRVEC_INIT, NULL, NULL, NULL, NULL, 0, -1, \
-			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT, NULL, NULL }
+			       NULL, NULL, NULL, STRVEC_INIT, STRVEC_INIT, NULL, NULL, NULL }
 
 /* Builds the kernel of a kernel = build scenario into k: 0, or -1 (said). */
 typedef int kernel_builder(const struct scenario *s, const char *log,

@@ -457,6 +457,8 @@ static const char *const series_groups[][2] = {
 	{ "MemFree per disk, fitted", "MemFree per disk" },
 	{ "enumeration per disk, fitted", "enumeration per disk" },
 	{ "rmmod per disk", NULL },
+	{ "insmod per disk, first quarter", NULL },
+	{ "insmod per disk, last quarter", NULL },
 };
 
 static const struct compare_metric *series_metric(const struct compare_model *m, size_t g)
@@ -559,6 +561,95 @@ static void series_section(struct doc *d, const struct compare_model *m)
 			svg_metric(d->out, x[i], m->sides, m->nsides);
 		mk_block_end(d, MK_BOX);
 	}
+}
+
+/* compare --series: each side's time per disk against the disks present,
+ * range by range (the sides' insmod curves): a table, and on a page a
+ * chart with a line a side. */
+static void series_curve(struct doc *d, const struct compare_model *m)
+{
+	const struct compare_side_model *longest = NULL;
+	struct cols c = { NULL, NULL, 0 };
+
+	for (size_t k = 0; k < m->nsides; k++)
+		if (!longest || m->sides[k].nbins > longest->nbins)
+			longest = &m->sides[k];
+	if (!m->series || !longest || !longest->nbins)
+		return;
+	doc_heading(d, MK_H2, "series-curve", "Time per disk against the disks present");
+	doc_note(d, "Each range of the disks: the milliseconds per disk it took, from the "
+		  "progress counts of insmod (time_curves.insmod), the mean of a side's runs "
+		  "\xc2\xb1 their sample sd. Flat: each disk costs what the first did; rising: "
+		  "each costs more than the last. The first range holds the module's own load.");
+	if (d->mk->page)
+		svg_curve_overlay(d->out, m->sides, m->nsides);
+	col_add(&c, MK_RIGHT, "%s", "disks present");
+	for (size_t k = 0; k < m->nsides; k++)
+		col_add(&c, MK_RIGHT, "%c (ms per disk)", fmt_side_letter(k));
+	mk_table(d, "series-curve", c.c, c.n);
+	for (size_t i = 0; i < longest->nbins; i++) {
+		const struct compare_curve_bin *b = &longest->bins[i];
+
+		mk_row(d, NULL);
+		mk_cell(d, NULL, 0);
+		fmt_thousands_d(d->out, b->from.v);
+		mk_lit(d, " to ");
+		fmt_thousands_d(d->out, b->to.v);
+		mk_cell_end(d);
+		for (size_t k = 0; k < m->nsides; k++) {
+			const struct compare_curve_bin *o = NULL;
+
+			for (size_t j = 0; j < m->sides[k].nbins && !o; j++)
+				if (m->sides[k].bins[j].from.v == b->from.v &&
+				    m->sides[k].bins[j].to.v == b->to.v)
+					o = &m->sides[k].bins[j];
+			mk_cell(d, NULL, 0);
+			if (!o) {
+				mk_lit(d, "n/a");
+			} else {
+				fmt_value(d->out, o->ms.v);
+				if (o->sd.have) {
+					mk_lit(d, " \xc2\xb1 ");
+					fmt_value(d->out, o->sd.v);
+				}
+			}
+			mk_cell_end(d);
+		}
+		mk_row_end(d);
+	}
+	mk_table_end(d);
+	cols_release(&c);
+}
+
+/* compare --series: how to make the runs and this page again. */
+static void series_reproduce(struct doc *d, const struct compare_model *m)
+{
+	struct strbuf t = STRBUF_INIT;
+
+	if (!m->series || !m->command)
+		return;
+	doc_heading(d, MK_H2, "reproduce", "Reproduce");
+	doc_note(d, "Each side's first run again (reproduce.sh in its run directory: the same "
+		  "scenario, every setting resolved, the same kernel; a side of several runs is "
+		  "that, as many times), then this page:");
+	for (size_t k = 0; k < m->nsides; k++) {
+		sb_addf(&t, "# %c: ", fmt_side_letter(k));
+		sb_adds(&t, fmt_or(m->sides[k].label, "?"));
+		if (m->sides[k].n.have && m->sides[k].n.v > 1)
+			sb_addf(&t, " (%.0f runs)", m->sides[k].n.v);
+		sb_addch(&t, '\n');
+		if (m->sides[k].reproduce) {
+			sb_adds(&t, "sh ");
+			shell_quote(&t, m->sides[k].reproduce);
+			sb_addch(&t, '\n');
+		} else {
+			sb_adds(&t, "# (no reproduce.sh)\n");
+		}
+	}
+	sb_adds(&t, m->command);
+	sb_adds(&t, " --out DIR\n");
+	mk_pre(d, t.buf);
+	sb_release(&t);
 }
 
 /* A page's chart per gating metric that has figures. */
@@ -763,6 +854,7 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 	if (!d->mk->page)
 		mk_block_end(d, MK_LIST);
 	series_section(d, m);
+	series_curve(d, m);
 	metrics(d, m);
 	if (d->mk->page) {
 		gating_charts(d, m);
@@ -780,4 +872,5 @@ void document_compare(const struct markup *mk, const struct compare_model *m, st
 		   "Where each disk's time goes: call sites that changed most",
 		   "Milliseconds per disk by kernel call site in each phase (time_attribution; "
 		   "the mean of a side's runs; n/a for a side run without it).", fmt_ms);
+	series_reproduce(d, m);
 }

@@ -356,6 +356,12 @@ void report_model_release(struct report_model *m);
  * run's monitor samples during insmod (t counted from the first; v[]
  * MemFree, LowFree, slab) are for the page's overlays.  verdict: a side
  * after the base, against it. */
+/* One range of disks of a side's insmod curve: from, to (the disks
+ * present), the milliseconds per disk it took (mean, sd over the runs). */
+struct compare_curve_bin {
+	struct num from, to, ms, sd, n;
+};
+
 struct compare_side_model {
 	const char *label, *path, *scenario, *kernel, *verdict;
 	const char *disk_class;	/* NULL: scsi_debug (scenario/diskclass.h) */
@@ -368,6 +374,12 @@ struct compare_side_model {
 	const char *monitor_run;
 	struct report_sample *samples;
 	size_t nsamples;
+	/* compare --series: the time per disk against the disks present (the
+	 * mean of the runs' insmod, range by range), and the first run's
+	 * reproduce.sh */
+	struct compare_curve_bin *bins;
+	size_t nbins;
+	const char *reproduce;
 	/* its first run's enumeration (compare.json's time_curve, result/curve.h):
 	 * the disks present against the seconds since insmod began ("insmod"),
 	 * or a sweep's rising steps ("sweep"), and the ms per disk along it */
@@ -421,6 +433,7 @@ struct compare_model {
 	json_object *cmp;
 	const char *verdict;
 	int series;			/* compare --series: a kernel series */
+	const char *command;		/* compare --series: the command that made it */
 	struct compare_side_model *sides;
 	size_t nsides;
 	const char *rule_test;

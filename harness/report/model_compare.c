@@ -62,6 +62,28 @@ static void side_monitor_of(json_object *mon, struct compare_side_model *out)
 	}
 }
 
+/* compare --series: a side's time per disk, range by range (at most
+ * CURVE_BINS_MAX of them; a bin without its figure is left out). */
+#define CURVE_BINS_MAX 256
+
+static void side_bins_of(json_object *bins, struct compare_side_model *out)
+{
+	size_t n = alen(bins) < CURVE_BINS_MAX ? alen(bins) : CURVE_BINS_MAX;
+
+	out->bins = xcalloc(n + 1, sizeof(*out->bins));
+	for (size_t i = 0; i < n; i++) {
+		struct compare_curve_bin *b = &out->bins[out->nbins];
+
+		b->from = num_at(aget(bins, i), "from");
+		b->to = num_at(aget(bins, i), "to");
+		b->ms = num_at(aget(bins, i), "ms_per_disk");
+		b->sd = num_at(aget(bins, i), "sd");
+		b->n = num_at(aget(bins, i), "n");
+		if (b->from.have && b->to.have && b->ms.have && b->to.v > b->from.v)
+			out->nbins++;
+	}
+}
+
 static void side_of(json_object *s, struct compare_side_model *out)
 {
 	json_object *runs = jarr(s, "runs");
@@ -75,6 +97,8 @@ static void side_of(json_object *s, struct compare_side_model *out)
 			       ? json_object_get_string(aget(runs, i)) : NULL;
 	side_phases_of(jarr(s, "phases"), out);
 	side_monitor_of(jget(s, "monitor"), out);
+	side_bins_of(jarr(jget(s, "insmod_curve"), "bins"), out);
+	out->reproduce = jstr(s, "reproduce", NULL);
 	/* compare.json's time_curve: the first run's enumeration (result/curve.h) */
 	out->curve_run = jstr(s, "time_curve.run", NULL);
 	out->curve_what = jstr(s, "time_curve.what", NULL);
@@ -243,6 +267,7 @@ void compare_model_from_json(json_object *cmp, struct compare_model *m)
 	legacy = !sides;
 	m->verdict = jstr(cmp, "verdict", NULL);
 	m->series = bool_at(cmp, "series");
+	m->command = jstr(cmp, "command", NULL);
 	m->nsides = legacy ? 2 : alen(sides);
 	m->sides = xcalloc(m->nsides + 1, sizeof(*m->sides));
 	for (size_t k = 0; k < m->nsides; k++)
@@ -297,6 +322,7 @@ void compare_model_release(struct compare_model *m)
 		free(m->sides[k].samples);
 		free(m->sides[k].curve);
 		free(m->sides[k].curve_rate);
+		free(m->sides[k].bins);
 	}
 	free(m->sides);
 	for (size_t i = 0; i < m->nmismatch; i++)

@@ -28,6 +28,9 @@
  *					// ms per disk against the disks present
  *	svg_series_curves(&sb, c.sides, c.nsides);	// every side's enumeration
  *					// on those two axes (compare --series)
+ *	svg_curve_overlay(&sb, c.sides, c.nsides);
+ *						// compare --series: ms per disk, range
+ *						// by range, a line a side
  * svg_icicle.c, where a phase's time went:
  *	svg_icicle(&sb, "rmmod", stacks, n);
  *
@@ -65,6 +68,10 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 		       int field, const char *field_name);
 void svg_monitor_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides,
 			 int field, const char *field_name);
+/* compare --series: every side's milliseconds per disk against the disks
+ * present (its insmod curve, range by range), a line a side with the sd
+ * as whiskers; nothing when no side has a curve. */
+void svg_curve_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t nsides);
 const char *svg_side_color(size_t k);
 /* A sweep (model.h): the memory figures (time = 0) or the summed
  * enumeration time (time = 1) at each step, with the fitted lines. */

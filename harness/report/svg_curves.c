@@ -205,3 +205,76 @@ void svg_series_curves(struct strbuf *out, const struct compare_side_model *side
 	free(c);
 }
 
+
+/* ---- chart: compare --series' time per disk, range by range, a line a side ---- */
+
+void svg_curve_overlay(struct strbuf *out, const struct compare_side_model *sides, size_t ns)
+{
+	const double W = 900, ml = 90, mr = 16, ph = 240;
+	double xhi = 0, ylo = 0, yhi = 0;
+	int any = 0;
+
+	for (size_t s = 0; s < ns; s++)
+		for (size_t i = 0; i < sides[s].nbins; i++) {
+			const struct compare_curve_bin *b = &sides[s].bins[i];
+			double sd = b->sd.have ? dabs(b->sd.v) : 0;
+
+			xhi = !any || b->to.v > xhi ? b->to.v : xhi;
+			yhi = !any || b->ms.v + sd > yhi ? b->ms.v + sd : yhi;
+			ylo = b->ms.v - sd < ylo ? b->ms.v - sd : ylo;
+			any = 1;
+		}
+	if (!any)
+		return;
+
+	char **knames = xcalloc(ns + 1, sizeof(*knames));
+	struct key *keys = side_keys(sides, ns, knames);
+	size_t per_row = legend_per_row(keys, ns, W - ml - mr);
+	double top = 16 + 18 * (double)((ns + per_row - 1) / per_row);
+	double H = top + ph + 48, y0 = top + ph, y1 = top, x0 = ml, x1 = W - mr;
+	struct axis ax, ay;
+
+	axis_nice(&ax, 0, xhi, 8);
+	axis_nice(&ay, ylo, yhi, 5);
+	svg_open(out, W, H, "chart overlay curve",
+		 "milliseconds per disk against the disks present, one line per side");
+	y_axis(out, &ay, x0, x1, y0, y1, "ms per disk");
+	x_axis(out, &ax, x0, x1, y1, y0, 1, "disks present");
+	for (size_t s = 0; s < ns; s++) {
+		struct strbuf pts = STRBUF_INIT;
+		size_t npts = 0;
+
+		for (size_t i = 0; i < sides[s].nbins; i++) {
+			const struct compare_curve_bin *b = &sides[s].bins[i];
+			double x = axis_pos(&ax, (b->from.v + b->to.v) / 2, x0, x1);
+			double y = axis_pos(&ay, b->ms.v, y0, y1);
+
+			polyline_point(&pts, x, y, &npts);
+			if (b->sd.have && b->sd.v != 0)
+				sb_addf(out, "<line class=\"err\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+					"y2=\"%.1f\" stroke=\"%s\"/>\n", x,
+					axis_pos(&ay, b->ms.v - dabs(b->sd.v), y0, y1), x,
+					axis_pos(&ay, b->ms.v + dabs(b->sd.v), y0, y1), svg_side_color(s));
+			sb_addf(out, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>",
+				x, y, svg_side_color(s));
+			html_escape(out, knames[s]);
+			sb_adds(out, ", disks ");
+			fmt_thousands_d(out, b->from.v);
+			sb_adds(out, " to ");
+			fmt_thousands_d(out, b->to.v);
+			sb_adds(out, ": ");
+			fmt_value(out, b->ms.v);
+			if (b->sd.have) {
+				sb_adds(out, " \xc2\xb1 ");
+				fmt_value(out, b->sd.v);
+			}
+			sb_adds(out, " ms per disk</title></circle>\n");
+		}
+		if (npts > 1)
+			sb_addf(out, "<polyline class=\"series side\" fill=\"none\" stroke=\"%s\" "
+				"stroke-width=\"2\" stroke-linejoin=\"round\" points=\"%s\"/>\n",
+				svg_side_color(s), pts.buf);
+		sb_release(&pts);
+	}
+	overlay_end(out, ml, keys, knames, ns, per_row);
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "result/timecurve.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "guest/phase.h"
@@ -93,4 +94,36 @@ void timecurve_build(json_object *root, const struct scenario *s, const struct r
 			       curve(rs, PHASE_AFTER_RMMOD, "rmmod_s", s->disks,
 				     base + s->disks + virtio, -1) : NULL);
 	json_object_object_add(root, "time_curves", o);
+}
+
+int timecurve_time_at(json_object *curve, double disks, double *t)
+{
+	json_object *pts = jget(curve, "points");
+	double d0 = 0, t0 = 0;
+	int have = 0;
+
+	for (size_t i = 0; i < jlen(pts); i++) {
+		json_object *p = json_object_array_get_idx(pts, i), *x, *y;
+		double d1, t1;
+
+		if (!json_object_is_type(p, json_type_array) || json_object_array_length(p) != 2)
+			continue;
+		x = json_object_array_get_idx(p, 0);
+		y = json_object_array_get_idx(p, 1);
+		if (!(json_object_is_type(x, json_type_int) || json_object_is_type(x, json_type_double)) ||
+		    !(json_object_is_type(y, json_type_int) || json_object_is_type(y, json_type_double)))
+			continue;
+		d1 = json_object_get_double(x);
+		t1 = json_object_get_double(y);
+		if (!isfinite(d1) || !isfinite(t1) || (have && t1 < t0))
+			return -1;	/* time goes forward, or it is not a curve */
+		if (d1 >= disks) {
+			*t = have && d1 > d0 ? t0 + (t1 - t0) * (disks - d0) / (d1 - d0) : t1;
+			return 0;
+		}
+		d0 = d1;
+		t0 = t1;
+		have = 1;
+	}
+	return -1;
 }

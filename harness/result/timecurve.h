@@ -44,4 +44,11 @@
 
 void timecurve_build(json_object *root, const struct scenario *s, const struct records *rs);
 
+/* Reading a curve (time_curves.insmod or .rmmod of a result.json, which
+ * may come from anywhere): the seconds at which its count first reached
+ * disks, interpolated linearly between the points before and at it.  0
+ * and *t set; -1 when no point reaches it, or the points are not a curve
+ * (times going back). */
+int timecurve_time_at(json_object *curve, double disks, double *t);
+
 #endif

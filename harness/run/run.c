@@ -238,7 +238,9 @@ enum run_status run_execute(const struct scenario *s, const struct run_config *r
 	if (r.g.con_log < 0 || r.g.chan_log < 0) {
 		set_error(&r, "cannot create the log files in '%s'", r.dir.tmp);
 	} else if ((r.failure = setup_and_boot(&r)) < 0) {
-		if (!child_interrupted())
+		if (!child_interrupted() && r.k.failure)
+			set_error(&r, "refused before build: %s; see build.log", r.k.failure);
+		else if (!child_interrupted())
 			set_error(&r, "setup failed before boot%s; see build.log",
 				  r.failure == ERR_ENV ? " (missing package or tool)" : "");
 	} else {

@@ -112,11 +112,33 @@ test_compare_stock_patched() {
 test_patch_does_not_apply() {
 	before=$(entries)
 	kbuild --patches "$fx/patches/bad"
-	check "exit status 1 (got $rc)" [ "$rc" = 1 ]
-	check "names the patch" grep -q "patch '0001-does-not-apply.patch' does not apply" "$klog"
+	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
+	check "names the patch, the source and the hunk" grep -q "patch '0001-does-not-apply.patch' does not apply to debian:linux-source-.* (block/blk-mq-sched.c hunk #1), nothing was built" "$klog"
 	check "shows the failing file" grep -q "block/blk-mq-sched.c" "$klog"
 	check "shows the rejected hunk" grep -q "this line is not in any kernel" "$klog"
 	check "no cache entry added" [ "$(entries)" = "$before" ]
+}
+
+# The glue-directory patch written for 6.12 (kernel-configs/patches/
+# glue-dir-612) on Debian's 6.1 source, whose get_device_parent() still
+# reaches the class through dev->class->p: the run stops before building,
+# exit 3, naming the patch, the source and the hunk, and builds nothing
+# (the 6.1 work tree is reset and the patch tried: no compile).
+test_glue_patch_wrong_source() {
+	before=$(entries)
+	"$bin" run "$top/scenarios/smoke" --source debian \
+		--patches "$top/kernel-configs/patches/glue-dir-612" --out "$out/glue-61" \
+		> "$out/glue-61.log" 2>&1
+	rc=$?
+	check "exit status 3 (got $rc)" [ "$rc" = 3 ]
+	check "names the patch, the source and the hunk" grep -q \
+		"patch '0001-driver-core-find-glue-directories-by-name.patch' does not apply to debian:linux-source-6\.1=.* (drivers/base/core.c hunk #[0-9]" \
+		"$out/glue-61.log"
+	check "says so before building" sh -c "! grep -q -e 'configuring:' -e 'building (' '$out/glue-61.log'"
+	check "the run's reason" jq -e '.status == "error" and (.reason | test("^refused before build: patch .0001-driver-core-find-glue-directories-by-name.patch. does not apply"))' \
+		"$out"/glue-61/*-smoke/result.json
+	check "no cache entry added" [ "$(entries)" = "$before" ]
+	check "no QEMU left running" no_qemu_left glue-61
 }
 
 test_dropped_option() {
@@ -320,6 +342,51 @@ test_612_page_owner() {
 	check "blk_mq_alloc_map_and_rqs among the sites" \
 		j '[.attribution.sources.page_owner.sites[].site] | index("blk_mq_alloc_map_and_rqs") != null'
 	check "no pageowner record rejected" j '[.channel.rejections[] | select(test("pageowner|attr"))] | length == 0'
+}
+
+# A patched kernel that crashes at scale (tests/fixtures/patches/
+# crash-at-scale-612: BUG once 100 glue directories were made, which 64
+# disks' three class devices pass), run after its stock kernel into one
+# results directory: the run ends on the BUG as a crash, long before its
+# insmod deadline, triage names it, and the stock run is kept as it was
+# (its result.json, latest pointing at it; compare names the crash).
+# The debug build of test_612_page_owner (its KALLSYMS names the BUG's
+# function): the stock side is that build again, a cache hit, and the
+# patched one recompiles drivers/base/core.c in the same tree, so it comes
+# last in the 6.12 series.
+test_612_crash_at_scale() {
+	pair=$out/crash-pair
+	set -- --set kernel=build --set kernel_source=debian:6.12 --set kernel_fragments=debug \
+		--set disks=64 --set memory_mb=1024 --set timeout_boot=600 --set timeout_insmod=600
+	"$bin" run "$smoke" --out "$pair" "$@" > "$out/crash-stock.log" 2>&1
+	rc=$?
+	check "stock: exit status 0 (got $rc)" [ "$rc" = 0 ]
+	stock=$(readlink -f "$pair/latest")
+	sum=$(sha256sum < "$stock/result.json")
+	"$bin" run "$smoke" --out "$pair" "$@" \
+		--set kernel_patches="$fx/patches/crash-at-scale-612" > "$out/crash-patched.log" 2>&1
+	rc=$?
+	dir=$(find "$pair" -mindepth 1 -maxdepth 1 -type d -name '2*' ! -path "$stock" | head -n 1)
+	check "patched: exit status 1 (got $rc)" [ "$rc" = 1 ]
+	check "patched: status crash" j '.status == "crash" and .crash.class != null'
+	# tinyconfig has no CONFIG_BUG: the BUG_ON is a bare ud2, an "invalid
+	# opcode" oops, named by its RIP (the fixture keeps the function out of
+	# line: get_device_parent, where it would be inlined, is a frame titles skip)
+	check "the title names the BUG where it is" j '.crash.title | test("BUG|invalid opcode") and test("class_dir_create_and_add")'
+	check "ended on the crash, well before insmod's deadline" \
+		j '.timings.total_s < .settings.timeout_insmod'
+	title=$(jq -r '.crash.title' "$dir/result.json")
+	"$bin" triage "$dir/console.log" > "$out/crash-triage.txt" 2>&1
+	rc=$?
+	check "triage finds it (exit 1, got $rc)" [ "$rc" = 1 ]
+	check "triage gives the same title" grep -qF "$title" "$out/crash-triage.txt"
+	check "the stock run's result.json untouched" [ "$(sha256sum < "$stock/result.json")" = "$sum" ]
+	check "latest still the stock run" [ "$(readlink -f "$pair/latest")" = "$stock" ]
+	"$bin" compare --series "$stock" "$dir" > "$out/crash-compare.txt" 2>&1
+	rc=$?
+	check "compare refuses the crashed side, exit 2 (got $rc)" [ "$rc" = 2 ]
+	check "naming its status and title" grep -qF "has status crash ($title)" "$out/crash-compare.txt"
+	check "no QEMU left running" no_qemu_left crash-pair
 }
 
 run_tests "$@"

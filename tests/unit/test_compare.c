@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "compare/baseline.h"
 #include "compare/compare.h"
@@ -15,6 +16,7 @@
 #include "report/markdown.h"
 #include "report/model.h"
 #include "result/result.h"
+#include "result/timecurve.h"
 #include "lib/stats.h"
 #include "test.h"
 #include "lib/util.h"
@@ -804,4 +806,155 @@ TEST(compare_sweeps_test_the_fitted_slopes)
 	free(c);
 	free(d);
 	free(e);
+}
+
+/* A run whose insmod made 1600 disks on the curve t(d): quadratic (each
+ * disk costs more than the last, a glue-directory walk) or linear. */
+static char *curve_run(const char *dir, const char *name, int quadratic, double scale)
+{
+	char *d = xstrfmt("%s/%s", dir, name), *p = xstrfmt("%s/result.json", d);
+	struct strbuf pts = STRBUF_INIT;
+	char *text;
+
+	for (int k = 0; k <= 40; k++) {
+		double x = 40.0 * k, t = quadratic ? scale * x * x / 1e5 : scale * x / 50;
+		sb_addf(&pts, "%s[%.0f, %.3f]", k ? ", " : "", x, t);
+	}
+	text = xstrfmt(
+		"{\"schema\": 1, \"run_id\": \"r-%s\", \"status\": \"pass\", \"scenario\": {\"name\": \"s\"},"
+		" \"settings\": {\"disks\": 1600, \"memory_mb\": 512, \"cpus\": 2},"
+		" \"disks\": {\"requested\": 1600},"
+		" \"kernel\": {\"version\": \"6.12\", \"arch\": \"x86_64\", \"source\": \"build\"},"
+		" \"vm\": {\"accel\": \"tcg\", \"qemu_version\": \"7.2.22\", \"memory_mb\": 512, \"cpus\": 2},"
+		" \"deltas\": {\"insmod\": {\"MemFree_kb\": -1000, \"per_disk_bytes\": {\"MemFree\": 120000}}},"
+		" \"timings\": {\"enumerate_s\": 30},"
+		" \"time_curves\": {\"insmod\": {\"disks\": 1600, \"wall_s\": 30, \"points\": [%s]}}}",
+		name, pts.buf);
+	REQUIRE(mkdir(d, 0755) == 0);
+	REQUIRE(write_file(p, text, strlen(text)) == 0);
+	sb_release(&pts);
+	free(p);
+	free(text);
+	return d;
+}
+
+TEST(compare_series_time_per_disk_against_the_disks)
+{
+	const char *t = test_tmpdir();
+	char *ga = xstrfmt("%s/stock", t), *gb = xstrfmt("%s/patched", t);
+	struct side a, b;
+	const struct side *v[2] = { &a, &b };
+	struct strbuf err = STRBUF_INIT, md = STRBUF_INIT, page = STRBUF_INIT;
+	struct compare_opts o = COMPARE_OPTS_INIT;
+	struct compare_model cm;
+	json_object *cmp;
+
+	REQUIRE(mkdir(ga, 0755) == 0 && mkdir(gb, 0755) == 0);
+	free(curve_run(ga, "1", 1, 1.0));
+	free(curve_run(ga, "2", 1, 1.1));
+	free(curve_run(gb, "1", 0, 1.0));
+	free(curve_run(gb, "2", 0, 1.1));
+	REQUIRE(side_load(&a, ga, &err) == 0);
+	REQUIRE(side_load(&b, gb, &err) == 0);
+
+	/* Without --series: none of it. */
+	REQUIRE(compare_n(v, 2, &o, &cmp, &err) == 0);
+	CHECK(!metric(cmp, "insmod per disk, last quarter"));
+	CHECK(!jget(json_object_array_get_idx(jget(cmp, "sides"), 0), "insmod_curve"));
+	CHECK(!jget(cmp, "command"));
+	json_object_put(cmp);
+
+	o.series = 1;
+	o.threshold_pct = 2;
+	REQUIRE(compare_n(v, 2, &o, &cmp, &err) == 0);
+	/* The quarters: t = d^2/1e5 costs 4 ms a disk over the first 400,
+	 * 28 over the last (times 1.1 in the second run); the line 20 and 20. */
+	json_object *first = metric(cmp, "insmod per disk, first quarter");
+	json_object *last = metric(cmp, "insmod per disk, last quarter");
+	REQUIRE(first && last);
+	CHECK(fabs(jdouble(mside(first, 0), "mean", 0) - 4.2) < 1e-6);
+	CHECK(fabs(jdouble(mside(last, 0), "mean", 0) - 29.4) < 1e-6);
+	CHECK(jdouble(mside(last, 0), "sd", 0) > 0);
+	CHECK(fabs(jdouble(mside(first, 1), "mean", 0) - 21) < 1e-6);
+	CHECK(fabs(jdouble(mside(last, 1), "mean", 0) - 21) < 1e-6);
+	/* The curve: 16 ranges of 100 disks, rising on A, flat on B. */
+	json_object *ca = jget(json_object_array_get_idx(jget(cmp, "sides"), 0), "insmod_curve.bins");
+	json_object *cb = jget(json_object_array_get_idx(jget(cmp, "sides"), 1), "insmod_curve.bins");
+	REQUIRE(ca && cb);
+	CHECK_EQ_INT((long long)jlen(ca), 16);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(ca, 15), "from", 0), 1500);
+	CHECK_EQ_INT(jint(json_object_array_get_idx(ca, 15), "n", 0), 2);
+	for (size_t i = 1; i < 16; i++) {
+		CHECK(jdouble(json_object_array_get_idx(ca, i), "ms_per_disk", 0) >
+		      jdouble(json_object_array_get_idx(ca, i - 1), "ms_per_disk", 0));
+		CHECK(fabs(jdouble(json_object_array_get_idx(cb, i), "ms_per_disk", 0) - 21) < 1e-6);
+	}
+	/* The command that makes the page, the paths quoted for a shell. */
+	CHECK_CONTAINS(jstr(cmp, "command", ""), "bin/scaletest compare --series --threshold 2 ");
+	CHECK_CONTAINS(jstr(cmp, "command", ""), "/stock ");
+	compare_md(cmp, &md);
+	CHECK_CONTAINS(md.buf, "## Time per disk against the disks present");
+	/* 1500 between the points at 1480 and 1520, interpolated: 30.96 and
+	 * 34.06 ms a disk (the points have three decimals) */
+	CHECK(fabs(jdouble(json_object_array_get_idx(ca, 15), "ms_per_disk", 0) - 32.51) < 1e-6);
+	CHECK(fabs(jdouble(json_object_array_get_idx(ca, 15), "sd", 0) - 3.1 / sqrt(2)) < 1e-6);
+	CHECK_CONTAINS(md.buf, "| 1,500 to 1,600 | 32.5 \xc2\xb1 2.19 | 21 \xc2\xb1 1.41 |");
+	CHECK_CONTAINS(md.buf, "insmod per disk, last quarter (ms)");
+	CHECK_CONTAINS(md.buf, "## Reproduce");
+	CHECK_CONTAINS(md.buf, " --out DIR\n");
+	compare_model_from_json(cmp, &cm);
+	html_compare(&cm, &page);
+	compare_model_release(&cm);
+	const char *chart = strstr(page.buf, "class=\"chart overlay curve\"");
+	REQUIRE(chart);
+	CHECK_EQ_INT(count_of(chart, "<polyline class=\"series side\""), 2);
+	json_object_put(cmp);
+	side_release(&a);
+	side_release(&b);
+	sb_release(&err);
+	sb_release(&md);
+	sb_release(&page);
+	free(ga);
+	free(gb);
+}
+
+TEST(timecurve_time_at_interpolates_and_refuses_time_going_back)
+{
+	json_object *c = json_tokener_parse(
+		"{\"points\": [[0, 0], [10, 1], [10, 2], [30, 4], \"junk\", [40, 5]]}");
+	json_object *bad = json_tokener_parse("{\"points\": [[0, 0], [10, 3], [20, 2]]}");
+	double t = -1;
+
+	REQUIRE(c && bad);
+	CHECK(timecurve_time_at(c, 0, &t) == 0 && t == 0);
+	CHECK(timecurve_time_at(c, 5, &t) == 0 && fabs(t - 0.5) < 1e-12);
+	CHECK(timecurve_time_at(c, 10, &t) == 0 && t == 1);	/* the first time it got there */
+	CHECK(timecurve_time_at(c, 20, &t) == 0 && fabs(t - 3) < 1e-12);
+	CHECK(timecurve_time_at(c, 40, &t) == 0 && t == 5);
+	CHECK(timecurve_time_at(c, 41, &t) == -1);		/* never reached */
+	CHECK(timecurve_time_at(bad, 15, &t) == -1);		/* not a curve */
+	CHECK(timecurve_time_at(NULL, 1, &t) == -1);
+	json_object_put(c);
+	json_object_put(bad);
+}
+
+/* Runs made with one --out directory leave a "latest" link beside them:
+ * a group is its run directories, the link is not one more run. */
+TEST(compare_group_ignores_links)
+{
+	const char *t = test_tmpdir();
+	char *g = xstrfmt("%s/g", t), *l = xstrfmt("%s/g/latest", t);
+	struct side s;
+	struct strbuf err = STRBUF_INIT;
+
+	REQUIRE(mkdir(g, 0755) == 0);
+	free(make_run(g, "20260101-000000-s", 100000, "pass", "7.2.22"));
+	free(make_run(g, "20260101-000100-s", 100100, "pass", "7.2.22"));
+	REQUIRE(symlink("20260101-000100-s", l) == 0);
+	REQUIRE(side_load(&s, g, &err) == 0);
+	CHECK_EQ_INT((long long)s.n, 2);
+	side_release(&s);
+	sb_release(&err);
+	free(g);
+	free(l);
 }
