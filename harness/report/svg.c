@@ -202,6 +202,16 @@ void polyline_point(struct strbuf *pts, double x, double y, size_t *npts)
 	(*npts)++;
 }
 
+void polyline_end(struct strbuf *out, struct strbuf *pts, size_t npts,
+		  const char *cls, const char *color)
+{
+	if (npts > 1)
+		sb_addf(out, "<polyline class=\"series %s\" fill=\"none\" stroke=\"%s\" "
+			"stroke-width=\"2\" stroke-linejoin=\"round\" points=\"%s\"/>\n",
+			cls, color, pts->buf);
+	sb_release(pts);
+}
+
 /* ---- a comparison's sides ---- */
 
 /* The sides' colours (Tableau 10): the base first. */

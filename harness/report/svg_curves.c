@@ -102,11 +102,7 @@ static void line_chart(struct strbuf *out, const char *cls, const char *label,
 			fmt_thousands_d(out, l[k].x[i]);
 			sb_adds(out, "</title></circle>\n");
 		}
-		if (np > 1)
-			sb_addf(out, "<polyline class=\"series curve\" fill=\"none\" stroke=\"%s\" "
-				"stroke-width=\"2\" stroke-linejoin=\"round\" points=\"%s\"/>\n",
-				l[k].color, pts.buf);
-		sb_release(&pts);
+		polyline_end(out, &pts, np, "curve", l[k].color);
 	}
 	sb_addf(out, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
 		x0, y1, x1 - x0, y0 - y1);
@@ -270,11 +266,7 @@ void svg_curve_overlay(struct strbuf *out, const struct compare_side_model *side
 			}
 			sb_adds(out, " ms per disk</title></circle>\n");
 		}
-		if (npts > 1)
-			sb_addf(out, "<polyline class=\"series side\" fill=\"none\" stroke=\"%s\" "
-				"stroke-width=\"2\" stroke-linejoin=\"round\" points=\"%s\"/>\n",
-				svg_side_color(s), pts.buf);
-		sb_release(&pts);
+		polyline_end(out, &pts, npts, "side", svg_side_color(s));
 	}
 	overlay_end(out, ml, keys, knames, ns, per_row);
 }

@@ -82,6 +82,11 @@ void x_axis(struct strbuf *out, const struct axis *ax, double x0, double x1,
 /* A point appended to a polyline's points attribute (*npts counts them). */
 void polyline_point(struct strbuf *pts, double x, double y, size_t *npts);
 
+/* The line through a series' points (none when it has fewer than two),
+ * of class "series CLASS" in COLOR; releases PTS. */
+void polyline_end(struct strbuf *out, struct strbuf *pts, size_t npts,
+		  const char *cls, const char *color);
+
 /* A figure drawn as a series: its name, which value (phase:
  * report_phase.mem[k]; sample: report_sample.v[k]), its colour, and the
  * stroke-dasharray of its line (NULL: solid). */

@@ -183,11 +183,7 @@ void svg_phase_overlay(struct strbuf *out, const struct compare_side_model *side
 			fmt_kb(out, p->mem[field]);
 			sb_adds(out, "</title></circle>\n");
 		}
-		if (npts > 1)
-			sb_addf(out, "<polyline class=\"series side\" fill=\"none\" stroke=\"%s\" "
-				"stroke-width=\"2\" stroke-linejoin=\"round\" points=\"%s\"/>\n",
-				svg_side_color(s), pts.buf);
-		sb_release(&pts);
+		polyline_end(out, &pts, npts, "side", svg_side_color(s));
 	}
 	overlay_end(out, ml, keys, knames, ns, per_row);
 	free(names);
