@@ -52,6 +52,7 @@
 #define SCALETEST_KBUILD_H
 
 #include "kernel/kernel.h"
+#include "kernel/kpatch.h"
 #include "scenario/scenario.h"
 #include "lib/strvec.h"
 
@@ -74,13 +75,6 @@ void kbuild_spec_release(struct kbuild_spec *spec);
 int kbuild_spec_from_scenario(const struct scenario *s, struct kbuild_spec *spec,
 			      struct strbuf *err);
 
-/* The patch files of a series, in order (absolute paths). */
-int kbuild_patch_list(const char *patches, struct strvec *out, struct strbuf *err);
-/* KCIDB's patchset hash of the patch files, in order (malloc'd): sha256
- * over each file's sha256 in hex and a newline, as "sha256sum *.patch |
- * cut -c-64 | sha256sum" gives it; "" for none; NULL when one cannot be
- * read. */
-char *kbuild_patchset_hash(const struct strvec *patches);
 /* Options a fragment sets: "CONFIG_X=v" or "# CONFIG_X is not set" lines,
  * appended as they appear (for the dropped-option check). */
 int kbuild_fragment_options(const char *buf, size_t len, struct strvec *out,
