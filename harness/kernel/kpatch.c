@@ -147,6 +147,24 @@ static void read_rejects(const char *srcdir, struct strbuf *out)
  * hunk #1, hunk #2; mm/x.c hunk #1" (from its "Applying patch FILE with N
  * rejects..." and "Rejected hunk #K." lines), appended to out; else its
  * first "error: " line (a patch git cannot read at all). */
+/* Where " with " begins in the line p[0..len), or NULL.  A loop of its
+ * own: memmem and strstr there drew GCC's -Wstringop-overread in the
+ * sanitizer build (a false "region of size 0" once inlined). */
+static const char *find_with(const char *p, size_t len)
+{
+	static const char w[] = " with ";
+
+	for (size_t i = 0; i + 6 <= len; i++) {
+		size_t j = 0;
+
+		while (j < 6 && p[i + j] == w[j])
+			j++;
+		if (j == 6)
+			return p + i;
+	}
+	return NULL;
+}
+
 static void rejected_hunks(const char *text, struct strbuf *out)
 {
 	const char *file = NULL, *first_error = NULL;
@@ -159,7 +177,7 @@ static void rejected_hunks(const char *text, struct strbuf *out)
 		const char *with;
 
 		if (len > 15 && !strncmp(p, "Applying patch ", 15) &&
-		    (with = memmem(p + 15, len - 15, " with ", 6))) {
+		    (with = find_with(p + 15, len - 15))) {
 			file = p + 15;
 			file_len = (size_t)(with - file);
 			in_file = 0;
