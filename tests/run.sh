@@ -35,9 +35,12 @@
 # Two lanes (TEST_JOBS=2, the default; TEST_JOBS=1: one suite at a time):
 # the full suites with a line "# lane: kernel" (those that build kernels,
 # sharing their builds in their order) run in a lane of their own, from
-# the start, beside every other suite; their output goes to their logs,
-# with a line when each starts and ends.  The verdict lists the suites in
-# the order above, whichever lane ran them.
+# the start, beside the others, which run in order from a queue that the
+# kernel lane takes from too once its own suites are done.  A suite with
+# a line "# exclusive: NAME" runs holding the lock NAME (in $TEST_LOGS),
+# never beside another of that NAME.  What the kernel lane runs writes its
+# output to its log, with a line when each starts and ends.  The verdict
+# lists the suites in the order above, whichever lane ran them.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -101,6 +104,9 @@ recs=$logs/.records
 # (and on ours when STREAM is 1); appends "INDEX NAME RC SECONDS" to $recs.
 run_suite() {
 	log=$logs/$(printf '%s' "$2" | tr / -).log
+	x=
+	[ -f "tests/$2.sh" ] && x=$(sed -n 's/^# exclusive: \([a-z0-9-]*\)$/\1/p' "tests/$2.sh" | head -n 1)
+	[ -z "$x" ] || set -- "$1" "$2" "flock $logs/.exclusive-$x $3" "$4"
 	t0=$(date +%s)
 	if [ "$4" = 1 ]; then
 		echo "=== $2: $3"
@@ -138,32 +144,56 @@ nrun=$(printf '%s' "$selected" | grep -c .)
 # Two lanes when there is more than one job (TEST_JOBS, default 2) and a
 # kernel suite runs with others: the kernel lane in the background from
 # the start (its suites share their builds, in their order), every other
-# suite in this one, the quick ones first.  The kernel builds and the
+# suite from a queue, in order, the quick ones first, which the kernel
+# lane also takes from once its own are done.  The kernel builds and the
 # guests of the other suites each take about a core; a suite never waits
 # on time, so the two share the machine without a test's outcome changing.
+# A suite with a line "# exclusive: NAME" never runs beside another with
+# the same NAME (a lock: libvirt's daemons, which e2e/libvirt and
+# e2e/user's recipes start).
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*) echo "run.sh: TEST_JOBS='$jobs' is not a number" >&2; exit 2 ;; esac
 lane2=$(printf '%s\n' "$selected" | awk '$4 == 2')
 lane1=$(printf '%s\n' "$selected" | awk '$4 != 2')
+queue=$logs/.queue
+qlock=$logs/.queue.lock
+
+# take: the next suite of the queue into $i $name $kind $lane $cmd; 1
+# when it is empty.  Under a lock, as two lanes take from it.
+take() {
+	line=$(flock "$qlock" sh -c 'head -n 1 "$1"; sed -i 1d "$1"' - "$queue")
+	[ -n "$line" ] || return 1
+	read -r i name kind lane cmd <<EOT
+$line
+EOT
+}
+
+drain() { # STREAM: run the queue's suites until it is empty
+	while take; do
+		run_suite "$i" "$name" "$cmd" "$1"
+	done
+}
+
 bg=
 if [ "$jobs" -ge 2 ] && [ -n "$lane2" ] && [ -n "$lane1" ]; then
-	echo "=== run.sh: two lanes: $(printf '%s\n' "$lane2" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }') beside the rest"
+	echo "=== run.sh: two lanes: $(printf '%s\n' "$lane2" | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $2 }') beside the rest, then the rest in both"
+	printf '%s\n' "$lane1" > "$queue" || exit 2
 	(
 		printf '%s\n' "$lane2" | while read -r i name kind lane cmd; do
 			run_suite "$i" "$name" "$cmd" 0
 		done
+		drain 0
 	) &
 	bg=$!
 	trap 'kill $bg 2>/dev/null; pkill -TERM -P $bg 2>/dev/null; exit 130' INT TERM
-	run=$lane1
+	drain 1
+	wait "$bg"
+	trap - INT TERM
 else
-	run=$selected
+	printf '%s\n' "$selected" > "$queue" || exit 2
+	drain 1
 fi
-printf '%s\n' "$run" | while read -r i name kind lane cmd; do
-	run_suite "$i" "$name" "$cmd" 1
-done
-[ -z "$bg" ] || wait "$bg"
-trap - INT TERM
+rm -f "$queue" "$qlock"
 
 # The verdict, in the suites' order whichever lane ran them.
 table=

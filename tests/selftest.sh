@@ -379,4 +379,39 @@ test_runner_lanes() {
 	check "and its failure named with the check" grep -q "FAIL: meet: the other suite ran at the same time" "$tmp/out1"
 	expect 2 "TEST_JOBS='x' is not a number" -- env TEST_JOBS=x sh "$t0/tests/run.sh" k_kernel
 }
+
+# Once its own suites are done the kernel lane takes from the others'
+# queue: m_wait waits for n_mark, which comes after it in the queue, so
+# the two meet only if the kernel lane (done at once) takes n_mark.
+# A suite with a line "# exclusive: NAME" runs holding the lock NAME.
+test_runner_lanes_share() {
+	tree
+	rm -f "$t0/tests/outside.sh"
+	mk=$tmp/meet2
+	printf '#!/bin/sh\n# suite: full\n# lane: kernel\n. "$(dirname "$0")/lib.sh"\ntest_done() { check "true" true; }\nrun_tests "$@"\n' > "$t0/tests/k_kernel.sh"
+	printf '#!/bin/sh\n# suite: full\n. "$(dirname "$0")/lib.sh"\ntest_wait() {\n\ti=0\n\twhile [ $i -lt 300 ] && [ ! -e "%s" ]; do sleep 0.1; i=$((i + 1)); done\n\tcheck "n_mark ran meanwhile" [ -e "%s" ]\n}\nrun_tests "$@"\n' "$mk" "$mk" > "$t0/tests/m_wait.sh"
+	printf '#!/bin/sh\n# suite: full\n. "$(dirname "$0")/lib.sh"\ntest_mark() { : > "%s"; check "marked" [ -e "%s" ]; }\nrun_tests "$@"\n' "$mk" "$mk" > "$t0/tests/n_mark.sh"
+	TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel m_wait n_mark > "$tmp/out" 2>&1
+	rc=$?
+	check "the kernel lane took n_mark from the queue (exit $rc)" [ $rc = 0 ]
+	[ $rc = 0 ] || sed 's/^/    | /' "$tmp/out"
+
+	cat > "$t0/tests/x_a.sh" <<'XEOF'
+#!/bin/sh
+# suite: full
+# exclusive: thing
+. "$(dirname "$0")/lib.sh"
+test_held() { check "its lock held while it runs" sh -c '! flock -n "$1" true' - "$TEST_LOGS/.exclusive-thing"; }
+run_tests "$@"
+XEOF
+	TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel x_a > "$tmp/out2" 2>&1
+	rc=$?
+	check "an exclusive suite runs holding its lock (exit $rc)" [ $rc = 0 ]
+	[ $rc = 0 ] || sed 's/^/    | /' "$tmp/out2"
+	sed -i '/^# exclusive: thing$/d' "$t0/tests/x_a.sh"
+	TEST_LOGS=$tmp/logs sh "$t0/tests/run.sh" k_kernel x_a > "$tmp/out3" 2>&1
+	rc=$?
+	check "without the line, no lock (exit $rc)" [ $rc = 1 ]
+}
+
 run_tests "$@"

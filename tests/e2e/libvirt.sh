@@ -9,6 +9,7 @@
 #
 #   sh tests/e2e/libvirt.sh [NAME...]     run all tests, or those named
 # suite: full
+# exclusive: libvirt
 # order: 45
 set -u
 . "$(dirname "$0")/lib.sh"

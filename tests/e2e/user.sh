@@ -19,6 +19,7 @@
 #
 #   sh tests/e2e/user.sh [NAME...]       (names: --list)
 # suite: full
+# exclusive: libvirt
 # order: 50
 set -u
 . "$(dirname "$0")/lib.sh"
