@@ -50,6 +50,9 @@ static const char *const allocator_frames[] = {
 	 * __create_object, allocating in __alloc_object, so that both charge
 	 * __create_object */
 	"module_alloc", "execmem_alloc", "__alloc_object",
+	/* 7.x's per-CPU sheaves: a slab's pages through refill_objects, from
+	 * __pcs_replace_empty_main under the kmalloc or kmem_cache entry point */
+	"refill_objects", "__pcs_replace_empty_main",
 };
 
 /* The length of a frame's function name as one name across kernel

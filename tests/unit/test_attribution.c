@@ -561,3 +561,23 @@ TEST(attribution_step_fit)
 	json_object_put(g);
 	scenario_release(&s);
 }
+
+/* Debian's 7.2 (sid, 4096 scsi_debug disks): slab pages come through the
+ * per-CPU sheaves, allocate_slab <- refill_objects <-
+ * __pcs_replace_empty_main <- the kmalloc or kmem_cache entry point; all
+ * three are the allocator's, so that the stack is charged to its caller,
+ * not every slab page to refill_objects. */
+TEST(attribution_72_sheaves_are_the_allocators)
+{
+	struct strvec s72 = STRVEC_INIT;
+
+	top_sites("attribution/amd64-72-page-alloc.hist", 25, &s72);
+	REQUIRE(s72.n > 5);
+	CHECK(strvec_find(&s72, "refill_objects") < 0);
+	CHECK(strvec_find(&s72, "__pcs_replace_empty_main") < 0);
+	CHECK(strvec_find(&s72, "blk_mq_alloc_map_and_rqs") >= 0);
+	for (size_t i = 0; i < s72.n; i++)
+		if (strstr(s72.v[i], "_noprof") || strstr(s72.v[i], "kmalloc"))
+			test_fail(__FILE__, __LINE__, "7.2 site '%s' is an allocator's name", s72.v[i]);
+	strvec_clear(&s72);
+}
