@@ -259,17 +259,21 @@ static char **series_labels(const struct side *const *s, size_t n)
 			sb_addf(&sb, " + %zu patch%s", patches, patches > 1 ? "es" : "");
 		l[i] = sb_detach(&sb, NULL);
 	}
-	for (size_t i = 0; i < n; i++) {
-		int dup = 0;
-
+	/* Which labels two sides share, all found before any is changed: a
+	 * label changed in place no longer matched the last of its kind,
+	 * which kept the kernel alone (three sides of one kernel, the third
+	 * unnamed). */
+	int *dup = xcalloc(n, sizeof(*dup));
+	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			dup |= j != i && !strcmp(l[i], l[j]);
-		if (dup) {
+			dup[i] |= j != i && !strcmp(l[i], l[j]);
+	for (size_t i = 0; i < n; i++)
+		if (dup[i]) {
 			char *t = xstrfmt("%s (%s)", l[i], base[i]);
 			free(l[i]);
 			l[i] = t;
 		}
-	}
+	free(dup);
 	for (size_t i = 0; i < n; i++)
 		free(base[i]);
 	free(base);

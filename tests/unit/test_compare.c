@@ -918,6 +918,39 @@ TEST(compare_series_time_per_disk_against_the_disks)
 	free(gb);
 }
 
+
+/* A series of three sides of one kernel (one class each, say): each is
+ * named by its directory too, the third as well as the first two. */
+TEST(compare_series_labels_three_sides_of_one_kernel)
+{
+	const char *t = test_tmpdir();
+	const char *names[3] = { "scsi_debug-6.12", "null_blk-6.12", "nvme_loop-6.12" };
+	struct side s[3];
+	const struct side *v[3] = { &s[0], &s[1], &s[2] };
+	struct strbuf err = STRBUF_INIT;
+	char **l;
+
+	for (size_t i = 0; i < 3; i++) {
+		char *g = xstrfmt("%s/%s", t, names[i]);
+		REQUIRE(mkdir(g, 0755) == 0);
+		free(curve_run(g, "1", 0, 1.0));
+		REQUIRE(side_load(&s[i], g, &err) == 0);
+		free(g);
+	}
+	l = side_labels(v, 3, 1);
+	for (size_t i = 0; i < 3; i++) {
+		CHECK_CONTAINS(l[i], "6.12, build");
+		CHECK_CONTAINS(l[i], names[i]);
+		for (size_t j = 0; j < i; j++)
+			CHECK(strcmp(l[i], l[j]) != 0);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		free(l[i]);
+		side_release(&s[i]);
+	}
+	free(l);
+	sb_release(&err);
+}
 TEST(timecurve_time_at_interpolates_and_refuses_time_going_back)
 {
 	json_object *c = json_tokener_parse(
