@@ -5,7 +5,9 @@
 # whose first commit carries scenarios/patches/sched-tags-32 (32 scheduler
 # requests per queue), then commits that change only documentation, one
 # that reverts the patch (the culprit: per-disk memory grows), and more
-# documentation.  Every commit is a real build and a real boot.
+# documentation.  Every commit is a real build and a real boot.  The same
+# over histories of Debian's linux-source-6.12 and of sid's 7.2 (*_612,
+# *_72), each with its series' form of the patch.
 #
 #   sh tests/e2e/bisect.sh [NAME...]
 #
@@ -222,6 +224,57 @@ test_finds_culprit_612() {
 	say "  6.12: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
 	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
 	check "no QEMU left" no_qemu_left culprit-612
+}
+
+# And over a history of sid's linux-source-7.2: the patch's 7.x form
+# (sched-tags-32-72: 7.x computes the default in block/blk-mq.h), reverted
+# three commits later; the builds take the 7.2 fragment.
+patch72=$top/scenarios/patches/sched-tags-32-72/0001-blk-mq-preallocate-32-scheduler-requests.patch
+repo72=$out/linux-72.git
+
+test_history_72() {
+	src=$(pristine_tree 7.2)
+	if [ -z "$src" ]; then
+		say "  no unpacked 7.2 source yet: building sid's linux-source-7.2 once"
+		"$bin" kernel build --arch x86_64 --source debian:7.2 --set kernel_suite=sid \
+			> "$out/kbuild-72.log" 2>&1
+		src=$(pristine_tree 7.2)
+	fi
+	check "Debian's 7.2 source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return
+	git clone -q --bare --local "$src" "$repo72"
+	repo_save=$repo
+	repo=$repo72
+	e0=$(commit pristine "blk-mq: preallocate 32 scheduler requests" "$patch72")
+	check "the 7.x patch applies to Debian's 7.2 source" [ -n "$e0" ]
+	e1=$(doc "$e0" 1)
+	e2=$(doc "$e1" 2)
+	culprit72=$(commit "$e2" "Revert \"blk-mq: preallocate 32 scheduler requests\"" -R "$patch72")
+	check "the revert applies" [ -n "$culprit72" ]
+	e4=$(doc "$culprit72" 4)
+	e5=$(doc "$e4" 5)
+	git -C "$repo" update-ref refs/heads/master "$e5"
+	n=$(git -C "$repo" rev-list --count "$e0..$e5")
+	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
+	repo=$repo_save
+}
+
+test_finds_culprit_72() {
+	[ -n "${e5:-}" ] || test_history_72
+	repo_save=$repo
+	repo=$repo72
+	bisect culprit-72 --good "$e0" --bad "$e5" --metric memfree_per_disk --worse-than-good \
+		--set kernel_fragments=linux-7.2
+	repo=$repo_save
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "found" b '.outcome == "found"'
+	check "the culprit is the revert" b ".first_bad.commit == \"$culprit72\""
+	check "the kernels were 7.2" sh -c 'find "$1/runs" -name result.json -exec jq -r .kernel.version {} + | grep -q "^7\.2\."' - "$bdir"
+	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
+	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
+	say "  7.2: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
+	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
+	check "no QEMU left" no_qemu_left culprit-72
 }
 
 run_tests "$@"
