@@ -10,6 +10,12 @@
 # *_72), each with its series' form of the patch.
 #
 #   sh tests/e2e/bisect.sh [NAME...]
+#   sh tests/e2e/bisect.sh history_72 finds_culprit_72
+#   SCALETEST_TEST_7X=1 sh tests/e2e/bisect.sh
+#
+# The 7.2 tests download sid's linux-source-7.2 and build it cold, which
+# make test's time on a 2-core machine cannot afford: they run when named
+# or with SCALETEST_TEST_7X=1, and are skips otherwise (opt_in).
 #
 # The tests share the history and what they built; one run alone makes the
 # history first (and the limit tests the culprit bisect that sets the
@@ -231,8 +237,10 @@ test_finds_culprit_612() {
 # three commits later; the builds take the 7.2 fragment.
 patch72=$top/scenarios/patches/sched-tags-32-72/0001-blk-mq-preallocate-32-scheduler-requests.patch
 repo72=$out/linux-72.git
+why72="downloads and builds sid's linux-source-7.2 cold, left out of make test for its time"
 
 test_history_72() {
+	opt_in SCALETEST_TEST_7X "$why72" || return
 	src=$(pristine_tree 7.2)
 	if [ -z "$src" ]; then
 		say "  no unpacked 7.2 source yet: building sid's linux-source-7.2 once"
@@ -260,6 +268,7 @@ test_history_72() {
 }
 
 test_finds_culprit_72() {
+	opt_in SCALETEST_TEST_7X "$why72" || return
 	[ -n "${e5:-}" ] || test_history_72
 	repo_save=$repo
 	repo=$repo72
