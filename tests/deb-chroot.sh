@@ -52,29 +52,13 @@ version=$(dpkg-parsechangelog -l "$top/debian/changelog" -S Version)
 trap 'exit 141' PIPE
 
 # The cache: the harness's root, if it is this user's and no one else may
-# write it or a folder above it (docs/trust.md); else none.
+# write it or a folder above it (docs/trust.md); else none.  Its minbase
+# tarballs are tests/e2e/trixie.sh's too (tests/minbase.sh).
+. "$top/tests/minbase.sh"
 cache=
 if [ "${DEB_CHROOT_CACHE:-1}" != 0 ]; then
-	root=${SCALETEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/scaletest}
-	ok=1
-	p=$root
-	while [ -n "$p" ] && [ "$p" != / ]; do
-		if [ -e "$p" ]; then
-			o=$(stat -c '%u %a' "$p")
-			case $o in
-			"$(id -u) "* | "0 "*) ;;
-			*) ok=0 ;;
-			esac
-			# no write for group or others (the sticky /tmp is no place either)
-			[ $(( 0${o#* } & 022 )) = 0 ] || ok=0
-		fi
-		p=${p%/*}
-	done
-	if [ $ok = 1 ] && mkdir -p "$root/chroot" && chmod 700 "$root/chroot"; then
-		cache=$root/chroot
-	else
-		say "# $SUITE: the cache '$root' is not this user's alone: no cache"
-	fi
+	minbase_cache "${SCALETEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/scaletest}/chroot"
+	cache=$minbase_dir
 fi
 
 # Every chroot of the suite, unmounted and removed on the way out (only
@@ -130,37 +114,7 @@ base() {
 _base() {
 	r=$1 out=$tmp/$1.base.tar
 	[ -s "$out" ] && return 0
-	if [ -n "$cache" ]; then
-		(
-			flock 9
-			e=$cache/$r-minbase.tar
-			if [ -s "$e" ] && [ -s "$cache/.$r-minbase.tar.sha256" ] &&
-			   [ -n "$(find "$e" -mtime -7)" ] &&
-			   [ "$(sha256sum < "$e" | cut -d' ' -f1)" = "$(cat "$cache/.$r-minbase.tar.sha256")" ]; then
-				cp "$e" "$out"
-				echo "cached" > "$tmp/$r.base.from"
-				exit 0
-			fi
-			debootstrapped "$r" || exit 1
-			rm -f "$e.new" "$e" "$cache/.$r-minbase.tar.sha256"
-			cp "$out" "$e.new" && sha256sum < "$e.new" | cut -d' ' -f1 > "$cache/.$r-minbase.tar.sha256" &&
-				mv "$e.new" "$e"
-		) 9> "$cache/.lock"
-		return
-	fi
-	debootstrapped "$r"
-}
-
-debootstrapped() { # RELEASE: debootstrap --variant=minbase into a tar
-	r=$1
-	rm -rf "$tmp/$r.boot"
-	s=$(now)
-	if ! debootstrap --variant=minbase "$r" "$tmp/$r.boot" "$mirror" > "$tmp/$r.debootstrap.log" 2>&1; then
-		rm -rf "$tmp/$r.boot"
-		return 1
-	fi
-	echo "debootstrap $(( $(now) - s )) s" > "$tmp/$r.base.from"
-	tar -C "$tmp/$r.boot" -cf "$tmp/$r.base.tar" . && rm -rf "$tmp/$r.boot"
+	minbase "$r" "$out" "$mirror" "$tmp/$r.debootstrap.log" && mv "$out.from" "$tmp/$r.base.from"
 }
 
 # ready RELEASE: $tmp/RELEASE, the base system with build-essential and the

@@ -23,7 +23,7 @@
 # The suites are found, not listed: every tests/*.sh and tests/*/*.sh with
 # a line "# suite: quick" (make check and make test) or "# suite: full"
 # (make test only), each run as "sh FILE", or as the command after a
-# third field ("# suite: full: make fuzz FUZZ_SECONDS=5": what builds it
+# third field ("# suite: full: make fuzz FUZZ_SECONDS=2": what builds it
 # first); quick ones first, then the full ones; within each, by a line
 # "# order: N" (default 50: the shorter suites lower, so that they fail
 # first; the suites that share kernel builds in the order that lets them),

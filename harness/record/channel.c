@@ -14,6 +14,25 @@ static const char MAGIC[] = "@@ST1 ";
 #define MAGIC_LEN (sizeof(MAGIC) - 1)
 #define HEADER_MAX 128
 
+/* The first MAGIC in b[0..len), or NULL: memmem's answer, found by
+ * memchr for its first byte and a compare, which read no further than the
+ * match.  (Under AddressSanitizer, memmem's interceptor checks all len
+ * bytes on every call, whatever it finds: hunting through 4 MiB of bad
+ * headers inside a 16 MiB claim took 50 s there, 0.1 s without.) */
+static const char *find_magic(const char *b, size_t len)
+{
+	const char *end = b + len;
+
+	while ((b = memchr(b, MAGIC[0], (size_t)(end - b)))) {
+		if ((size_t)(end - b) < MAGIC_LEN)
+			return NULL;
+		if (!memcmp(b, MAGIC, MAGIC_LEN))
+			return b;
+		b++;
+	}
+	return NULL;
+}
+
 void channel_init(struct channel *ch, record_fn on_record, reject_fn on_reject,
 		  void *ctx)
 {
@@ -164,7 +183,7 @@ static int hunt(struct channel *ch)
 {
 	const char *b = pending(ch);
 	size_t len = pending_len(ch);
-	const char *m = memmem(b, len, MAGIC, MAGIC_LEN);
+	const char *m = find_magic(b, len);
 	const char *nl;
 
 	if (!m) {
@@ -196,7 +215,7 @@ static int hunt(struct channel *ch)
 	if (parse_header(ch, b, (size_t)(nl - b)) < 0) {
 		reject(ch, "bad header: '%.*s'", (int)(nl - b) > 80 ? 80 : (int)(nl - b), b);
 		/* Skip the bad line, or up to a header that starts inside it. */
-		const char *next = memmem(b + 1, (size_t)(nl - b), MAGIC, MAGIC_LEN);
+		const char *next = find_magic(b + 1, (size_t)(nl - b));
 		consume(ch, next ? (size_t)(next - b) : (size_t)(nl - b) + 1);
 		return 1;
 	}
@@ -286,7 +305,7 @@ void channel_finish(struct channel *ch)
 		       got < ch->cur.len ? got : ch->cur.len, ch->cur.len);
 		/* The bytes it claimed are its own, not stray: skip to the
 		 * next header inside them, if any. */
-		const char *next = memmem(b + hlen, got, MAGIC, MAGIC_LEN);
+		const char *next = find_magic(b + hlen, got);
 		consume(ch, next ? (size_t)(next - b) : pending_len(ch));
 		ch->state = HUNT;
 		channel_feed(ch, "", 0);

@@ -13,8 +13,9 @@
 #   CHROOT_RELEASE=bookworm sh tests/e2e/trixie.sh    the same on Debian 12
 #   CHROOT_KEEP=1 ...                       keep the chroot (and its caches)
 #   CHROOT_CACHE=DIR                        where the pristine minbase is kept as
-#                                           a tarball between runs (default
-#                                           /var/tmp/scaletest-chroot)
+#                                           a sealed tarball between runs (default
+#                                           the harness's cache, CACHE/chroot:
+#                                           tests/deb-chroot.sh's, shared with it)
 #
 # Needs root (chroot, mount), debootstrap (make deps-test) and Debian's
 # archive over the network; about 1 GB in the chroot.  It prints each
@@ -23,6 +24,7 @@
 # order: 55
 set -u
 . "$(dirname "$0")/lib.sh"
+. "$top/tests/minbase.sh"
 
 release=${CHROOT_RELEASE:-trixie}
 root=$out/$release
@@ -79,19 +81,19 @@ test_fresh_debian_make_scale_test() {
 	[ -n "$(git -C "$top" status --porcelain --untracked-files=no)" ] &&
 		say "# $release: the tree has changes not committed: the clone is of HEAD, without them"
 	rm -rf "$root"
-	# A pristine minbase, kept as a tarball between runs (CHROOT_CACHE): the
-	# same bytes debootstrap leaves, without its minute of downloads.
-	base=${CHROOT_CACHE:-/var/tmp/scaletest-chroot}/$release-minbase.tar
-	if [ -s "$base" ]; then
-		mkdir -p "$root"
-		step unpack tar -xpf "$base" -C "$root" ||
-			{ fail "cannot unpack '$base'"; return 0; }
-	else
-		step debootstrap debootstrap --variant=minbase "$release" "$root" http://deb.debian.org/debian ||
-			{ fail "debootstrap $release failed (see $out/$release-debootstrap.log)"; return 0; }
-		mkdir -p "$(dirname "$base")" &&
-			tar -cpf "$base.tmp" -C "$root" . && mv "$base.tmp" "$base"
-	fi
+	# A pristine minbase, kept as a sealed tarball between runs (CHROOT_CACHE;
+	# tests/minbase.sh): the same bytes debootstrap leaves, without its minute
+	# of downloads, and the same tarball as deb-chroot's (one debootstrap of
+	# trixie for both, the second suite waiting for the first's).
+	minbase_cache "${CHROOT_CACHE:-${SCALETEST_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/scaletest}/chroot}"
+	base=$out/$release-minbase.tar
+	step base minbase "$release" "$base" http://deb.debian.org/debian "$out/$release-debootstrap.log" ||
+		{ fail "debootstrap $release failed (see $out/$release-debootstrap.log)"; return 0; }
+	say "# $release: the base system: $(cat "$base.from")"
+	mkdir -p "$root"
+	step unpack tar -xpf "$base" -C "$root" ||
+		{ fail "cannot unpack '$base'"; return 0; }
+	rm -f "$base"
 	checked
 	# No service starts inside; name resolution as the host's.
 	printf '#!/bin/sh\nexit 101\n' > "$root/usr/sbin/policy-rc.d"

@@ -15,7 +15,7 @@
 #
 # Says each target's executions; exits 1 if any failed.  (make test runs
 # it through make fuzz, which builds the targets first.)
-# suite: full: make fuzz FUZZ_SECONDS=5
+# suite: full: make fuzz FUZZ_SECONDS=2
 # order: 30
 set -u
 
