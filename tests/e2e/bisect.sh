@@ -65,6 +65,16 @@ unpack_source() {
 	"$bin" kernel build --arch x86_64 --fragment "$out/unpack.config" "$@"
 }
 
+# clone_pristine SRC DEST: a bare clone of the pristine tree SRC (a
+# kernel work tree of the cache, .../kbuild/KEY/src), holding the entry's
+# lock, as the harness does when it builds in the tree (reset and patched
+# in place) or prunes it (two work trees kept): beside other runs, a clone
+# without it once lost objects from under it ("failed to create link").
+# --local: the objects hardlinked, the clone independent of the cache.
+clone_pristine() {
+	flock "${1%/src}.lock" sh -c '[ -d "$1" ] && git clone -q --bare --local "$1" "$2"' - "$1" "$2"
+}
+
 # commit PARENT MESSAGE [git apply args]: a commit of PARENT's tree with
 # the patch applied to the index (no work tree anywhere); prints its hash.
 commit() {
@@ -114,8 +124,7 @@ test_history() {
 	fi
 	check "Debian's source is unpacked (a pristine tree)" [ -n "$src" ]
 	[ -n "$src" ] || return
-	# --local: the objects hardlinked, the clone independent of the cache.
-	git clone -q --bare --local "$src" "$repo"
+	clone_pristine "$src" "$repo"
 	check "cloned" [ -d "$repo" ]
 	c0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch")
 	check "the patch applies to Debian's source" [ -n "$c0" ]
@@ -155,7 +164,7 @@ test_history_612() {
 	fi
 	check "Debian's 6.12 source is unpacked (a pristine tree)" [ -n "$src" ]
 	[ -n "$src" ] || return
-	git clone -q --bare --local "$src" "$repo612"
+	clone_pristine "$src" "$repo612"
 	repo_save=$repo
 	repo=$repo612
 	d0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch612")
@@ -262,7 +271,7 @@ test_history_72() {
 	fi
 	check "Debian's 7.2 source is unpacked (a pristine tree)" [ -n "$src" ]
 	[ -n "$src" ] || return
-	git clone -q --bare --local "$src" "$repo72"
+	clone_pristine "$src" "$repo72"
 	repo_save=$repo
 	repo=$repo72
 	e0=$(commit pristine "blk-mq: preallocate 32 scheduler requests" "$patch72")
