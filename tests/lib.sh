@@ -50,6 +50,11 @@
 #	fail WHAT                     a failure found by the test's own logic
 #	checked                       counts such a hand-made assertion
 #	skip WHY                      the test cannot run here (then return)
+#	opt_in VAR WHY                a test left out of the default run (WHY:
+#	                              what it costs): it runs when named exactly
+#	                              (argument or TESTS=) or with VAR=1, and
+#	                              otherwise skips saying how to run it
+#	                              (opt_in VAR WHY || return)
 #	absent PATH...                each PATH is not there, and the directory
 #	                              it would be in is (check "..." absent P)
 #	none_in DIR [FIND-TEST...]    DIR is a directory and find DIR -mindepth
@@ -141,6 +146,23 @@ skip() { _t_skip=$*; }
 # skip_all WHY: every test of the suite is skipped (a prerequisite the
 # suite treats as optional, said so in each line); the suite exits 77.
 skip_all() { _skip_all=$*; }
+
+# opt_in VAR WHY: a test the suite's default run leaves out (WHY: what it
+# costs, e.g. a cold kernel build) runs when it is named, its exact name
+# an argument of the suite or a word of TESTS= (a pattern that merely
+# matches it does not count), or when the environment has VAR=1;
+# otherwise it is a skip that says why and how to run it, and opt_in
+# returns 1 (opt_in VAR WHY || return).
+opt_in() {
+	case $1 in
+	'' | [0-9]* | *[!A-Za-z0-9_]*) say "$SUITE: opt_in: '$1' is not a variable name"; exit 2 ;;
+	esac
+	eval "_oi=\${$1:-}"
+	[ "$_oi" = 1 ] && return 0
+	case " $_filter " in *" $t "*) return 0 ;; esac
+	skip "$2; run it by name (sh ${0#"$top"/} $t) or with $1=1"
+	return 1
+}
 
 # absent PATH...: each PATH is neither a file nor a link, and its
 # directory exists (so that a renamed directory is a failure, never a

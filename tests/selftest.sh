@@ -151,6 +151,31 @@ test_all_skipped_is_skip() {
 	expect 0 "^mixed: 1 passed, 0 failed, 1 skipped$" -- sh "$t0/tests/mixed.sh" passes skips
 }
 
+# A test the default run leaves out (opt_in): a skip that says why and how
+# to run it; it runs when named exactly (argument or TESTS=) or with its
+# variable at 1, not for a pattern that merely matches it, nor VAR=0.
+test_opt_in() {
+	tree
+	cat > "$t0/tests/optin.sh" <<'EOS'
+#!/bin/sh
+. "$(dirname "$0")/lib.sh"
+test_cheap() { check "true" true; }
+test_costly() { opt_in OPTIN_COSTLY "takes an hour" || return; say "costly ran"; check "true" true; }
+run_tests "$@"
+EOS
+	expect 0 "^optin: 1 passed, 0 failed, 1 skipped$" -- sh "$t0/tests/optin.sh"
+	check "the skip says why and how to run it" grep -qxF \
+		"ok 2 - costly # SKIP takes an hour; run it by name (sh tests/optin.sh costly) or with OPTIN_COSTLY=1" "$tmp/out"
+	check "its body did not run" lacks -F "$tmp/out" "costly ran"
+	expect 0 "costly ran" -- sh "$t0/tests/optin.sh" costly
+	check "named: it ran and passed" grep -qxF "ok 1 - costly" "$tmp/out"
+	expect 77 "^ok 1 - costly # SKIP " -- sh "$t0/tests/optin.sh" 'cost*'
+	expect 0 "^optin: 2 passed, 0 failed$" -- env OPTIN_COSTLY=1 sh "$t0/tests/optin.sh"
+	expect 0 "^optin: 1 passed, 0 failed, 1 skipped$" -- env OPTIN_COSTLY=0 sh "$t0/tests/optin.sh"
+	expect 0 "^optin: 1 passed, 0 failed$" -- env TESTS='nothing costly' sh "$t0/tests/optin.sh"
+	check "in TESTS: it ran" grep -qxF "ok 1 - costly" "$tmp/out"
+}
+
 # absent, none_in and lacks fail when the directory or file they look in is
 # not there (a renamed directory), not only when the path or line is.
 test_absence_checks() {

@@ -5,9 +5,17 @@
 # whose first commit carries scenarios/patches/sched-tags-32 (32 scheduler
 # requests per queue), then commits that change only documentation, one
 # that reverts the patch (the culprit: per-disk memory grows), and more
-# documentation.  Every commit is a real build and a real boot.
+# documentation.  Every commit is a real build and a real boot.  The same
+# over histories of Debian's linux-source-6.12 and of sid's 7.2 (*_612,
+# *_72), each with its series' form of the patch.
 #
 #   sh tests/e2e/bisect.sh [NAME...]
+#   sh tests/e2e/bisect.sh history_72 finds_culprit_72
+#   SCALETEST_TEST_7X=1 sh tests/e2e/bisect.sh
+#
+# The 7.2 tests download sid's linux-source-7.2 and build it cold, which
+# make test's time on a 2-core machine cannot afford: they run when named
+# or with SCALETEST_TEST_7X=1, and are skips otherwise (opt_in).
 #
 # The tests share the history and what they built; one run alone makes the
 # history first (and the limit tests the culprit bisect that sets the
@@ -43,6 +51,28 @@ pristine_tree() { # SERIES
 			return
 		fi
 	done
+}
+
+# unpack_source [OPTIONS]: a kernel build (x86_64, kernel build's
+# OPTIONS) that unpacks Debian's source into a work tree of the cache,
+# where pristine_tree finds it.  A build the cache still holds would
+# unpack nothing, and the cache keeps more builds than work trees (a run
+# of the 7.2 tests leaves 6.1's build and no 6.1 tree): a fragment of this
+# run's own, only a comment, makes it a build to do.
+unpack_source() {
+	[ -f "$out/unpack.config" ] ||
+		echo "# scaletest e2e/bisect: a build that unpacks the source ($out)" > "$out/unpack.config"
+	"$bin" kernel build --arch x86_64 --fragment "$out/unpack.config" "$@"
+}
+
+# clone_pristine SRC DEST: a bare clone of the pristine tree SRC (a
+# kernel work tree of the cache, .../kbuild/KEY/src), holding the entry's
+# lock, as the harness does when it builds in the tree (reset and patched
+# in place) or prunes it (two work trees kept): beside other runs, a clone
+# without it once lost objects from under it ("failed to create link").
+# --local: the objects hardlinked, the clone independent of the cache.
+clone_pristine() {
+	flock "${1%/src}.lock" sh -c '[ -d "$1" ] && git clone -q --bare --local "$1" "$2"' - "$1" "$2"
 }
 
 # commit PARENT MESSAGE [git apply args]: a commit of PARENT's tree with
@@ -89,13 +119,12 @@ test_history() {
 	src=$(pristine_tree 6.1)
 	if [ -z "$src" ]; then
 		say "  no unpacked Debian source yet: building Debian's kernel source once"
-		"$bin" kernel build --arch x86_64 > "$out/kbuild.log" 2>&1
+		unpack_source > "$out/kbuild.log" 2>&1
 		src=$(pristine_tree 6.1)
 	fi
 	check "Debian's source is unpacked (a pristine tree)" [ -n "$src" ]
 	[ -n "$src" ] || return
-	# --local: the objects hardlinked, the clone independent of the cache.
-	git clone -q --bare --local "$src" "$repo"
+	clone_pristine "$src" "$repo"
 	check "cloned" [ -d "$repo" ]
 	c0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch")
 	check "the patch applies to Debian's source" [ -n "$c0" ]
@@ -130,12 +159,12 @@ test_history_612() {
 	src=$(pristine_tree 6.12)
 	if [ -z "$src" ]; then
 		say "  no unpacked 6.12 source yet: building Debian's linux-source-6.12 once"
-		"$bin" kernel build --arch x86_64 --source debian:6.12 > "$out/kbuild-612.log" 2>&1
+		unpack_source --source debian:6.12 > "$out/kbuild-612.log" 2>&1
 		src=$(pristine_tree 6.12)
 	fi
 	check "Debian's 6.12 source is unpacked (a pristine tree)" [ -n "$src" ]
 	[ -n "$src" ] || return
-	git clone -q --bare --local "$src" "$repo612"
+	clone_pristine "$src" "$repo612"
 	repo_save=$repo
 	repo=$repo612
 	d0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch612")
@@ -222,6 +251,60 @@ test_finds_culprit_612() {
 	say "  6.12: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
 	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
 	check "no QEMU left" no_qemu_left culprit-612
+}
+
+# And over a history of sid's linux-source-7.2: the patch's 7.x form
+# (sched-tags-32-72: 7.x computes the default in block/blk-mq.h), reverted
+# three commits later; the builds take the 7.2 fragment.
+patch72=$top/scenarios/patches/sched-tags-32-72/0001-blk-mq-preallocate-32-scheduler-requests.patch
+repo72=$out/linux-72.git
+why72="downloads and builds sid's linux-source-7.2 cold, left out of make test for its time"
+
+test_history_72() {
+	opt_in SCALETEST_TEST_7X "$why72" || return
+	src=$(pristine_tree 7.2)
+	if [ -z "$src" ]; then
+		say "  no unpacked 7.2 source yet: building sid's linux-source-7.2 once"
+		unpack_source --source debian:7.2 --set kernel_suite=sid \
+			> "$out/kbuild-72.log" 2>&1
+		src=$(pristine_tree 7.2)
+	fi
+	check "Debian's 7.2 source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return
+	clone_pristine "$src" "$repo72"
+	repo_save=$repo
+	repo=$repo72
+	e0=$(commit pristine "blk-mq: preallocate 32 scheduler requests" "$patch72")
+	check "the 7.x patch applies to Debian's 7.2 source" [ -n "$e0" ]
+	e1=$(doc "$e0" 1)
+	e2=$(doc "$e1" 2)
+	culprit72=$(commit "$e2" "Revert \"blk-mq: preallocate 32 scheduler requests\"" -R "$patch72")
+	check "the revert applies" [ -n "$culprit72" ]
+	e4=$(doc "$culprit72" 4)
+	e5=$(doc "$e4" 5)
+	git -C "$repo" update-ref refs/heads/master "$e5"
+	n=$(git -C "$repo" rev-list --count "$e0..$e5")
+	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
+	repo=$repo_save
+}
+
+test_finds_culprit_72() {
+	opt_in SCALETEST_TEST_7X "$why72" || return
+	[ -n "${e5:-}" ] || test_history_72
+	repo_save=$repo
+	repo=$repo72
+	bisect culprit-72 --good "$e0" --bad "$e5" --metric memfree_per_disk --worse-than-good \
+		--set kernel_fragments=linux-7.2
+	repo=$repo_save
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "found" b '.outcome == "found"'
+	check "the culprit is the revert" b ".first_bad.commit == \"$culprit72\""
+	check "the kernels were 7.2" sh -c 'find "$1/runs" -name result.json -exec jq -r .kernel.version {} + | grep -q "^7\.2\."' - "$bdir"
+	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
+	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
+	say "  7.2: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
+	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
+	check "no QEMU left" no_qemu_left culprit-72
 }
 
 run_tests "$@"
