@@ -2,6 +2,7 @@
 # scaletest guest: the record channel (busybox sh, sourced by /init).
 #
 #	chan_open		fd 3 on the channel (virtio-serial or a UART)
+#	chan_lock, chan_unlock N	its token, and the last record's number
 #	emit TYPE PHASE FILE	one framed record, FILE its payload
 #	emit_kv TYPE PHASE	the same, with key=value lines on stdin
 #	snapshot PHASE		the phase's mark, meminfo and slabinfo, one record
@@ -40,7 +41,30 @@ chan_open() {
 	# Raw: no \n -> \r\n translation, no echo, 8 bits (a UART only).
 	case $CHANNEL in /dev/ttyS*) stty -F "$CHANNEL" raw -echo 115200 2>/dev/null ;; esac
 	exec 3>"$CHANNEL"
+	# The channel's token (chan_lock): one byte in a FIFO.  Opened for
+	# reading and writing, so that neither open nor a write ever blocks.
+	mkfifo /tmp/.chan && exec 8<>/tmp/.chan || return 1
 	echo 0 > /tmp/.seq
+	printf t >&8
+}
+
+# chan_lock: wait for the channel's token and take it; the last sequence
+# number sent, in $chan_seq.  chan_unlock N: N is now the last; give the
+# token back.  /init and its background loops (the monitor, the time
+# sampler) all send records: whoever holds the token writes a whole frame,
+# so numbers stay unique and frames never interleave.  The token is one
+# byte, so that exactly one reader gets it (the shell's read takes a line
+# a byte at a time: two readers of a line could each get part of it).
+# The shell's own read and printf, no process (a lock directory took a
+# mkdir and an rmdir a record, and a usleep while another held it).
+chan_lock() {
+	read -r -n 1 _ <&8
+	read -r chan_seq < /tmp/.seq
+}
+
+chan_unlock() {
+	echo "$1" > /tmp/.seq
+	printf t >&8
 }
 
 say() {
@@ -49,28 +73,26 @@ say() {
 	echo "scaletest[$_up]: $*"
 }
 
-# emit TYPE PHASE FILE: one framed record with FILE as payload.
-# /init and the background monitor both send records: the frame is written
-# under a lock (mkdir is atomic) and the sequence number lives in a file,
-# so numbers stay unique and frames never interleave.  The length comes
-# from stat, not wc -c: busybox runs stat and crc32 in the forked shell,
-# wc needs an exec too (3 ms against 6 under TCG, for each record).
+# emit TYPE PHASE FILE: one framed record with FILE as payload, under the
+# channel's token (chan_lock).  The length comes from stat, not wc -c:
+# busybox runs stat and crc32 in the forked shell, wc needs an exec too
+# (3 ms against 6 under TCG, for each record).
 emit() {
 	local _seq
-	until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done
-	read _seq < /tmp/.seq
-	_seq=$((_seq + 1))
-	echo $_seq > /tmp/.seq
+	chan_lock
+	_seq=$((chan_seq + 1))
 	set -- "$1" "$2" "$3" "$(stat -c %s "$3")" "$(crc32 < "$3")"
 	printf '@@ST1 %d %s %s %d %s\n' "$_seq" "$1" "$2" "$4" "$5" >&3
 	cat "$3" >&3
 	printf '@@END %d\n' "$_seq" >&3
-	rmdir /tmp/.chanlock
+	chan_unlock $_seq
 }
 
-# emit_kv TYPE PHASE, with key=value lines on stdin.
+# emit_kv TYPE PHASE, with key=value lines on stdin (a here document:
+# the shell's read, not a cat process).
 emit_kv() {
-	cat > /tmp/.kv
+	local _l
+	while IFS= read -r _l; do printf '%s\n' "$_l"; done > /tmp/.kv
 	emit "$1" "$2" /tmp/.kv
 }
 

@@ -79,15 +79,14 @@ fault() {
 		exec 3>/dev/null ;;
 	"garble:$1")
 		say "fault: garbling the channel in $1"
-		until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done
-		read _seq < /tmp/.seq
+		chan_lock
+		_seq=$chan_seq
 		printf 'stray bytes before a header\n' >&3
 		printf '@@ST1 999999999999 mark x 5 00000000\n' >&3
 		printf '@@ST1 %d meminfo %s 6 00000000\nhello\n@@END %d\n' $((_seq + 1)) "$1" $((_seq + 1)) >&3
 		printf '@@ST1 %d slabinfo %s 100 12345678\ncut short' $((_seq + 2)) "$1" >&3
 		printf '\n' >&3
-		echo $((_seq + 2)) > /tmp/.seq
-		rmdir /tmp/.chanlock ;;
+		chan_unlock $((_seq + 2)) ;;
 	esac
 }
 
@@ -248,11 +247,9 @@ fault_corrupt() {
 fault_garble_sample() {
 	local _seq
 	say "fault: truncating monitor sample 2"
-	until mkdir /tmp/.chanlock 2>/dev/null; do usleep 2000; done
-	read _seq < /tmp/.seq
-	_seq=$((_seq + 1))
-	echo $_seq > /tmp/.seq
+	chan_lock
+	_seq=$((chan_seq + 1))
 	printf '@@ST1 %d sample monitor 99999 00000000\n@@@ sample 2 cut' "$_seq" >&3
 	printf '\n' >&3
-	rmdir /tmp/.chanlock
+	chan_unlock $_seq
 }

@@ -47,11 +47,14 @@ wait_blocks() {
 # meanwhile send the count of block devices as progress records; COMMAND's
 # status, or 124 if SECONDS passed first.  Nothing here waits for a count,
 # and the kernel making or removing the disks needs the same one CPU, while
-# a count costs more the more disks there are (50 ms at 4000 under TCG:
+# a count costs more the more disks there are (13 ms at 4000 under TCG:
 # busybox reads and sorts the names): so after each count (and the record
-# it may send) the loop naps at least 49 times what they cost it, 2% of
-# the CPU, and at least a second; the job's end wakes it at once.
-BG_WAIT_PCT=2
+# it may send) the loop naps at least 99 times as long as they took, 1% of
+# the guest's time, and at least a second; the job's end wakes it at once.
+# What they took is read from the clock (a 1 ms read), not from this
+# shell's ticks (/proc/self/stat, 8 ms, twice an iteration): a kernel thread
+# that ran meanwhile makes the nap longer, never shorter.
+BG_WAIT_PCT=1
 bg_wait() {
 	local _s _pid _w0 _ms _rc end
 	_s=$1
@@ -64,17 +67,17 @@ bg_wait() {
 	uptime_v
 	end=$((up_cs + _s * 100))
 	while [ ! -e /tmp/.bg.rc ]; do
-		uptime_v
 		[ "$up_cs" -ge "$end" ] && return 124
-		ticks_v; _w0=$ticks
+		_w0=$up_cs
 		class_count_v
 		queues_v
 		progress_v
-		ticks_v
-		_ms=$(((ticks - _w0) * 10 * (100 - BG_WAIT_PCT) / BG_WAIT_PCT))
+		uptime_v
+		_ms=$(((up_cs - _w0) * 10 * (100 - BG_WAIT_PCT) / BG_WAIT_PCT))
 		[ $_ms -ge 1000 ] || _ms=1000
 		[ $_ms -le $(((end - up_cs) * 10)) ] || _ms=$(((end - up_cs) * 10))
 		nap $_ms
+		uptime_v
 	done
 	wait "$_pid"
 	bg_running=
@@ -119,16 +122,17 @@ progress_v() {
 # per SCSI device as the scan finds it, long before the device is in sysfs
 # (an asynchronous scan adds a host's devices there when the whole host is
 # scanned: at 65,536 disks on one host, minutes of nothing in /sys/block).
-# A read loop of this shell, no process.  $nq stays empty without
-# queues_start, and where the kernel has no request_queue slab of its own
-# (merged into another cache): the host then shows the block devices.
+# One grep: the shell's read takes /proc/slabinfo a byte at a time (a
+# system call each, some 25 kB), which under TCG cost more than the
+# process.  $nq stays empty without queues_start, and where the kernel
+# has no request_queue slab of its own (merged into another cache): the
+# host then shows the block devices.
 queues_v() {
-	local _qn _qa
 	nq=
 	[ -n "$q_base" ] || return 0
-	while read -r _qn _qa _; do
-		[ "$_qn" = request_queue ] && { nq=$((_qa - q_base)); return 0; }
-	done < /proc/slabinfo
+	set -- $(grep -m 1 '^request_queue ' /proc/slabinfo 2>/dev/null)
+	[ "${1:-}" = request_queue ] && nq=$(($2 - q_base))
+	return 0
 }
 
 queues_start() {

@@ -66,7 +66,8 @@ emit() { :; }
 emit_kv() { cat > /dev/null; }
 # modules.channel first when the harness chose virtio-serial: it holds
 # virtio_pci, which the virtio disks need too.
-for l in /etc/modules.channel /etc/modules.base /etc/modules.disk; do
+for l in /etc/modules.channel /etc/modules.base - /etc/modules.disk; do
+	[ "$l" = - ] && { mark insmod; continue; }
 	[ -f $l ] || continue
 	while read -r m a; do [ -n "$m" ] && insmod "${m#\?}" $a; done < $l
 done
@@ -102,6 +103,7 @@ bench_metric inventory_s s "$reps" harness - "the disk inventory in the harness 
 # stage (bare: its marks; harness: the snapshot after it), the QEMU
 # process's lifetime, and the harness's host-side time around it.
 bench_metric up_init_s s "$reps" "bare harness" harness/bare "guest uptime when /init starts"
+bench_metric enum_s s "$reps" "bare harness" harness/bare "the scsi_debug disks made: insmod until all are there (bare: its marks; harness: enumerate_s)"
 bench_metric up_sd_s s "$reps" "bare harness" harness/bare "guest uptime when the scsi_debug disks are all there (harness: after-insmod)"
 bench_metric up_inventory_s s "$reps" "bare harness" harness/bare "guest uptime after the virtio disks and the inventory (harness: after-virtio)"
 bench_metric up_io_s s "$reps" "bare harness" harness/bare "guest uptime after the dd check (harness: after-io)"
@@ -147,6 +149,9 @@ marks() { # BARE_LOG RESULT BARE_WALL
 	done
 	jq -r '[.phases[] | {(.name): .uptime_s}] | add | .boot, ."after-insmod", ."after-virtio", ."after-io"' "$2" |
 		{ for m in init sd inventory io; do read -r v; bench_value up_${m}_s harness "$v"; done; }
+	v=$(tr -d "\r" < "$1" | awk '$1 == "bare-mark" && $2 == "insmod" { i = $3 } $1 == "bare-mark" && $2 == "sd" { printf "%.2f\n", $3 - i; exit }')
+	bench_value enum_s bare "$v"
+	bench_value enum_s harness "$(jq -r .timings.enumerate_s "$2")"
 	bench_value vm_s bare "$3"
 	bench_value vm_s harness "$(jq -r .timings.vm_s "$2")"
 	bench_value host_s harness "$(jq -r '.timings.total_s - .timings.vm_s | . * 100 | round / 100' "$2")"
