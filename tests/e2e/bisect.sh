@@ -155,30 +155,45 @@ test_history() {
 patch612=$top/scenarios/patches/sched-tags-32-612/0001-blk-mq-sched-preallocate-32-scheduler-requests.patch
 repo612=$out/linux-612.git
 
-test_history_612() {
-	src=$(pristine_tree 6.12)
+# patched_history VERSION WHOSE REPO PATCH SUBJECT LOG UNPACK-ARGS...: a
+# history of Debian's VERSION source (unpacked once if the cache has no
+# pristine tree of it, the build's words in LOG) in the bare repository
+# REPO: PATCH committed as SUBJECT, two documentation commits, its revert
+# (the culprit), two more; sets h0 (the first), hculprit and h5 (the
+# last); returns 1 where a step failed (each checked).
+patched_history() {
+	ph_v=$1 ph_whose=$2 ph_repo=$3 ph_patch=$4 ph_subject=$5 ph_log=$6
+	shift 6
+	src=$(pristine_tree "$ph_v")
 	if [ -z "$src" ]; then
-		say "  no unpacked 6.12 source yet: building Debian's linux-source-6.12 once"
-		unpack_source --source debian:6.12 > "$out/kbuild-612.log" 2>&1
-		src=$(pristine_tree 6.12)
+		say "  no unpacked $ph_v source yet: building $ph_whose linux-source once"
+		unpack_source "$@" > "$ph_log" 2>&1
+		src=$(pristine_tree "$ph_v")
 	fi
-	check "Debian's 6.12 source is unpacked (a pristine tree)" [ -n "$src" ]
-	[ -n "$src" ] || return
-	clone_pristine "$src" "$repo612"
+	check "$ph_whose source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return 1
+	clone_pristine "$src" "$ph_repo"
 	repo_save=$repo
-	repo=$repo612
-	d0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch612")
-	check "the 6.12 patch applies to Debian's 6.12 source" [ -n "$d0" ]
-	d1=$(doc "$d0" 1)
-	d2=$(doc "$d1" 2)
-	culprit612=$(commit "$d2" "Revert \"blk-mq-sched: preallocate 32 scheduler requests\"" -R "$patch612")
-	check "the revert applies" [ -n "$culprit612" ]
-	d4=$(doc "$culprit612" 4)
-	d5=$(doc "$d4" 5)
-	git -C "$repo" update-ref refs/heads/master "$d5"
-	n=$(git -C "$repo" rev-list --count "$d0..$d5")
+	repo=$ph_repo
+	h0=$(commit pristine "$ph_subject" "$ph_patch")
+	check "the $ph_v patch applies to $ph_whose source" [ -n "$h0" ]
+	h1=$(doc "$h0" 1)
+	h2=$(doc "$h1" 2)
+	hculprit=$(commit "$h2" "Revert \"$ph_subject\"" -R "$ph_patch")
+	check "the revert applies" [ -n "$hculprit" ]
+	h4=$(doc "$hculprit" 4)
+	h5=$(doc "$h4" 5)
+	git -C "$repo" update-ref refs/heads/master "$h5"
+	n=$(git -C "$repo" rev-list --count "$h0..$h5")
 	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
 	repo=$repo_save
+	[ -n "$h0" ] && [ -n "$hculprit" ] && [ "$n" = 5 ]
+}
+
+test_history_612() {
+	patched_history 6.12 "Debian's 6.12" "$repo612" "$patch612" "blk-mq-sched: preallocate 32 scheduler requests" \
+		"$out/kbuild-612.log" --source debian:6.12 || return
+	d0=$h0 culprit612=$hculprit d5=$h5
 }
 
 # The culprit is found, within git bisect's bound (ceil(log2 7) = 3) plus
@@ -233,24 +248,34 @@ test_all_skipped() {
 	check "the log says why" grep -q "only skipped commits are left" "$log"
 }
 
+# culprit_in VERSION NAME REPO GOOD BAD CULPRIT FRAGMENT: bisect REPO from
+# GOOD to BAD (the builds with kernel_fragments=FRAGMENT) into NAME, and
+# check that it found CULPRIT, on kernels of VERSION, the bad end's figure
+# above the good end's.
+culprit_in() {
+	ci_v=$1 ci_name=$2 ci_repo=$3 ci_good=$4 ci_bad=$5 ci_culprit=$6 ci_frag=$7
+	repo_save=$repo
+	repo=$ci_repo
+	bisect "$ci_name" --good "$ci_good" --bad "$ci_bad" --metric memfree_per_disk --worse-than-good \
+		--set kernel_fragments="$ci_frag"
+	repo=$repo_save
+	check "exit 0 (got $rc)" [ "$rc" = 0 ]
+	check "found" b '.outcome == "found"'
+	check "the culprit is the revert" b ".first_bad.commit == \"$ci_culprit\""
+	check "the kernels were $ci_v" sh -c 'find "$1/runs" -name result.json -exec jq -r .kernel.version {} + | grep -q "^$2\."' - "$bdir" "$(printf '%s' "$ci_v" | sed 's/\./\\./g')"
+	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
+	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
+	say "  $ci_v: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
+	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
+	check "no QEMU left" no_qemu_left "$ci_name"
+}
+
 # The bisect over the 6.12 history: the builds take the 6.12 fragment
 # (kernel-configs/linux-6.12.config), which a tree that is not
 # "debian:6.12" must name.
 test_finds_culprit_612() {
-	repo_save=$repo
-	repo=$repo612
-	bisect culprit-612 --good "$d0" --bad "$d5" --metric memfree_per_disk --worse-than-good \
-		--set kernel_fragments=linux-6.12
-	repo=$repo_save
-	check "exit 0 (got $rc)" [ "$rc" = 0 ]
-	check "found" b '.outcome == "found"'
-	check "the culprit is the revert" b ".first_bad.commit == \"$culprit612\""
-	check "the kernels were 6.12" sh -c 'find "$1/runs" -name result.json -exec jq -r .kernel.version {} + | grep -q "^6\.12\."' - "$bdir"
-	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
-	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
-	say "  6.12: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
-	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
-	check "no QEMU left" no_qemu_left culprit-612
+	[ -n "${d5:-}" ] || test_history_612
+	culprit_in 6.12 culprit-612 "$repo612" "$d0" "$d5" "$culprit612" linux-6.12
 }
 
 # And over a history of sid's linux-source-7.2: the patch's 7.x form
@@ -262,49 +287,15 @@ why72="downloads and builds sid's linux-source-7.2 cold, left out of make test f
 
 test_history_72() {
 	opt_in SCALETEST_TEST_7X "$why72" || return
-	src=$(pristine_tree 7.2)
-	if [ -z "$src" ]; then
-		say "  no unpacked 7.2 source yet: building sid's linux-source-7.2 once"
-		unpack_source --source debian:7.2 --set kernel_suite=sid \
-			> "$out/kbuild-72.log" 2>&1
-		src=$(pristine_tree 7.2)
-	fi
-	check "Debian's 7.2 source is unpacked (a pristine tree)" [ -n "$src" ]
-	[ -n "$src" ] || return
-	clone_pristine "$src" "$repo72"
-	repo_save=$repo
-	repo=$repo72
-	e0=$(commit pristine "blk-mq: preallocate 32 scheduler requests" "$patch72")
-	check "the 7.x patch applies to Debian's 7.2 source" [ -n "$e0" ]
-	e1=$(doc "$e0" 1)
-	e2=$(doc "$e1" 2)
-	culprit72=$(commit "$e2" "Revert \"blk-mq: preallocate 32 scheduler requests\"" -R "$patch72")
-	check "the revert applies" [ -n "$culprit72" ]
-	e4=$(doc "$culprit72" 4)
-	e5=$(doc "$e4" 5)
-	git -C "$repo" update-ref refs/heads/master "$e5"
-	n=$(git -C "$repo" rev-list --count "$e0..$e5")
-	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
-	repo=$repo_save
+	patched_history 7.2 "sid's 7.2" "$repo72" "$patch72" "blk-mq: preallocate 32 scheduler requests" \
+		"$out/kbuild-72.log" --source debian:7.2 --set kernel_suite=sid || return
+	e0=$h0 culprit72=$hculprit e5=$h5
 }
 
 test_finds_culprit_72() {
 	opt_in SCALETEST_TEST_7X "$why72" || return
 	[ -n "${e5:-}" ] || test_history_72
-	repo_save=$repo
-	repo=$repo72
-	bisect culprit-72 --good "$e0" --bad "$e5" --metric memfree_per_disk --worse-than-good \
-		--set kernel_fragments=linux-7.2
-	repo=$repo_save
-	check "exit 0 (got $rc)" [ "$rc" = 0 ]
-	check "found" b '.outcome == "found"'
-	check "the culprit is the revert" b ".first_bad.commit == \"$culprit72\""
-	check "the kernels were 7.2" sh -c 'find "$1/runs" -name result.json -exec jq -r .kernel.version {} + | grep -q "^7\.2\."' - "$bdir"
-	good=$(jq '.steps[0].mean' "$bdir/bisect.json")
-	badv=$(jq '.steps[1].mean' "$bdir/bisect.json")
-	say "  7.2: good end $good B a disk, bad end $badv; $(jq '.steps_between' "$bdir/bisect.json") steps between (bound $(jq '.bound' "$bdir/bisect.json"))"
-	check "bad end's figure > good end's ($badv > $good)" jq -n -e "$badv > $good"
-	check "no QEMU left" no_qemu_left culprit-72
+	culprit_in 7.2 culprit-72 "$repo72" "$e0" "$e5" "$culprit72" linux-7.2
 }
 
 run_tests "$@"
