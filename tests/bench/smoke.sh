@@ -52,7 +52,7 @@ test_mkcpio_archive() {
 # bench NAME: its arguments and the metrics its JSON must have, then runs it.
 bench() {
 	case $1 in
-	overhead) run_one overhead "wall_s cpu_s inventory_s up_init_s up_sd_s up_inventory_s up_io_s vm_s host_s" "$smoke" 1 ;;
+	overhead) run_one overhead "wall_s cpu_s inventory_s up_init_s enum_s up_sd_s up_inventory_s up_io_s vm_s host_s" "$smoke" 1 ;;
 	monitor) run_one monitor "enumerate_s per_disk_B samples cpu_pct" "$smoke" 1 ;;
 	timeattr) run_one timeattr "enumerate_s rmmod_s total_s per_disk_B memfree_per_disk_B returned_pct cost_pct samples closure_pct" "$smoke" 1 ;;
 	waits) run_one waits "run_enumerate_s sweep_enumerate_s progress_records progress_cpu_s" "$smoke" 1 ;;
