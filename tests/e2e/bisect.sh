@@ -115,36 +115,56 @@ b() { # jq -e on the current bisect.json
 	jq -e "$1" "$bdir/bisect.json" >/dev/null 2>&1
 }
 
-test_history() {
-	src=$(pristine_tree 6.1)
+# patched_history VERSION WHOSE REPO PATCH SUBJECT TAIL LOG UNPACK-ARGS...:
+# a history of Debian's VERSION source (unpacked once if the cache has no
+# pristine tree of it, the build's words in LOG) in the bare repository
+# REPO: PATCH committed as SUBJECT, two documentation commits, its revert
+# (the culprit), TAIL more; sets h0 (the first), hculprit and hlast (the
+# last, master); returns 1 where a step failed (each checked).
+patched_history() {
+	ph_v=$1 ph_whose=$2 ph_repo=$3 ph_patch=$4 ph_subject=$5 ph_tail=$6 ph_log=$7
+	shift 7
+	src=$(pristine_tree "$ph_v")
 	if [ -z "$src" ]; then
-		say "  no unpacked Debian source yet: building Debian's kernel source once"
-		unpack_source > "$out/kbuild.log" 2>&1
-		src=$(pristine_tree 6.1)
+		say "  no unpacked $ph_v source yet: building $ph_whose linux-source once"
+		unpack_source "$@" > "$ph_log" 2>&1
+		src=$(pristine_tree "$ph_v")
 	fi
-	check "Debian's source is unpacked (a pristine tree)" [ -n "$src" ]
-	[ -n "$src" ] || return
-	clone_pristine "$src" "$repo"
-	check "cloned" [ -d "$repo" ]
-	c0=$(commit pristine "blk-mq-sched: preallocate 32 scheduler requests" "$patch")
-	check "the patch applies to Debian's source" [ -n "$c0" ]
-	c1=$(doc "$c0" 1)
-	c2=$(doc "$c1" 2)
-	culprit=$(commit "$c2" "Revert \"blk-mq-sched: preallocate 32 scheduler requests\"" -R "$patch")
-	check "the revert applies" [ -n "$culprit" ]
-	c4=$(doc "$culprit" 4)
-	c5=$(doc "$c4" 5)
-	c6=$(doc "$c5" 6)
-	c7=$(doc "$c6" 7)
-	git -C "$repo" update-ref refs/heads/master "$c7"
+	check "$ph_whose source is unpacked (a pristine tree)" [ -n "$src" ]
+	[ -n "$src" ] || return 1
+	clone_pristine "$src" "$ph_repo"
+	check "cloned" [ -d "$ph_repo" ]
+	repo_save=$repo
+	repo=$ph_repo
+	h0=$(commit pristine "$ph_subject" "$ph_patch")
+	check "the $ph_v patch applies to $ph_whose source" [ -n "$h0" ]
+	h1=$(doc "$h0" 1)
+	h2=$(doc "$h1" 2)
+	hculprit=$(commit "$h2" "Revert \"$ph_subject\"" -R "$ph_patch")
+	check "the revert applies" [ -n "$hculprit" ]
+	hlast=$hculprit
+	ph_i=4
+	while [ $ph_i -lt $((ph_tail + 4)) ]; do
+		hlast=$(doc "$hlast" $ph_i)
+		ph_i=$((ph_i + 1))
+	done
+	git -C "$repo" update-ref refs/heads/master "$hlast"
+	n=$(git -C "$repo" rev-list --count "$h0..$hlast")
+	check "$((ph_tail + 3)) commits from good to bad (got $n)" [ "$n" = $((ph_tail + 3)) ]
+	repo=$repo_save
+	[ -n "$h0" ] && [ -n "$hculprit" ] && [ "$n" = $((ph_tail + 3)) ]
+}
+
+test_history() {
+	patched_history 6.1 "Debian's 6.1" "$repo" "$patch" "blk-mq-sched: preallocate 32 scheduler requests" 4 \
+		"$out/kbuild.log" || return
+	c0=$h0 culprit=$hculprit c7=$hlast
 	# A side branch where the two commits after the good one do not build.
 	s1=$(commit "$c0" "a deliberate build failure" "$broken")
 	s2=$(doc "$s1" s2)
 	s3=$(commit "$s2" "fix the build, and revert the patch" -R "$broken" "$patch")
 	git -C "$repo" update-ref refs/heads/broken "$s3"
 	check "the side branch is made" [ -n "$s3" ]
-	n=$(git -C "$repo" rev-list --count "$c0..$c7")
-	check "7 commits from good to bad (got $n)" [ "$n" = 7 ]
 }
 
 # A second history, of Debian's linux-source-6.12: the patch's 6.12 form
@@ -155,45 +175,10 @@ test_history() {
 patch612=$top/scenarios/patches/sched-tags-32-612/0001-blk-mq-sched-preallocate-32-scheduler-requests.patch
 repo612=$out/linux-612.git
 
-# patched_history VERSION WHOSE REPO PATCH SUBJECT LOG UNPACK-ARGS...: a
-# history of Debian's VERSION source (unpacked once if the cache has no
-# pristine tree of it, the build's words in LOG) in the bare repository
-# REPO: PATCH committed as SUBJECT, two documentation commits, its revert
-# (the culprit), two more; sets h0 (the first), hculprit and h5 (the
-# last); returns 1 where a step failed (each checked).
-patched_history() {
-	ph_v=$1 ph_whose=$2 ph_repo=$3 ph_patch=$4 ph_subject=$5 ph_log=$6
-	shift 6
-	src=$(pristine_tree "$ph_v")
-	if [ -z "$src" ]; then
-		say "  no unpacked $ph_v source yet: building $ph_whose linux-source once"
-		unpack_source "$@" > "$ph_log" 2>&1
-		src=$(pristine_tree "$ph_v")
-	fi
-	check "$ph_whose source is unpacked (a pristine tree)" [ -n "$src" ]
-	[ -n "$src" ] || return 1
-	clone_pristine "$src" "$ph_repo"
-	repo_save=$repo
-	repo=$ph_repo
-	h0=$(commit pristine "$ph_subject" "$ph_patch")
-	check "the $ph_v patch applies to $ph_whose source" [ -n "$h0" ]
-	h1=$(doc "$h0" 1)
-	h2=$(doc "$h1" 2)
-	hculprit=$(commit "$h2" "Revert \"$ph_subject\"" -R "$ph_patch")
-	check "the revert applies" [ -n "$hculprit" ]
-	h4=$(doc "$hculprit" 4)
-	h5=$(doc "$h4" 5)
-	git -C "$repo" update-ref refs/heads/master "$h5"
-	n=$(git -C "$repo" rev-list --count "$h0..$h5")
-	check "5 commits from good to bad (got $n)" [ "$n" = 5 ]
-	repo=$repo_save
-	[ -n "$h0" ] && [ -n "$hculprit" ] && [ "$n" = 5 ]
-}
-
 test_history_612() {
 	patched_history 6.12 "Debian's 6.12" "$repo612" "$patch612" "blk-mq-sched: preallocate 32 scheduler requests" \
-		"$out/kbuild-612.log" --source debian:6.12 || return
-	d0=$h0 culprit612=$hculprit d5=$h5
+		2 "$out/kbuild-612.log" --source debian:6.12 || return
+	d0=$h0 culprit612=$hculprit d5=$hlast
 }
 
 # The culprit is found, within git bisect's bound (ceil(log2 7) = 3) plus
@@ -288,8 +273,8 @@ why72="downloads and builds sid's linux-source-7.2 cold, left out of make test f
 test_history_72() {
 	opt_in SCALETEST_TEST_7X "$why72" || return
 	patched_history 7.2 "sid's 7.2" "$repo72" "$patch72" "blk-mq: preallocate 32 scheduler requests" \
-		"$out/kbuild-72.log" --source debian:7.2 --set kernel_suite=sid || return
-	e0=$h0 culprit72=$hculprit e5=$h5
+		2 "$out/kbuild-72.log" --source debian:7.2 --set kernel_suite=sid || return
+	e0=$h0 culprit72=$hculprit e5=$hlast
 }
 
 test_finds_culprit_72() {
