@@ -10,7 +10,11 @@
 #	bench_finish                       # writes the JSON, prints the medians
 #
 # SIDES is a space-separated list of side names; RATIO is "B/A" (the
-# median of side B over the median of side A) or "-" for none; COUNT is
+# median of side B over the median of side A) or "-" for none; with a
+# ratio the JSON also has the pairs' own: the median, least and most of
+# B[i] / A[i], the i-th value of each side (the benchmarks alternate the
+# sides, so a pair shares its moment's load: steadier than the medians'
+# ratio on a shared machine); COUNT is
 # how many values each side must have, usually REPEATS.  Numbers only:
 # bench_value refuses anything else, and jq builds the file, so strings
 # are escaped properly.  The file is $BENCH_OUT/<stamp>-NAME.json
@@ -142,9 +146,13 @@ bench_json() {
 		   values: $vals, median: $med,
 		   ratio: (if $ratio == "-" then null
 			   else ($ratio | split("/")) as [$n, $d]
+			   | ([range(0; [($vals[$n] | length), ($vals[$d] | length)] | min)]
+			      | map(. as $i | if $vals[$d][$i] == 0 then null else $vals[$n][$i] / $vals[$d][$i] end)) as $pr
 			   | {of: $ratio,
 			      value: (if $med[$d] == null or $med[$n] == null or $med[$d] == 0 then null
-				      else $med[$n] / $med[$d] end)} end)}))}'
+				      else $med[$n] / $med[$d] end),
+			      paired: (if ($pr | length) == 0 or any($pr[]; . == null) then null
+				       else {median: ($pr | median), min: ($pr | min), max: ($pr | max)} end)} end)}))}'
 }
 
 # Checks the shape of a benchmark's JSON: the fixed keys, numbers where
@@ -191,6 +199,7 @@ bench_finish() {
 	mv "$work/.json" "$file.tmp" && mv "$file.tmp" "$file" || bench_die "cannot write '$file'"
 	jq -r '.metrics[] | "bench: median \(.what) (\(.unit)): "
 		+ ([.median | to_entries[] | "\(.key) \(.value * 1000 | round / 1000)"] | join(", "))
-		+ (if .ratio.value != null then "; \(.ratio.of) \(.ratio.value * 100 | round / 100)" else "" end)' "$file"
+		+ (if .ratio.value != null then "; \(.ratio.of) \(.ratio.value * 100 | round / 100)" else "" end)
+		+ (if .ratio.paired != null then ", pair by pair \(.ratio.paired.median * 100 | round / 100) (\(.ratio.paired.min * 100 | round / 100) to \(.ratio.paired.max * 100 | round / 100))" else "" end)' "$file"
 	echo "bench: figures in $(bench_quote "$file")"
 }

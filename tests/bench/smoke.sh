@@ -8,7 +8,8 @@
 # with the fixed keys, the expected metrics, one number per side of each,
 # a median for every side and a ratio where there should be one (lib.sh's
 # bench_validate), and that the benchmark table (docs/measurements.md) can be made from them.  It
-# never asserts anything about time.  Also checks mkcpio's refusals.  The
+# never asserts anything about time.  Also checks mkcpio's refusals and
+# the figures' arithmetic (the pairs' own ratio).  The
 # files go to a temporary directory, not results/bench/.
 #
 #   sh tests/bench/smoke.sh            every benchmark
@@ -46,6 +47,35 @@ test_mkcpio_archive() {
 	check "mkcpio did not write a newc archive" [ "$(head -c 6 "$work/a.cpio")" = 070701 ]
 	names=$(grep -a -o 'a/b/init\|a/b\|hello' "$work/a.cpio" | tr '\n' ' ')
 	check "mkcpio archive holds '$names'" [ "$names" = "a/b a/b/init hello " ]
+}
+
+# ---- the figures' arithmetic ----------------------------------------------------
+# lib.sh's JSON of figures from known values: the medians' ratio and the
+# pairs' own (B[i] / A[i]) differ when the pairs do, and a zero in A
+# leaves the pairs' figure out rather than dividing by it.
+test_paired_ratio() {
+	(
+		BENCH_OUT=$work/figures
+		. "$here/lib.sh"
+		bench_init pairs 3
+		bench_side a "a"
+		bench_side b "b"
+		bench_metric t s 3 "a b" b/a "time"
+		bench_metric z s 3 "a b" b/a "zero"
+		for v in "1 2" "2 2" "4 8"; do
+			set -- $v
+			bench_value t a "$1"; bench_value t b "$2"
+			bench_value z a "$(($1 == 1 ? 0 : $1))"; bench_value z b "$2"
+		done
+		bench_finish > "$work/pairs.out"
+	)
+	f=$(ls "$work"/figures/*-pairs.json 2>/dev/null | head -n 1)
+	check "the figures were written" [ -n "$f" ]
+	check "medians' ratio 2/2, pairs 2, 1, 2: $(jq -c '.metrics[0].ratio' "$f")" \
+		jq -e '.metrics[0].ratio | .value == 1 and .paired == {median: 2, min: 1, max: 2}' "$f"
+	check "no pairs' figure past a zero: $(jq -c '.metrics[1].ratio' "$f")" \
+		jq -e '.metrics[1].ratio.paired == null' "$f"
+	check "the pairs' figure printed: $(cat "$work/pairs.out")" grep -q 'b/a 1, pair by pair 2 (1 to 2)' "$work/pairs.out"
 }
 
 # ---- the benchmarks -------------------------------------------------------------
